@@ -1,0 +1,30 @@
+//! Cribbage: cards, the show, pegging, batch scoring and enumeration.
+//!
+//! The rules are those of `rules/cribbage.md`: five-card cribbage (the Russian source: 3 kept
+//! cards, 61 points) and the six-card, three- and four-player games (4 kept cards, 121).
+//!
+//! * [`score_hand`] / [`score_crib`]: a show in a few nanoseconds (one table lookup on an
+//!   additive rank key, plus two mask operations for flush and nobs).
+//! * [`explain_hand`]: the same, with every scoring combination and the count read aloud.
+//! * [`peg_points`]: the points for the last card laid in the play.
+//! * [`score_hands`], [`explain_hands`], [`peg_points_batch`]: slices of ids, in parallel.
+//! * [`hand_distribution`]: the score table over every possible show.
+
+mod batch;
+mod card;
+mod peg;
+mod show;
+mod tables;
+mod words;
+
+pub use batch::{
+    explain_hands, hand_distribution, peg_points_batch, score_hands, score_hands_into, CardId, DistributionKind,
+    ShowColumns,
+};
+pub use card::{parse_cards, Card, Hand, HandIter};
+pub use peg::{explain_peg, go_points, peg_points, PegBreakdown};
+pub use show::{
+    explain_crib, explain_hand, explain_show, heels_points, score_crib, score_hand, score_show, score_show_unchecked,
+    Breakdown, ScoreItem, ScoreKind,
+};
+pub use tables::{rank_points, table_bytes, RankPoints};

@@ -1,0 +1,78 @@
+//! The one error type of the core. The Python layer maps it to exceptions in one place.
+
+use std::fmt;
+
+/// Everything that can be wrong with an input to the core.
+///
+/// Each variant names the culprit (the card text, the id, the row) so that a message can be
+/// shown to a user as is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// Card text that is not a card of this game (`"1H"`, `"5X"`, `""`).
+    UnknownCard(String),
+    /// A numeric card id outside `0..limit`.
+    CardIdOutOfRange {
+        /// The id given.
+        id: i128,
+        /// The number of cards in the pack (ids are `0..limit`).
+        limit: u8,
+    },
+    /// The same card appears twice where cards must be distinct.
+    DuplicateCard(String),
+    /// A group of cards of the wrong size.
+    WrongCardCount {
+        /// What the group is (`"hand"`, `"crib"`, …).
+        what: &'static str,
+        /// The sizes allowed, in words (`"3 or 4"`).
+        expected: &'static str,
+        /// The size given.
+        got: usize,
+    },
+    /// A pegging sequence whose running count passes 31.
+    CountPast31 {
+        /// The count reached.
+        count: u32,
+    },
+    /// A value that is not allowed (a rule option, a kind name, …).
+    InvalidValue(String),
+    /// An illegal action or record (a revoke, a card not held, …).
+    Illegal(String),
+    /// An error found in one row of a batch.
+    InRow {
+        /// The 0-based row index.
+        row: usize,
+        /// What is wrong with it.
+        error: Box<Error>,
+    },
+}
+
+/// `Result` with the core [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// Wrap this error as the error of batch row `row`.
+    pub fn in_row(self, row: usize) -> Error {
+        Error::InRow { row, error: Box::new(self) }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownCard(text) => write!(f, "unknown card {text:?}"),
+            Error::CardIdOutOfRange { id, limit } => {
+                write!(f, "card id {id} is out of range (ids are 0..{})", limit - 1)
+            }
+            Error::DuplicateCard(card) => write!(f, "duplicate card {card}"),
+            Error::WrongCardCount { what, expected, got } => {
+                write!(f, "a {what} must have {expected} cards, got {got}")
+            }
+            Error::CountPast31 { count } => write!(f, "the count passes 31 (reaches {count})"),
+            Error::InvalidValue(msg) | Error::Illegal(msg) => f.write_str(msg),
+            Error::InRow { row, error } => write!(f, "row {row}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,1 @@
+//! Piquet (Russian and Rubicon rules): see `rules/piquet.md`.
