@@ -88,7 +88,7 @@ fn check_shape(len: usize, width: usize, starters: usize, crib: bool) -> Result<
 
 /// Run `f(first_row, out_chunk)` over chunks of `out` (in parallel when there are several) and
 /// return the error of the lowest failing row, so the message does not depend on scheduling.
-fn for_chunks<O: Send, F>(out: &mut [O], per_row: usize, f: F) -> Result<()>
+pub(crate) fn for_chunks<O: Send, F>(out: &mut [O], per_row: usize, f: F) -> Result<()>
 where
     F: Fn(usize, &mut [O]) -> Result<()> + Sync,
 {
