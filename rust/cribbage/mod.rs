@@ -22,6 +22,8 @@ pub use batch::{
     ShowColumns,
 };
 pub use card::{parse_cards, Card, Hand, HandIter};
+/// Shared with the piquet batch functions (parallel chunks, first bad row reported).
+pub(crate) use batch::for_chunks;
 pub use peg::{explain_peg, go_points, peg_points, PegBreakdown};
 pub use show::{
     explain_crib, explain_hand, explain_show, heels_points, score_crib, score_hand, score_show, score_show_unchecked,
