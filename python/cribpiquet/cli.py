@@ -1,0 +1,78 @@
+"""The ``cribpiquet`` command line tool.
+
+    cribpiquet score 5H 5D 5S JC --starter 5C [--crib]
+    cribpiquet stats [--kind hand|crib|five-card-hand]
+
+Bad input prints one line to stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Sequence
+
+from . import cribbage
+
+BAR_WIDTH = 40
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    breakdown = cribbage.explain_hand(" ".join(args.cards), args.starter, crib=args.crib)
+    print(breakdown)
+    print(f"total: {breakdown.total}")
+    return 0
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    counts = cribbage.hand_distribution(args.kind)
+    elapsed = time.perf_counter() - start
+    total = int(counts.sum())
+    peak = int(counts.max())
+    print(f"{args.kind}: every show, {total:,} in all")
+    print(f"{'score':>5}  {'count':>10}  {'percent':>8}")
+    for score, count in enumerate(counts):
+        count = int(count)
+        bar = "#" * round(BAR_WIDTH * count / peak) if count else ""
+        print(f"{score:>5}  {count:>10,}  {100 * count / total:>7.3f}%  {bar}")
+    mean = sum(score * int(c) for score, c in enumerate(counts)) / total
+    print(f"mean: {mean:.7f}")
+    print(f"time: {elapsed:.3f} s, {total / elapsed:,.0f} hands/s")
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2, no usage dump
+        self.exit(2, f"cribpiquet: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cribpiquet", description="Exact, fast cribbage and piquet scoring.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    score = sub.add_parser("score", help="score a cribbage hand or crib and read the count aloud")
+    score.add_argument("cards", nargs="+", help="the kept cards, e.g. 5H 5D 5S JC")
+    score.add_argument("--starter", required=True, help="the starter card, e.g. 5C")
+    score.add_argument("--crib", action="store_true", help="score as a crib (flush needs the starter)")
+    score.set_defaults(run=_cmd_score)
+
+    stats = sub.add_parser("stats", help="enumerate every show and print the score table")
+    stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS)
+    stats.set_defaults(run=_cmd_stats)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the tool; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (ValueError, TypeError) as e:
+        print(f"cribpiquet: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. `cribpiquet stats | head`
+        return 0

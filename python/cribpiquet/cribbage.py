@@ -1,0 +1,116 @@
+"""Cribbage scoring: cards, the show, pegging, numpy batch scoring and enumeration.
+
+Cards are given as :class:`Card` values, int ids (``suit * 13 + rank``; rank 0 = ace .. 12 =
+king; suits clubs, diamonds, hearts, spades) or text (``"5H"``, ``"10♥"``, ``"th"``); a group of
+cards as space-separated text or any iterable of cards.
+
+>>> from cribpiquet import cribbage
+>>> cribbage.score_hand("5H 5D 5S JC", "5C")
+29
+>>> print(cribbage.explain_hand("4H 5H QH", "6S"))
+fifteen two, fifteen four, and a run of three is seven, and a flush of three is 10
+>>> cribbage.peg_points("3C 2D 5H AS 4C")
+7
+
+The rules are the project's ``rules/cribbage.md``: the five-card game of the Russian source
+(hands of 3 + starter) and the six-card, three- and four-player games (hands of 4 + starter).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._ids import id_array, same_dtype
+
+__all__ = [
+    "Breakdown",
+    "Card",
+    "PegBreakdown",
+    "explain_hand",
+    "explain_hands",
+    "explain_peg",
+    "go_points",
+    "hand_distribution",
+    "heels_points",
+    "parse_cards",
+    "peg_points",
+    "peg_points_batch",
+    "score_hand",
+    "score_hands",
+]
+
+Card = _core.CribbageCard
+Breakdown = _core.CribbageBreakdown
+PegBreakdown = _core.CribbagePegBreakdown
+
+parse_cards = _core.cribbage_parse_cards
+score_hand = _core.cribbage_score_hand
+explain_hand = _core.cribbage_explain_hand
+heels_points = _core.cribbage_heels_points
+peg_points = _core.cribbage_peg_points
+explain_peg = _core.cribbage_explain_peg
+go_points = _core.cribbage_go_points
+
+DISTRIBUTION_KINDS = ("hand", "crib", "five-card-hand")
+
+
+def _show_arrays(hands: Any, starters: Any) -> tuple[np.ndarray, np.ndarray]:
+    h = id_array(hands, "hands", 2) if np.ndim(hands) != 1 or np.size(hands) else np.zeros((0, 4), np.int64)
+    s = id_array(starters, "starters", 1)
+    if h.shape[0] != s.shape[0]:
+        raise ValueError(f"hands has {h.shape[0]} rows but starters has {s.shape[0]}")
+    h, s = same_dtype(h, s)
+    return h, s
+
+
+def score_hands(hands: Any, starters: Any, *, crib: bool = False) -> np.ndarray:
+    """Score N shows at once.
+
+    ``hands`` is an (N, 4) or (N, 3) array of card ids, ``starters`` an (N,) array. Any integer
+    dtype and memory layout is accepted (copied once to C order if needed). Every row is checked
+    (ids in 0..51, no card twice with its starter) before any result is returned; the error names
+    the first bad row. Large batches run on all cores with the interpreter released.
+
+    Returns a uint8 array of N totals, identical to :func:`score_hand` row by row.
+
+    >>> score_hands([[10, 17, 30, 43]], [4])
+    array([29], dtype=uint8)
+    """
+    h, s = _show_arrays(hands, starters)
+    return _core.cribbage_score_hands(h, s, crib=crib)
+
+
+def explain_hands(hands: Any, starters: Any, *, crib: bool = False) -> dict[str, np.ndarray]:
+    """Per-category points of N shows: a dict of uint8 arrays ``fifteens``, ``pairs``, ``runs``,
+    ``flush``, ``nobs`` and ``total``. Input rules as for :func:`score_hands`."""
+    h, s = _show_arrays(hands, starters)
+    return _core.cribbage_explain_hands(h, s, crib=crib)
+
+
+def peg_points_batch(sequences: Any) -> np.ndarray:
+    """Pegging points of the last card of each count.
+
+    ``sequences`` is an (N, L) id array, L <= 13, each row the cards of one count in play order,
+    padded at the end with -1. Returns N uint8 points, identical to :func:`peg_points`.
+
+    >>> peg_points_batch([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]])
+    array([7, 8], dtype=uint8)
+    """
+    a = id_array(sequences, "sequences", 2)
+    (a,) = same_dtype(a)
+    return _core.cribbage_peg_points_batch(a)
+
+
+def hand_distribution(kind: str = "hand") -> np.ndarray:
+    """Counts per score 0..29 over every show of ``kind``, by full enumeration in Rust.
+
+    ``kind`` is ``"hand"`` (4 cards + starter: 12,994,800 shows), ``"crib"`` (the same with the
+    crib flush rule) or ``"five-card-hand"`` (3 cards + starter: 1,082,900 shows).
+
+    >>> int(hand_distribution("hand")[29])
+    4
+    """
+    return _core.cribbage_hand_distribution(kind)

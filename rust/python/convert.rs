@@ -1,0 +1,212 @@
+//! Turning Python objects into cards and numpy arrays into id slices, for both games.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyList, PyString, PyTuple};
+
+use crate::error::Error;
+
+/// What the conversions need to know about a game's cards.
+pub(crate) trait Deck {
+    /// The core card type.
+    type Card: Copy;
+    /// Cards in the pack (ids are `0..COUNT`).
+    const COUNT: u8;
+    /// The card with this id (range-checked).
+    fn from_id(id: i64) -> Result<Self::Card, Error>;
+    /// The card with this text.
+    fn parse(text: &str) -> Result<Self::Card, Error>;
+    /// The card if `obj` is this game's Python `Card`.
+    fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<Self::Card>;
+}
+
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let type_name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    let repr = obj.repr().map(|r| r.to_string()).unwrap_or_default();
+    let repr: String = repr.chars().take(40).collect();
+    format!("{type_name} {repr}")
+}
+
+/// One card from a `Card`, an int id (or anything with `__index__`), or card text.
+pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
+    if let Some(card) = D::from_py_card(obj) {
+        return Ok(card);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Ok(D::parse(text.to_str()?)?);
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("expected a card, got the bool {obj}")));
+    }
+    match obj.extract::<i64>() {
+        Ok(id) => Ok(D::from_id(id)?),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => {
+            let repr = obj.repr().map(|r| r.to_string()).unwrap_or_default();
+            Err(PyValueError::new_err(format!("card id {repr} is out of range (ids are 0..{})", D::COUNT - 1)))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a card (a Card, an int id or text like '5H'), got {}",
+            describe(obj)
+        ))),
+    }
+}
+
+/// A group of cards: space/comma-separated text, or any iterable of cards. Calls `push` per card.
+pub(crate) fn cards<D: Deck>(obj: &Bound<'_, PyAny>, mut push: impl FnMut(D::Card) -> PyResult<()>) -> PyResult<()> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        for word in text.to_str()?.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+            push(D::parse(word)?)?;
+        }
+        return Ok(());
+    }
+    if let Ok(list) = obj.cast::<PyList>() {
+        for item in list.iter() {
+            push(card::<D>(&item)?)?;
+        }
+        return Ok(());
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        for item in tuple.iter() {
+            push(card::<D>(&item)?)?;
+        }
+        return Ok(());
+    }
+    if D::from_py_card(obj).is_some() || obj.extract::<i64>().is_ok() {
+        return Err(PyTypeError::new_err(format!(
+            "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got a single card {}",
+            describe(obj)
+        )));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got {}",
+            describe(obj)
+        ))
+    })?;
+    for item in iter {
+        push(card::<D>(&item?)?)?;
+    }
+    Ok(())
+}
+
+/// Integer id arrays of any integer dtype, borrowed read-only and C-contiguous.
+pub(crate) enum Ids1<'py> {
+    I8(PyReadonlyArray1<'py, i8>),
+    I16(PyReadonlyArray1<'py, i16>),
+    I32(PyReadonlyArray1<'py, i32>),
+    I64(PyReadonlyArray1<'py, i64>),
+    U8(PyReadonlyArray1<'py, u8>),
+    U16(PyReadonlyArray1<'py, u16>),
+    U32(PyReadonlyArray1<'py, u32>),
+    U64(PyReadonlyArray1<'py, u64>),
+}
+
+/// See [`Ids1`]; two-dimensional.
+pub(crate) enum Ids2<'py> {
+    I8(PyReadonlyArray2<'py, i8>),
+    I16(PyReadonlyArray2<'py, i16>),
+    I32(PyReadonlyArray2<'py, i32>),
+    I64(PyReadonlyArray2<'py, i64>),
+    U8(PyReadonlyArray2<'py, u8>),
+    U16(PyReadonlyArray2<'py, u16>),
+    U32(PyReadonlyArray2<'py, u32>),
+    U64(PyReadonlyArray2<'py, u64>),
+}
+
+fn not_ids(name: &str, obj: &Bound<'_, PyAny>, ndim: usize) -> PyErr {
+    match obj.cast::<PyUntypedArray>() {
+        Ok(a) if a.ndim() != ndim => PyValueError::new_err(format!(
+            "{name} must be a {ndim}-d array, got shape {:?}",
+            a.shape()
+        )),
+        Ok(a) => PyTypeError::new_err(format!(
+            "{name} must hold integer card ids, got dtype {}",
+            a.dtype().str().map(|s| s.to_string()).unwrap_or_default()
+        )),
+        Err(_) => PyTypeError::new_err(format!("{name} must be a numpy array, got {}", describe(obj))),
+    }
+}
+
+fn borrow_err(name: &str) -> impl Fn(numpy::BorrowError) -> PyErr + '_ {
+    move |e| PyValueError::new_err(format!("{name} cannot be read: {e}"))
+}
+
+macro_rules! extract_ids {
+    ($enum:ident, $arr:ident, $obj:expr, $name:expr, $ndim:expr, [$($v:ident: $t:ty),*]) => {{
+        $(
+            if let Ok(a) = $obj.cast::<$arr<$t>>() {
+                if !a.is_c_contiguous() {
+                    return Err(PyValueError::new_err(format!("{} must be C-contiguous", $name)));
+                }
+                return Ok($enum::$v(a.try_readonly().map_err(borrow_err($name))?));
+            }
+        )*
+        Err(not_ids($name, $obj, $ndim))
+    }};
+}
+
+impl<'py> Ids1<'py> {
+    /// Borrow a 1-d integer array (the Python wrapper makes it contiguous first).
+    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids1<'py>> {
+        extract_ids!(Ids1, PyArray1, obj, name, 1, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
+    }
+}
+
+impl<'py> Ids2<'py> {
+    /// Borrow a 2-d integer array (the Python wrapper makes it contiguous first).
+    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids2<'py>> {
+        extract_ids!(Ids2, PyArray2, obj, name, 2, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
+    }
+
+    /// (rows, columns).
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        let s = match self {
+            Ids2::I8(a) => a.shape(),
+            Ids2::I16(a) => a.shape(),
+            Ids2::I32(a) => a.shape(),
+            Ids2::I64(a) => a.shape(),
+            Ids2::U8(a) => a.shape(),
+            Ids2::U16(a) => a.shape(),
+            Ids2::U32(a) => a.shape(),
+            Ids2::U64(a) => a.shape(),
+        };
+        (s[0], s[1])
+    }
+}
+
+/// Run `$body` with `$s` bound to the id slice of an [`Ids1`]/[`Ids2`], whatever its dtype.
+macro_rules! with_slice {
+    ($ids:expr, $enum:ident, |$s:ident| $body:expr) => {
+        match $ids {
+            $enum::I8(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::I16(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::I32(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::I64(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::U8(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::U16(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::U32(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::U64(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+        }
+    };
+}
+pub(crate) use with_slice;
+
+/// Run `$body` with `$a` and `$b` bound to the slices of an [`Ids2`] and an [`Ids1`] of the same
+/// dtype (the Python wrapper gives both one dtype).
+macro_rules! with_slices {
+    ($two:expr, $one:expr, |$a:ident, $b:ident| $body:expr) => {
+        match ($two, $one) {
+            (Ids2::I8(x), Ids1::I8(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::I16(x), Ids1::I16(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::I32(x), Ids1::I32(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::I64(x), Ids1::I64(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::U8(x), Ids1::U8(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::U16(x), Ids1::U16(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::U32(x), Ids1::U32(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::U64(x), Ids1::U64(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            _ => Err(pyo3::exceptions::PyTypeError::new_err("the two id arrays must have the same dtype")),
+        }
+    };
+}
+pub(crate) use with_slices;

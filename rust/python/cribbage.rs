@@ -1,0 +1,407 @@
+//! Bindings for `cribpiquet.cribbage`.
+
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple, PyType};
+
+use super::convert::{self, with_slice, with_slices, Deck, Ids1, Ids2};
+use crate::cribbage as core;
+use crate::error::Error;
+
+struct Cribbage;
+
+impl Deck for Cribbage {
+    type Card = core::Card;
+    const COUNT: u8 = 52;
+    fn from_id(id: i64) -> Result<core::Card, Error> {
+        core::Card::from_id(id)
+    }
+    fn parse(text: &str) -> Result<core::Card, Error> {
+        text.parse()
+    }
+    fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<core::Card> {
+        obj.cast::<Card>().ok().map(|c| c.get().0)
+    }
+}
+
+/// A playing card of the 52-card pack.
+///
+/// Build it from an id (``suit * 13 + rank``; rank 0 = ace .. 12 = king; suits C D H S), from
+/// text (``"5H"``, ``"10♥"``, ``"th"``) or from another Card. Cards are immutable, hashable and
+/// ordered by id; ``int(card)`` is the id.
+///
+/// >>> Card("5H"), int(Card("5H")), str(Card(35))
+/// (Card('5H'), 30, 'TH')
+#[pyclass(frozen, eq, ord, hash, skip_from_py_object, name = "Card", module = "cribpiquet.cribbage")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Card(core::Card);
+
+impl PartialOrd for Card {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Card {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.id().cmp(&other.0.id())
+    }
+}
+
+#[pymethods]
+impl Card {
+    #[new]
+    fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
+        Ok(Card(convert::card::<Cribbage>(value)?))
+    }
+
+    /// The public id, ``suit * 13 + rank``.
+    #[getter]
+    fn id(&self) -> u8 {
+        self.0.id()
+    }
+
+    /// Rank 0..12: ace = 0 .. king = 12.
+    #[getter]
+    fn rank(&self) -> u8 {
+        self.0.rank()
+    }
+
+    /// Suit 0..3: clubs, diamonds, hearts, spades.
+    #[getter]
+    fn suit(&self) -> u8 {
+        self.0.suit()
+    }
+
+    /// Pip value for fifteens and the count (ace 1, courts 10).
+    #[getter]
+    fn pips(&self) -> u8 {
+        self.0.pips()
+    }
+
+    /// The text with a suit symbol, e.g. ``"5♥"``, ``"10♠"``.
+    fn symbol(&self) -> String {
+        let face = match self.0.rank() {
+            0 => "A".to_string(),
+            9 => "10".to_string(),
+            10 => "J".to_string(),
+            11 => "Q".to_string(),
+            12 => "K".to_string(),
+            r => (r + 1).to_string(),
+        };
+        format!("{face}{}", crate::cards::SUIT_SYMBOLS[self.0.suit() as usize])
+    }
+
+    fn __int__(&self) -> u8 {
+        self.0.id()
+    }
+
+    fn __index__(&self) -> u8 {
+        self.0.id()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Card('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u8,))> {
+        Ok((slf.get_type(), (slf.get().0.id(),)))
+    }
+}
+
+fn hand_from(obj: &Bound<'_, PyAny>) -> PyResult<core::Hand> {
+    let mut hand = core::Hand::new();
+    convert::cards::<Cribbage>(obj, |card| {
+        if hand.insert(card) {
+            Ok(())
+        } else {
+            Err(Error::DuplicateCard(card.to_string()).into())
+        }
+    })?;
+    Ok(hand)
+}
+
+fn sequence_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<core::Card>> {
+    let mut seq = Vec::with_capacity(8);
+    convert::cards::<Cribbage>(obj, |card| {
+        seq.push(card);
+        Ok(())
+    })?;
+    Ok(seq)
+}
+
+fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, cards.iter().map(Card))
+}
+
+/// The points of a show by category, with every scoring combination.
+///
+/// ``str(breakdown)`` reads the count aloud: ``"fifteen two, fifteen four, and a pair is six"``.
+#[pyclass(frozen, name = "Breakdown", module = "cribpiquet.cribbage")]
+pub struct Breakdown(core::Breakdown);
+
+#[pymethods]
+impl Breakdown {
+    /// Total points.
+    #[getter]
+    fn total(&self) -> u8 {
+        self.0.total()
+    }
+    /// Points for fifteens (2 each).
+    #[getter]
+    fn fifteens(&self) -> u8 {
+        self.0.fifteens
+    }
+    /// Points for pairs (2 each).
+    #[getter]
+    fn pairs(&self) -> u8 {
+        self.0.pairs
+    }
+    /// Points for runs.
+    #[getter]
+    fn runs(&self) -> u8 {
+        self.0.runs
+    }
+    /// Points for a flush.
+    #[getter]
+    fn flush(&self) -> u8 {
+        self.0.flush
+    }
+    /// The point for his nobs.
+    #[getter]
+    fn nobs(&self) -> u8 {
+        self.0.nobs
+    }
+    /// Every scoring combination as ``(kind, cards, points)``.
+    #[getter]
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Vec<(&'static str, Bound<'py, PyTuple>, u8)>> {
+        self.0.items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
+    }
+    /// The categories as a dict (``total`` included).
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("fifteens", self.0.fifteens)?;
+        d.set_item("pairs", self.0.pairs)?;
+        d.set_item("runs", self.0.runs)?;
+        d.set_item("flush", self.0.flush)?;
+        d.set_item("nobs", self.0.nobs)?;
+        d.set_item("total", self.0.total())?;
+        Ok(d)
+    }
+    fn __int__(&self) -> u8 {
+        self.0.total()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        let b = &self.0;
+        format!(
+            "Breakdown(total={}, fifteens={}, pairs={}, runs={}, flush={}, nobs={})",
+            b.total(),
+            b.fifteens,
+            b.pairs,
+            b.runs,
+            b.flush,
+            b.nobs
+        )
+    }
+}
+
+/// The points for the last card laid in the play, by category.
+#[pyclass(frozen, name = "PegBreakdown", module = "cribpiquet.cribbage")]
+pub struct PegBreakdown(core::PegBreakdown);
+
+#[pymethods]
+impl PegBreakdown {
+    /// Total points for the last card.
+    #[getter]
+    fn total(&self) -> u8 {
+        self.0.total()
+    }
+    /// The running count after the last card.
+    #[getter]
+    fn count(&self) -> u8 {
+        self.0.count
+    }
+    /// 2 if the count became 15.
+    #[getter]
+    fn fifteen(&self) -> u8 {
+        self.0.fifteen
+    }
+    /// 2 if the count became 31.
+    #[getter]
+    fn thirty_one(&self) -> u8 {
+        self.0.thirty_one
+    }
+    /// 2, 6 or 12 for a pair, pair royal or double pair royal.
+    #[getter]
+    fn pairs(&self) -> u8 {
+        self.0.pairs
+    }
+    /// The length of the run made, or 0.
+    #[getter]
+    fn run(&self) -> u8 {
+        self.0.run
+    }
+    /// Every scoring combination as ``(kind, cards, points)``.
+    #[getter]
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Vec<(&'static str, Bound<'py, PyTuple>, u8)>> {
+        self.0.items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
+    }
+    fn __int__(&self) -> u8 {
+        self.0.total()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        let p = &self.0;
+        format!(
+            "PegBreakdown(total={}, count={}, fifteen={}, thirty_one={}, pairs={}, run={})",
+            p.total(),
+            p.count,
+            p.fifteen,
+            p.thirty_one,
+            p.pairs,
+            p.run
+        )
+    }
+}
+
+/// Parse card text (``"5H 5D,10♠ JC"``) or convert an iterable of cards into a list of Card.
+#[pyfunction]
+fn cribbage_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    Ok(sequence_from(cards)?.into_iter().map(Card).collect())
+}
+
+/// Score a hand (4 cards, or 3 in five-card cribbage) or a crib (4 cards) with the starter.
+#[pyfunction]
+#[pyo3(signature = (hand, starter, *, crib = false))]
+fn cribbage_score_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<u8> {
+    let hand = hand_from(hand)?;
+    let starter = convert::card::<Cribbage>(starter)?;
+    Ok(core::score_show(hand, starter, crib)?)
+}
+
+/// Explain a show: points by category and every scoring combination.
+#[pyfunction]
+#[pyo3(signature = (hand, starter, *, crib = false))]
+fn cribbage_explain_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<Breakdown> {
+    let hand = hand_from(hand)?;
+    let starter = convert::card::<Cribbage>(starter)?;
+    Ok(Breakdown(core::explain_show(hand, starter, crib)?))
+}
+
+/// The dealer's points for turning the starter: 2 for a jack (his heels), else 0.
+#[pyfunction]
+fn cribbage_heels_points(starter: &Bound<'_, PyAny>) -> PyResult<u8> {
+    Ok(core::heels_points(convert::card::<Cribbage>(starter)?))
+}
+
+/// The points for the last card of a count (the cards laid since the last reset, in order).
+#[pyfunction]
+fn cribbage_peg_points(sequence: &Bound<'_, PyAny>) -> PyResult<u8> {
+    Ok(core::peg_points(&sequence_from(sequence)?)?)
+}
+
+/// Explain the points for the last card of a count.
+#[pyfunction]
+fn cribbage_explain_peg(sequence: &Bound<'_, PyAny>) -> PyResult<PegBreakdown> {
+    Ok(PegBreakdown(core::explain_peg(&sequence_from(sequence)?)?))
+}
+
+/// The go point for the last card of a count: 1, or 0 when the count is 31.
+#[pyfunction]
+fn cribbage_go_points(count: i64) -> PyResult<u8> {
+    if count < 0 {
+        return Err(Error::InvalidValue(format!("a count cannot be negative, got {count}")).into());
+    }
+    Ok(core::go_points(u32::try_from(count).unwrap_or(u32::MAX))?)
+}
+
+/// Score N shows from contiguous integer arrays of the same dtype: hands (N, 3|4), starters (N,).
+#[pyfunction]
+#[pyo3(signature = (hands, starters, *, crib = false))]
+fn cribbage_score_hands<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    starters: &Bound<'py, PyAny>,
+    crib: bool,
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let hands = Ids2::extract(hands, "hands")?;
+    let starters = Ids1::extract(starters, "starters")?;
+    let (_, width) = hands.shape();
+    let scores = with_slices!(&hands, &starters, |h, s| py.detach(|| core::score_hands(h, width, s, crib)).map_err(PyErr::from))?;
+    Ok(scores.into_pyarray(py))
+}
+
+/// Per-category points of N shows: a dict of uint8 arrays.
+#[pyfunction]
+#[pyo3(signature = (hands, starters, *, crib = false))]
+fn cribbage_explain_hands<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    starters: &Bound<'py, PyAny>,
+    crib: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let hands = Ids2::extract(hands, "hands")?;
+    let starters = Ids1::extract(starters, "starters")?;
+    let (_, width) = hands.shape();
+    let cols = with_slices!(&hands, &starters, |h, s| py.detach(|| core::explain_hands(h, width, s, crib)).map_err(PyErr::from))?;
+    let d = PyDict::new(py);
+    d.set_item("fifteens", cols.fifteens.into_pyarray(py))?;
+    d.set_item("pairs", cols.pairs.into_pyarray(py))?;
+    d.set_item("runs", cols.runs.into_pyarray(py))?;
+    d.set_item("flush", cols.flush.into_pyarray(py))?;
+    d.set_item("nobs", cols.nobs.into_pyarray(py))?;
+    d.set_item("total", cols.total.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// Pegging points of the last card of each row of a contiguous (N, L) id array padded with -1.
+#[pyfunction]
+fn cribbage_peg_points_batch<'py>(py: Python<'py>, sequences: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let seqs = Ids2::extract(sequences, "sequences")?;
+    let (_, width) = seqs.shape();
+    let points = with_slice!(&seqs, Ids2, |s| py.detach(|| core::peg_points_batch(s, width)))?;
+    Ok(points.into_pyarray(py))
+}
+
+/// Counts per score 0..29 over every show of a kind, by full enumeration.
+#[pyfunction]
+fn cribbage_hand_distribution<'py>(py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let kind = core::DistributionKind::parse(kind)?;
+    let counts = py.detach(|| core::hand_distribution(kind));
+    Ok(counts.iter().map(|&c| c as i64).collect::<Vec<_>>().into_pyarray(py))
+}
+
+/// Bytes of the show lookup tables.
+#[pyfunction]
+fn cribbage_table_bytes() -> usize {
+    core::table_bytes()
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("CribbageCard", py.get_type::<Card>())?;
+    m.add("CribbageBreakdown", py.get_type::<Breakdown>())?;
+    m.add("CribbagePegBreakdown", py.get_type::<PegBreakdown>())?;
+    m.add_function(wrap_pyfunction!(cribbage_parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_score_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_explain_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_heels_points, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_peg_points, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_explain_peg, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_go_points, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_score_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_explain_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_peg_points_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_hand_distribution, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_table_bytes, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,21 @@
+//! Python bindings (feature `python`): the `cribpiquet._core` extension module.
+//!
+//! Everything here converts Python values to core types, calls the core, and converts back.
+//! Per-hand functions take Python objects directly (a `Card`, an int id, card text, or a group of
+//! those) so a call costs well under a microsecond; batch functions take numpy arrays, validate
+//! and score them in one pass with the interpreter detached.
+
+use pyo3::prelude::*;
+
+mod convert;
+mod cribbage;
+mod errors;
+
+/// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
+/// modules rather than this one.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    cribbage::register(m)?;
+    Ok(())
+}
