@@ -1,1 +1,16 @@
 //! Piquet (Russian and Rubicon rules): see `rules/piquet.md`.
+
+mod card;
+mod compare;
+mod declare;
+mod partiya;
+mod rules;
+
+pub use card::{parse_cards, Card, Hand, HandIter};
+pub use compare::{
+    declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,
+    DeclarationScorer, Player,
+};
+pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
+pub use partiya::round_record;
+pub use rules::*;

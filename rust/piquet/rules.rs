@@ -1,0 +1,348 @@
+//! The rule sets: Russian piquet (the default, from the source) and English Rubicon piquet.
+//!
+//! Every number or procedure that differs between the two is one public field of [`Rules`], so a
+//! user can mix them; numbers the two share are the constants of this module.
+
+use crate::error::{Error, Result};
+
+/// Carte blanche («белые карты»): a dealt hand with no king, queen or jack scores 10 (rules §3.1).
+pub const CARTE_BLANCHE_POINTS: u16 = 10;
+/// A set of four ten-or-higher cards («четырнадцать») scores 14 (rules §3.4).
+pub const FOURTEEN_POINTS: u16 = 14;
+/// A set of three ten-or-higher cards scores 3 (rules §3.4).
+pub const TRIO_POINTS: u16 = 3;
+/// Repique adds 60 (the count jumps 30 → 90, rules §4).
+pub const REPIQUE_BONUS: u16 = 60;
+/// Pique adds 30 (the count jumps 30 → 60, rules §4).
+pub const PIQUE_BONUS: u16 = 30;
+/// The count at which pique and repique are reached (rules §4).
+pub const PIQUE_THRESHOLD: u16 = 30;
+/// Leza (more than six tricks, rubicon "the cards") scores 10 (rules §5).
+pub const LEZA_BONUS: u16 = 10;
+/// The bonus added to a korolik, partiya or partie difference (rules §6).
+pub const MATCH_BONUS: u32 = 100;
+/// Сквозная запись: the bonus for the opponent of a player who wrote nothing in a partiya (§6).
+pub const THROUGH_RECORD_BONUS: u32 = 100;
+/// In rubicon a loser under this total is "rubiconed" (rules §6).
+pub const RUBICON_LIMIT: u32 = 100;
+/// The largest value accepted for any single rule number, so totals always fit an `i16`.
+pub const MAX_RULE_VALUE: u16 = 1000;
+
+/// How leads and tricks score in the play (rules §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TrickScoring {
+    /// russian: 1 for every lead and 1 for every trick won (a player who leads and wins scores 2).
+    EveryLeadAndTrick,
+    /// rubicon: 1 for leading, and 1 for winning a trick only when the opponent led it.
+    LeadOrWinOpponentsLead,
+}
+
+/// When the dealer's (younger hand's) declarations are recorded (rules §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DeclarationTiming {
+    /// russian: both players declare everything before the first lead.
+    BeforeFirstLead,
+    /// rubicon: the dealer's declarations are recorded after elder's first lead (they still
+    /// reckon before the play for pique and repique). This changes only the order of a game log.
+    DealerAfterFirstLead,
+}
+
+/// How pique and repique decide whether the opponent "has scored" (rules §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BonusMode {
+    /// russian: repique needs the opponent to score nothing at all in the declarations (not even
+    /// carte blanche); pique needs the dealer to have scored nothing at all.
+    OpponentScoredNothing,
+    /// rubicon: judged in reckoning order (carte blanche, point, sequences, sets, then play): a
+    /// bonus stands if the 30 is reached before the opponent has anything that reckons earlier.
+    ReckoningOrder,
+}
+
+/// How games are combined into a match (rules §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatchScoring {
+    /// russian: game differences, koroliks of two games, a partiya of
+    /// [`Rules::koroliks_per_partiya`] koroliks (see [`Partiya`](super::Partiya)).
+    Partiya,
+    /// rubicon: a partie of [`Rules::deals_per_partie`] deals with cumulative scores (see
+    /// [`Partie`](super::Partie)).
+    Partie,
+}
+
+/// How match records are rounded (rules §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rounding {
+    /// russian: to tens, halves up ("последняя цифра округляется": 115 → 120, 114 → 110).
+    HalfUpToTens,
+    /// rubicon: no rounding.
+    Exact,
+}
+
+impl Rounding {
+    /// Apply this rounding to a record.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::Rounding;
+    /// assert_eq!(Rounding::HalfUpToTens.apply(115), 120);
+    /// assert_eq!(Rounding::Exact.apply(115), 115);
+    /// ```
+    pub fn apply(self, x: u32) -> u32 {
+        match self {
+            Rounding::HalfUpToTens => super::round_record(x as i64) as u32,
+            Rounding::Exact => x,
+        }
+    }
+}
+
+/// How many talon cards a player may exchange (rules §2).
+///
+/// ```
+/// use cribpiquet::piquet::Rules;
+/// let r = Rules::russian();
+/// // Elder: none, or 3 to 5 of his 5.
+/// assert!(r.elder_exchange.allows(0, 5) && r.elder_exchange.allows(3, 5) && !r.elder_exchange.allows(2, 5));
+/// // Rubicon elder must exchange at least one card.
+/// assert!(!Rules::rubicon().elder_exchange.allows(0, 5));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExchangeLimits {
+    /// The fewest cards that may be taken when the player exchanges at all.
+    pub min: u8,
+    /// The most cards that may be taken (also capped by what is left of the talon).
+    pub max: u8,
+    /// May the player decline to exchange (take none)?
+    pub may_decline: bool,
+}
+
+impl ExchangeLimits {
+    /// May the player take `n` cards when `available` are left in the talon?
+    pub fn allows(self, n: u8, available: u8) -> bool {
+        (n == 0 && self.may_decline) || (n >= self.min && n <= self.max && n <= available)
+    }
+}
+
+/// One rule set. Build it with [`Rules::russian`] (the default) or [`Rules::rubicon`] and
+/// change fields to mix; [`Rules::validate`] rejects nonsense.
+///
+/// ```
+/// use cribpiquet::piquet::Rules;
+/// let mut r = Rules::russian();
+/// r.koroliks_per_partiya = 3; // the source's worked example
+/// assert!(r.validate().is_ok());
+/// assert_eq!(Rules::default(), Rules::russian());
+/// assert_eq!(Rules::rubicon().sequence_values, [3, 4, 15, 16, 17, 18]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Points for a sequence of 3, 4, 5, 6, 7, 8 cards (rules §3.3). russian «три тринадцать» …
+    /// «восемь восемнадцать»: 13..18; rubicon 3, 4, 15, 16, 17, 18.
+    pub sequence_values: [u16; 6],
+    /// Points for leads and tricks (rules §5).
+    pub trick_scoring: TrickScoring,
+    /// Extra points for winning the last trick (rules §5): russian 3 (it counts 4 instead of 1),
+    /// rubicon 1.
+    pub last_trick_extra: u16,
+    /// Points for winning all 12 tricks (rules §5): 40 in both.
+    pub capot_bonus: u16,
+    /// Whether the last-trick extra still counts with a capot (rules §5): russian no (the capot
+    /// is "40 instead of the last-trick extra and the leza"), rubicon yes. The leza (the cards)
+    /// never counts with a capot.
+    pub capot_keeps_last_trick_extra: bool,
+    /// Open capot (rules §5): announced before the first lead and made, it scores this instead of
+    /// [`capot_bonus`](Rules::capot_bonus). russian `Some(80)`; rubicon `None` (no open capot).
+    pub open_capot_bonus: Option<u16>,
+    /// Elder's exchange (rules §2): russian none or 3 to 5; rubicon 1 to 5, compulsory.
+    pub elder_exchange: ExchangeLimits,
+    /// The dealer's exchange of what elder left (rules §2): russian none or 3 to 5; rubicon none
+    /// or 1 up to all that is left.
+    pub dealer_exchange: ExchangeLimits,
+    /// When the dealer's declarations are recorded (rules §3).
+    pub declaration_timing: DeclarationTiming,
+    /// How pique and repique judge the opponent's score (rules §4).
+    pub bonus_mode: BonusMode,
+    /// How games make a match (rules §6).
+    pub match_scoring: MatchScoring,
+    /// Koroliks in a partiya (rules §6, *decision*: a parameter, default 2; the source's worked
+    /// example uses 3).
+    pub koroliks_per_partiya: u8,
+    /// Deals in a rubicon partie (rules §6): 6.
+    pub deals_per_partie: u8,
+    /// How match records are rounded (rules §6).
+    pub rounding: Rounding,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::russian()
+    }
+}
+
+impl Rules {
+    /// Russian piquet as in the source (the default).
+    ///
+    /// ```
+    /// let r = cribpiquet::piquet::Rules::russian();
+    /// assert_eq!((r.sequence_values[0], r.last_trick_extra, r.open_capot_bonus), (13, 3, Some(80)));
+    /// ```
+    pub const fn russian() -> Rules {
+        Rules {
+            sequence_values: [13, 14, 15, 16, 17, 18],
+            trick_scoring: TrickScoring::EveryLeadAndTrick,
+            last_trick_extra: 3,
+            capot_bonus: 40,
+            capot_keeps_last_trick_extra: false,
+            open_capot_bonus: Some(80),
+            elder_exchange: ExchangeLimits { min: 3, max: 5, may_decline: true },
+            dealer_exchange: ExchangeLimits { min: 3, max: 5, may_decline: true },
+            declaration_timing: DeclarationTiming::BeforeFirstLead,
+            bonus_mode: BonusMode::OpponentScoredNothing,
+            match_scoring: MatchScoring::Partiya,
+            koroliks_per_partiya: 2,
+            deals_per_partie: 6,
+            rounding: Rounding::HalfUpToTens,
+        }
+    }
+
+    /// English Rubicon piquet.
+    ///
+    /// ```
+    /// let r = cribpiquet::piquet::Rules::rubicon();
+    /// assert_eq!((r.sequence_values[0], r.last_trick_extra, r.open_capot_bonus), (3, 1, None));
+    /// ```
+    pub const fn rubicon() -> Rules {
+        Rules {
+            sequence_values: [3, 4, 15, 16, 17, 18],
+            trick_scoring: TrickScoring::LeadOrWinOpponentsLead,
+            last_trick_extra: 1,
+            capot_bonus: 40,
+            capot_keeps_last_trick_extra: true,
+            open_capot_bonus: None,
+            elder_exchange: ExchangeLimits { min: 1, max: 5, may_decline: false },
+            dealer_exchange: ExchangeLimits { min: 1, max: 8, may_decline: true },
+            declaration_timing: DeclarationTiming::DealerAfterFirstLead,
+            bonus_mode: BonusMode::ReckoningOrder,
+            match_scoring: MatchScoring::Partie,
+            koroliks_per_partiya: 2,
+            deals_per_partie: 6,
+            rounding: Rounding::Exact,
+        }
+    }
+
+    /// The rule set named `"russian"` or `"rubicon"`.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::Rules;
+    /// assert_eq!(Rules::named("rubicon").unwrap(), Rules::rubicon());
+    /// assert!(Rules::named("whist").is_err());
+    /// ```
+    pub fn named(name: &str) -> Result<Rules> {
+        match name {
+            "russian" => Ok(Rules::russian()),
+            "rubicon" => Ok(Rules::rubicon()),
+            _ => Err(Error::InvalidValue(format!(
+                "unknown piquet rules {name:?} (expected \"russian\" or \"rubicon\")"
+            ))),
+        }
+    }
+
+    /// The points of a sequence of `length` cards (0 for fewer than 3).
+    ///
+    /// ```
+    /// assert_eq!(cribpiquet::piquet::Rules::russian().sequence_value(5), 15);
+    /// ```
+    #[inline]
+    pub fn sequence_value(&self, length: u8) -> u16 {
+        match length {
+            3..=8 => self.sequence_values[length as usize - 3],
+            _ => 0,
+        }
+    }
+
+    /// Reject nonsense: any number above [`MAX_RULE_VALUE`], exchange limits that cannot be met
+    /// (min 0, min > max, elder taking more than his 5, the dealer more than 8), a partiya of no
+    /// koroliks or a partie of no deals (or more than 100 of either).
+    ///
+    /// ```
+    /// use cribpiquet::piquet::Rules;
+    /// let mut r = Rules::russian();
+    /// r.koroliks_per_partiya = 0;
+    /// assert_eq!(r.validate().unwrap_err().to_string(), "koroliks_per_partiya must be 1..=100, got 0");
+    /// ```
+    pub fn validate(&self) -> Result<()> {
+        let bad = |msg: String| Err(Error::InvalidValue(msg));
+        for (i, &v) in self.sequence_values.iter().enumerate() {
+            if v > MAX_RULE_VALUE {
+                return bad(format!("sequence_values[{i}] (a sequence of {}) must be at most {MAX_RULE_VALUE}, got {v}", i + 3));
+            }
+        }
+        for (name, v) in [
+            ("last_trick_extra", self.last_trick_extra),
+            ("capot_bonus", self.capot_bonus),
+            ("open_capot_bonus", self.open_capot_bonus.unwrap_or(0)),
+        ] {
+            if v > MAX_RULE_VALUE {
+                return bad(format!("{name} must be at most {MAX_RULE_VALUE}, got {v}"));
+            }
+        }
+        for (name, limits, most) in [("elder_exchange", self.elder_exchange, 5), ("dealer_exchange", self.dealer_exchange, 8)] {
+            if limits.min == 0 || limits.min > limits.max || limits.max > most {
+                return bad(format!(
+                    "{name} must have 1 <= min <= max <= {most}, got min {} and max {}",
+                    limits.min, limits.max
+                ));
+            }
+        }
+        if !(1..=100).contains(&self.koroliks_per_partiya) {
+            return bad(format!("koroliks_per_partiya must be 1..=100, got {}", self.koroliks_per_partiya));
+        }
+        if !(1..=100).contains(&self.deals_per_partie) {
+            return bad(format!("deals_per_partie must be 1..=100, got {}", self.deals_per_partie));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_rule_sets_are_valid_and_differ_where_the_rules_say() {
+        let (ru, rb) = (Rules::russian(), Rules::rubicon());
+        ru.validate().unwrap();
+        rb.validate().unwrap();
+        // §3.3 table.
+        assert_eq!(ru.sequence_values, [13, 14, 15, 16, 17, 18]);
+        assert_eq!(rb.sequence_values, [3, 4, 15, 16, 17, 18]);
+        // §5: last trick russian 4 instead of 1 (+3), rubicon +1; open capot russian only.
+        assert_eq!((ru.last_trick_extra, rb.last_trick_extra), (3, 1));
+        assert_eq!((ru.open_capot_bonus, rb.open_capot_bonus), (Some(80), None));
+        // §2: russian elder none or 3..5; rubicon elder must take 1..5; rubicon dealer may decline.
+        assert!(ru.elder_exchange.allows(5, 5) && !ru.elder_exchange.allows(6, 8));
+        assert!(rb.elder_exchange.allows(1, 5) && !rb.elder_exchange.allows(0, 5));
+        assert!(rb.dealer_exchange.allows(0, 3) && rb.dealer_exchange.allows(7, 7) && !rb.dealer_exchange.allows(4, 3));
+        // Russian dealer after elder took 5: none or exactly the 3 left.
+        assert!(ru.dealer_exchange.allows(3, 3) && !ru.dealer_exchange.allows(4, 3) && !ru.dealer_exchange.allows(2, 3));
+        // §6 decision: a partiya is 2 koroliks by default.
+        assert_eq!(ru.koroliks_per_partiya, 2);
+    }
+
+    #[test]
+    fn nonsense_is_rejected() {
+        let mut r = Rules::russian();
+        r.sequence_values[5] = 1001;
+        assert!(matches!(r.validate(), Err(Error::InvalidValue(m)) if m.contains("sequence of 8")));
+        let mut r = Rules::russian();
+        r.elder_exchange.max = 6;
+        assert!(r.validate().is_err());
+        let mut r = Rules::rubicon();
+        r.dealer_exchange.min = 0;
+        assert!(r.validate().is_err());
+        let mut r = Rules::rubicon();
+        r.open_capot_bonus = Some(5000);
+        assert!(r.validate().is_err());
+        let mut r = Rules::rubicon();
+        r.deals_per_partie = 0;
+        assert!(r.validate().is_err());
+    }
+}
