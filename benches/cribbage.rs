@@ -1,1 +1,150 @@
-fn main() {}
+//! Cribbage core throughput (divan). Run: `cargo bench --bench cribbage`.
+//!
+//! Every benchmark reports items per second; the `naive_*` baseline scores the same random
+//! shows by enumerating subsets, so the ratio is measured in the same run.
+
+use cribpiquet::cribbage::{
+    hand_distribution, peg_points, score_hand, score_hands, score_show_unchecked, Card, DistributionKind, Hand,
+};
+use cribpiquet::rng::Rng;
+use divan::counter::ItemsCount;
+use divan::{black_box, Bencher};
+
+const SHOWS: usize = 1 << 20;
+
+fn main() {
+    divan::main();
+}
+
+/// Random 4-card hands with a starter, dealt from shuffled packs.
+fn random_shows(n: usize, seed: u64) -> Vec<(Hand, Card)> {
+    let mut rng = Rng::new(seed);
+    let mut pack: Vec<Card> = Card::all().collect();
+    (0..n)
+        .map(|_| {
+            // A partial Fisher–Yates: the first five cards of a fresh shuffle.
+            for i in 0..5 {
+                let j = i + rng.below((52 - i) as u32) as usize;
+                pack.swap(i, j);
+            }
+            (Hand::from_cards(pack[..4].iter().copied()).unwrap(), pack[4])
+        })
+        .collect()
+}
+
+/// Scores by definition: every subset for fifteens, every pair, runs of the longest length.
+fn naive_score(hand: Hand, starter: Card) -> u32 {
+    let mut cards: Vec<Card> = hand.iter().collect();
+    cards.push(starter);
+    let n = cards.len();
+    let mut points = 0;
+    let mut best_run = 0;
+    let mut runs = 0;
+    for subset in 1u32..(1 << n) {
+        let chosen: Vec<Card> = (0..n).filter(|&i| subset >> i & 1 == 1).map(|i| cards[i]).collect();
+        if chosen.len() >= 2 && chosen.iter().map(|c| c.pips() as u32).sum::<u32>() == 15 {
+            points += 2;
+        }
+        if chosen.len() == 2 && chosen[0].rank() == chosen[1].rank() {
+            points += 2;
+        }
+        if chosen.len() >= 3 {
+            let mut ranks: Vec<u8> = chosen.iter().map(|c| c.rank()).collect();
+            ranks.sort();
+            if ranks.windows(2).all(|w| w[1] == w[0] + 1) {
+                if chosen.len() > best_run {
+                    best_run = chosen.len();
+                    runs = 0;
+                }
+                if chosen.len() == best_run {
+                    runs += 1;
+                }
+            }
+        }
+    }
+    points += (best_run * runs) as u32;
+    let kept: Vec<Card> = hand.iter().collect();
+    if kept.iter().all(|c| c.suit() == kept[0].suit()) {
+        points += kept.len() as u32 + (starter.suit() == kept[0].suit()) as u32;
+    }
+    if kept.iter().any(|c| c.is_jack() && c.suit() == starter.suit()) {
+        points += 1;
+    }
+    points
+}
+
+#[divan::bench]
+fn score_hand_checked(bencher: Bencher) {
+    let shows = random_shows(SHOWS, 1);
+    bencher.counter(ItemsCount::new(SHOWS)).bench(|| {
+        let mut sum = 0u32;
+        for &(hand, starter) in black_box(&shows) {
+            sum += score_hand(hand, starter).unwrap() as u32;
+        }
+        sum
+    });
+}
+
+#[divan::bench]
+fn score_show_unchecked_core(bencher: Bencher) {
+    let shows = random_shows(SHOWS, 1);
+    bencher.counter(ItemsCount::new(SHOWS)).bench(|| {
+        let mut sum = 0u32;
+        for &(hand, starter) in black_box(&shows) {
+            sum += score_show_unchecked(hand, starter, false) as u32;
+        }
+        sum
+    });
+}
+
+#[divan::bench]
+fn naive_baseline(bencher: Bencher) {
+    let n = SHOWS / 64;
+    let shows = random_shows(n, 1);
+    bencher.counter(ItemsCount::new(n)).bench(|| {
+        let mut sum = 0u32;
+        for &(hand, starter) in black_box(&shows) {
+            sum += naive_score(hand, starter);
+        }
+        sum
+    });
+}
+
+/// The batch path on ids (validation included), as the numpy API runs it.
+#[divan::bench]
+fn score_hands_batch_ids(bencher: Bencher) {
+    let shows = random_shows(SHOWS, 2);
+    let hands: Vec<i64> = shows.iter().flat_map(|(h, _)| h.iter().map(|c| c.id() as i64)).collect();
+    let starters: Vec<i64> = shows.iter().map(|(_, s)| s.id() as i64).collect();
+    bencher.counter(ItemsCount::new(SHOWS)).bench(|| score_hands(black_box(&hands), 4, black_box(&starters), false).unwrap());
+}
+
+#[divan::bench(sample_count = 10)]
+fn hand_distribution_all(bencher: Bencher) {
+    bencher
+        .counter(ItemsCount::new(DistributionKind::Hand.shows()))
+        .bench(|| hand_distribution(black_box(DistributionKind::Hand)));
+}
+
+#[divan::bench]
+fn peg_points_random(bencher: Bencher) {
+    let mut rng = Rng::new(3);
+    let mut pack: Vec<Card> = Card::all().collect();
+    let seqs: Vec<Vec<Card>> = (0..10_000)
+        .map(|_| {
+            rng.shuffle(&mut pack);
+            let mut count = 0;
+            pack.iter().copied().take_while(|c| {
+                count += c.pips() as u32;
+                count <= 31
+            }).collect()
+        })
+        .collect();
+    bencher.counter(ItemsCount::new(seqs.len())).bench(|| {
+        let mut sum = 0u32;
+        for s in black_box(&seqs) {
+            sum += peg_points(s).unwrap() as u32;
+        }
+        sum
+    });
+}

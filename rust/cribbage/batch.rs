@@ -5,8 +5,8 @@ use rayon::prelude::*;
 
 use super::card::{Card, Hand};
 use super::peg::peg_points_unchecked;
-use super::show::score_with;
-use super::tables::{tables, RankPoints, RANK_KEYS};
+use super::show::{score_show_unchecked, show_parts};
+use super::tables::RankPoints;
 use crate::error::{Error, Result};
 
 /// Rows per parallel task: big enough to amortise scheduling, small enough to balance.
@@ -137,13 +137,12 @@ pub fn score_hands_into<T: CardId>(hands: &[T], width: usize, starters: &[T], cr
         return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
     }
     let ids = IdTable::new();
-    let t = tables();
     for_chunks(out, 1, |first, chunk| {
         for (i, slot) in chunk.iter_mut().enumerate() {
             let r = first + i;
             let (hand, starter) =
                 read_show(&ids, &hands[r * width..(r + 1) * width], starters[r]).map_err(|e| e.in_row(r))?;
-            *slot = score_with(t, hand, starter, crib);
+            *slot = score_show_unchecked(hand, starter, crib);
         }
         Ok(())
     })
@@ -170,7 +169,6 @@ pub struct ShowColumns {
 pub fn explain_hands<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<ShowColumns> {
     let rows = check_shape(hands.len(), width, starters.len(), crib)?;
     let ids = IdTable::new();
-    let t = tables();
     // One record per row, split into columns afterwards.
     let mut recs = vec![[0u8; 6]; rows];
     for_chunks(&mut recs, 1, |first, chunk| {
@@ -178,9 +176,8 @@ pub fn explain_hands<T: CardId>(hands: &[T], width: usize, starters: &[T], crib:
             let r = first + i;
             let (hand, starter) =
                 read_show(&ids, &hands[r * width..(r + 1) * width], starters[r]).map_err(|e| e.in_row(r))?;
-            let RankPoints { fifteens, pairs, runs } =
-                t.for_hand_len(width).parts(hand.key() + RANK_KEYS[starter.rank() as usize]);
-            let total = score_with(t, hand, starter, crib);
+            let RankPoints { fifteens, pairs, runs } = show_parts(hand, starter);
+            let total = score_show_unchecked(hand, starter, crib);
             let jack = Card::new(10, starter.suit()).unwrap();
             let nobs = hand.contains(jack) as u8;
             let flush = total - fifteens - pairs - runs - nobs;
@@ -285,7 +282,6 @@ impl DistributionKind {
 /// assert_eq!(counts.iter().sum::<u64>(), 1_082_900);
 /// ```
 pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
-    let t = tables();
     let cards: Vec<Card> = Card::all().collect();
     let (size, crib) = match kind {
         DistributionKind::Hand => (4, false),
@@ -300,7 +296,7 @@ pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
             let mut walk = |hand: Hand| {
                 for &s in &cards {
                     if !hand.contains(s) {
-                        counts[score_with(t, hand, s, crib) as usize] += 1;
+                        counts[score_show_unchecked(hand, s, crib) as usize] += 1;
                     }
                 }
             };

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::cards::{face_letter, parse_face, split_card, SUIT_LETTERS};
 use crate::error::{Error, Result};
 
-use super::tables::RANK_KEYS;
+use super::tables::{RANK_KEYS, UNIT_SHIFT};
 
 /// One card of the 52-card pack.
 ///
@@ -223,10 +223,10 @@ impl Hand {
         self.mask & card.bit() != 0
     }
 
-    /// Number of cards.
+    /// Number of cards (kept in the key, so no popcount is needed).
     #[inline]
     pub fn len(self) -> usize {
-        self.mask.count_ones() as usize
+        (self.key >> UNIT_SHIFT) as usize
     }
 
     /// Is the hand empty?
@@ -241,7 +241,8 @@ impl Hand {
         self.mask
     }
 
-    /// The additive rank key (the sum of one generated key per card rank).
+    /// The additive rank key: the sum of one generated key per card, whose top bits count the
+    /// cards.
     #[inline]
     pub fn key(self) -> u32 {
         self.key

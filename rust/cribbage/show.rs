@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::card::{Card, Hand};
-use super::tables::{tables, RankPoints, RankTable, RANK_KEYS};
+use super::tables::{rank_parts, rank_total, RankPoints, RANK_KEYS};
 use super::words::number_word;
 use crate::error::{Error, Result};
 
@@ -120,14 +120,8 @@ fn flush_and_nobs(hand_mask: u64, n: u32, starter: Card, crib: bool) -> u8 {
 /// the hot path under [`score_hand`] and the batch functions.
 #[inline(always)]
 pub fn score_show_unchecked(hand: Hand, starter: Card, crib: bool) -> u8 {
-    score_with(tables(), hand, starter, crib)
-}
-
-#[inline(always)]
-pub(crate) fn score_with(t: &super::tables::ShowTables, hand: Hand, starter: Card, crib: bool) -> u8 {
-    let n = hand.mask().count_ones();
-    let table: &RankTable = t.for_hand_len(n as usize);
-    table.total(hand.key() + RANK_KEYS[starter.rank() as usize]) + flush_and_nobs(hand.mask(), n, starter, crib)
+    rank_total(hand.key() + RANK_KEYS[starter.rank() as usize])
+        + flush_and_nobs(hand.mask(), hand.len() as u32, starter, crib)
 }
 
 /// Score a hand (4 kept cards, or 3 in five-card cribbage) with the starter.
@@ -170,9 +164,9 @@ pub fn heels_points(starter: Card) -> u8 {
 }
 
 /// The fifteens, pairs and runs of a show by category, from the table.
-pub(crate) fn rank_parts(hand: Hand, starter: Card) -> RankPoints {
-    let t = tables().for_hand_len(hand.len());
-    t.parts(hand.key() + RANK_KEYS[starter.rank() as usize])
+#[inline]
+pub(crate) fn show_parts(hand: Hand, starter: Card) -> RankPoints {
+    rank_parts(hand.key() + RANK_KEYS[starter.rank() as usize])
 }
 
 /// Explain a show: points by category and every scoring combination.
@@ -241,7 +235,7 @@ pub fn explain_show(hand: Hand, starter: Card, crib: bool) -> Result<Breakdown> 
         nobs,
         items,
     };
-    debug_assert_eq!(rank_parts(hand, starter), RankPoints { fifteens: breakdown.fifteens, pairs: breakdown.pairs, runs: breakdown.runs });
+    debug_assert_eq!(show_parts(hand, starter), RankPoints { fifteens: breakdown.fifteens, pairs: breakdown.pairs, runs: breakdown.runs });
     Ok(breakdown)
 }
 
