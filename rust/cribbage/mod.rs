@@ -30,3 +30,6 @@ pub use show::{
     Breakdown, ScoreItem, ScoreKind,
 };
 pub use tables::{rank_points, table_bytes, RankPoints};
+
+#[cfg(test)]
+mod tests;
