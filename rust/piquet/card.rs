@@ -387,20 +387,6 @@ impl Hand {
     pub fn iter(self) -> HandIter {
         HandIter(self.0)
     }
-
-    /// The cards from the highest down within each suit, spades first (the order a player reads
-    /// a sequence aloud).
-    pub(crate) fn iter_high_first(self) -> impl Iterator<Item = Card> {
-        let mut m = self.0;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = 31 - m.leading_zeros();
-            m &= !(1 << i);
-            Some(Card::from_index(i))
-        })
-    }
 }
 
 /// Iterator over the cards of a [`Hand`], in id order.

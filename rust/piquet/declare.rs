@@ -369,7 +369,7 @@ pub fn declarations(hand: Hand, dealt: Option<Hand>) -> Result<Declarations> {
 /// use cribpiquet::piquet::{declarations_with_rules, Rules};
 /// let hand = "AH KH QH 9C TC JC QC 7D 8D 7S 8S 9D".parse().unwrap();
 /// let d = declarations_with_rules(hand, None, &Rules::rubicon()).unwrap();
-/// assert_eq!(d.sequences.iter().map(|s| s.value).collect::<Vec<_>>(), [4, 3]);
+/// assert_eq!(d.sequences.iter().map(|s| s.value).collect::<Vec<_>>(), [4, 3, 3]);
 /// ```
 pub fn declarations_with_rules(hand: Hand, dealt: Option<Hand>, rules: &Rules) -> Result<Declarations> {
     check_twelve(hand, "hand")?;

@@ -3,6 +3,7 @@
 mod card;
 mod compare;
 mod declare;
+mod game;
 mod partiya;
 mod rules;
 
@@ -12,5 +13,6 @@ pub use compare::{
     DeclarationScorer, Player,
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
+pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::round_record;
 pub use rules::*;
