@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use super::card::{Card, Hand};
 use super::peg::peg_points_unchecked;
 use super::show::{score_show_unchecked, show_parts};
-use super::tables::RankPoints;
+use super::tables::{RankPoints, RANK_KEYS};
 use crate::error::{Error, Result};
 
 /// Rows per parallel task: big enough to amortise scheduling, small enough to balance.
@@ -16,6 +16,8 @@ const CHUNK_ROWS: usize = 1 << 15;
 pub trait CardId: Copy + Send + Sync {
     /// The value as a wide integer, for range checks and messages.
     fn value(self) -> i128;
+    /// The value as `u64`, negative values wrapping to huge ones, so `< limit` is the range check.
+    fn as_index(self) -> u64;
 }
 
 macro_rules! card_id {
@@ -23,10 +25,23 @@ macro_rules! card_id {
         impl CardId for $t {
             #[inline(always)]
             fn value(self) -> i128 { self as i128 }
+            #[inline(always)]
+            fn as_index(self) -> u64 { self as i64 as u64 }
         }
     )*};
 }
-card_id!(i8, i16, i32, i64, u8, u16, u32, u64, isize, usize);
+card_id!(i8, i16, i32, i64, u8, u16, u32, isize, usize);
+
+impl CardId for u64 {
+    #[inline(always)]
+    fn value(self) -> i128 {
+        self as i128
+    }
+    #[inline(always)]
+    fn as_index(self) -> u64 {
+        self
+    }
+}
 
 /// id -> (card index in the mask, rank key), for fast per-row decoding.
 struct IdTable {
@@ -136,13 +151,77 @@ pub fn score_hands_into<T: CardId>(hands: &[T], width: usize, starters: &[T], cr
     if out.len() != rows {
         return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
     }
+    match width {
+        3 => map_shows::<T, 3, _, _>(hands, starters, out, |hand, starter| score_show_unchecked(hand, starter, crib)),
+        _ => map_shows::<T, 4, _, _>(hands, starters, out, |hand, starter| score_show_unchecked(hand, starter, crib)),
+    }
+}
+
+/// Card bit, additive key and card of each id, for the batch kernels.
+struct FastIds {
+    bits: [u64; 52],
+    keys: [u32; 52],
+    cards: [Card; 52],
+}
+
+static FAST_IDS: FastIds = {
+    let mut bits = [0u64; 52];
+    let mut keys = [0u32; 52];
+    let mut cards = [Card::from_index_const(0); 52];
+    let mut id = 0;
+    while id < 52 {
+        let index = (id / 13) * 16 + id % 13;
+        bits[id] = 1 << index;
+        keys[id] = RANK_KEYS[id % 13];
+        cards[id] = Card::from_index_const(index as u8);
+        id += 1;
+    }
+    FastIds { bits, keys, cards }
+};
+
+/// Read one show row without branching on the data: `None` if any id is out of range or any
+/// card repeats (the caller then re-reads the row slowly to name the problem).
+#[inline(always)]
+fn fast_show<T: CardId, const W: usize>(row: &[T], starter: T) -> Option<(Hand, Card)> {
+    let t = &FAST_IDS;
+    let mut bad = false;
+    let mut mask = 0u64;
+    let mut dup = 0u64;
+    let mut key = 0u32;
+    for &id in &row[..W] {
+        let i = id.as_index();
+        bad |= i >= 52;
+        let i = i.min(51) as usize;
+        dup |= mask & t.bits[i];
+        mask |= t.bits[i];
+        key += t.keys[i];
+    }
+    let s = starter.as_index();
+    bad |= s >= 52;
+    let s = s.min(51) as usize;
+    dup |= mask & t.bits[s];
+    if bad | (dup != 0) {
+        return None;
+    }
+    Some((Hand::from_raw(mask, key), t.cards[s]))
+}
+
+/// Apply `f` to every validated show, writing into `out`; the first bad row is an error.
+fn map_shows<T: CardId, const W: usize, O: Send, F>(hands: &[T], starters: &[T], out: &mut [O], f: F) -> Result<()>
+where
+    F: Fn(Hand, Card) -> O + Sync,
+{
     let ids = IdTable::new();
     for_chunks(out, 1, |first, chunk| {
-        for (i, slot) in chunk.iter_mut().enumerate() {
-            let r = first + i;
-            let (hand, starter) =
-                read_show(&ids, &hands[r * width..(r + 1) * width], starters[r]).map_err(|e| e.in_row(r))?;
-            *slot = score_show_unchecked(hand, starter, crib);
+        let rows = hands[first * W..(first + chunk.len()) * W].chunks_exact(W);
+        for (i, ((slot, row), &starter)) in chunk.iter_mut().zip(rows).zip(&starters[first..]).enumerate() {
+            match fast_show::<T, W>(row, starter) {
+                Some((hand, starter)) => *slot = f(hand, starter),
+                None => {
+                    let e = read_show(&ids, row, starter).err().expect("the fast reader rejects only bad rows");
+                    return Err(e.in_row(first + i));
+                }
+            }
         }
         Ok(())
     })
@@ -168,23 +247,19 @@ pub struct ShowColumns {
 /// Like [`score_hands`], with the points of each category.
 pub fn explain_hands<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<ShowColumns> {
     let rows = check_shape(hands.len(), width, starters.len(), crib)?;
-    let ids = IdTable::new();
     // One record per row, split into columns afterwards.
     let mut recs = vec![[0u8; 6]; rows];
-    for_chunks(&mut recs, 1, |first, chunk| {
-        for (i, slot) in chunk.iter_mut().enumerate() {
-            let r = first + i;
-            let (hand, starter) =
-                read_show(&ids, &hands[r * width..(r + 1) * width], starters[r]).map_err(|e| e.in_row(r))?;
-            let RankPoints { fifteens, pairs, runs } = show_parts(hand, starter);
-            let total = score_show_unchecked(hand, starter, crib);
-            let jack = Card::new(10, starter.suit()).unwrap();
-            let nobs = hand.contains(jack) as u8;
-            let flush = total - fifteens - pairs - runs - nobs;
-            *slot = [fifteens, pairs, runs, flush, nobs, total];
-        }
-        Ok(())
-    })?;
+    let record = |hand: Hand, starter: Card| {
+        let RankPoints { fifteens, pairs, runs } = show_parts(hand, starter);
+        let total = score_show_unchecked(hand, starter, crib);
+        let nobs = hand.contains(Card::new(10, starter.suit()).unwrap()) as u8;
+        let flush = total - fifteens - pairs - runs - nobs;
+        [fifteens, pairs, runs, flush, nobs, total]
+    };
+    match width {
+        3 => map_shows::<T, 3, _, _>(hands, starters, &mut recs, record)?,
+        _ => map_shows::<T, 4, _, _>(hands, starters, &mut recs, record)?,
+    }
     let col = |k: usize| recs.iter().map(|r| r[k]).collect::<Vec<u8>>();
     Ok(ShowColumns { fifteens: col(0), pairs: col(1), runs: col(2), flush: col(3), nobs: col(4), total: col(5) })
 }

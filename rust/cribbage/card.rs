@@ -53,6 +53,11 @@ impl Card {
         Card(index as u8)
     }
 
+    /// The card at bit position `index`, in constant contexts (tables).
+    pub(crate) const fn from_index_const(index: u8) -> Card {
+        Card(index)
+    }
+
     /// The public id, `suit * 13 + rank`.
     #[inline]
     pub fn id(self) -> u8 {
@@ -152,6 +157,12 @@ impl Hand {
     /// The empty hand.
     pub const fn new() -> Hand {
         Hand { mask: 0, key: 0 }
+    }
+
+    /// A hand from a mask and its matching key (the batch readers build both at once).
+    #[inline(always)]
+    pub(crate) fn from_raw(mask: u64, key: u32) -> Hand {
+        Hand { mask, key }
     }
 
     /// The hand holding exactly the cards of `mask` (bits `suit * 16 + rank`).
