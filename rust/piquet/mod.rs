@@ -14,5 +14,7 @@ pub use compare::{
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
 pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
-pub use partiya::round_record;
+pub use partiya::{
+    difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record, Side,
+};
 pub use rules::*;
