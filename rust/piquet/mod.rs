@@ -1,5 +1,6 @@
 //! Piquet (Russian and Rubicon rules): see `rules/piquet.md`.
 
+mod batch;
 mod card;
 mod compare;
 mod declare;
@@ -7,6 +8,7 @@ mod game;
 mod partiya;
 mod rules;
 
+pub use batch::{declaration_features, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use compare::{
     declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,

@@ -1,0 +1,387 @@
+//! Batch declarations over slices of card ids (rows of 12, row-major): validated and computed in
+//! one pass per row, in parallel across cores for large batches.
+
+use rayon::prelude::*;
+
+use super::card::Card;
+use super::compare::points_of;
+use super::declare::{Compiled, Summary};
+use super::rules::Rules;
+use crate::cribbage::{for_chunks, CardId};
+use crate::error::{Error, Result};
+
+/// Rows per parallel task in the column pass (the validation pass uses the cribbage chunking).
+const CHUNK_ROWS: usize = 1 << 15;
+
+/// Read one row of 12 ids into a mask: ids in `0..32`, no card twice.
+#[inline(always)]
+fn read_hand<T: CardId>(row: &[T]) -> Result<u32> {
+    let mut mask = 0u32;
+    for &id in row {
+        let v = id.value();
+        if !(0..32).contains(&v) {
+            return Err(Error::CardIdOutOfRange { id: v, limit: Card::COUNT });
+        }
+        let bit = 1u32 << v;
+        if mask & bit != 0 {
+            return Err(Error::DuplicateCard(Card::from_id(v as i64).map(|c| c.to_string()).unwrap_or_default()));
+        }
+        mask |= bit;
+    }
+    Ok(mask)
+}
+
+fn rows_of(len: usize) -> Result<usize> {
+    if len % 12 != 0 {
+        return Err(Error::InvalidValue(format!("{len} ids do not make rows of 12")));
+    }
+    Ok(len / 12)
+}
+
+/// Validate N rows of 12 ids and return their masks (the first bad row is reported).
+fn read_hands<T: CardId>(hands: &[T]) -> Result<Vec<u32>> {
+    let rows = rows_of(hands.len())?;
+    let mut masks = vec![0u32; rows];
+    for_chunks(&mut masks, 1, |first, chunk| {
+        for (i, slot) in chunk.iter_mut().enumerate() {
+            let r = first + i;
+            *slot = read_hand(&hands[r * 12..(r + 1) * 12]).map_err(|e| e.in_row(r))?;
+        }
+        Ok(())
+    })?;
+    Ok(masks)
+}
+
+/// Declaration features of N hands, one column per feature (rows in input order).
+///
+/// Ranks are piquet ranks (0 = 7 … 7 = ace), suits 0..4 (C D H S).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DeclarationFeatures {
+    /// Cards in the point (the longest suit), 3..=8.
+    pub point_length: Vec<u8>,
+    /// The point's value (sum of point values), the tie-break.
+    pub point_value: Vec<u8>,
+    /// The point's suit (the lowest suit among equal points).
+    pub point_suit: Vec<u8>,
+    /// Length of the best sequence, 0 when there is none.
+    pub best_sequence_length: Vec<u8>,
+    /// Rank of the best sequence's top card, 0 when there is none (a real top is at least 2).
+    pub best_sequence_top: Vec<u8>,
+    /// Number of sequences (0..=4).
+    pub sequence_count: Vec<u8>,
+    /// Value of all sequences under the rules given.
+    pub sequence_value: Vec<u16>,
+    /// Best set: 0 none, 3 a trio, 4 a fourteen.
+    pub best_set_kind: Vec<u8>,
+    /// Rank of the best set (3..=7), 0 when there is none.
+    pub best_set_rank: Vec<u8>,
+    /// Value of all sets (14 per fourteen, 3 per trio).
+    pub sets_value: Vec<u16>,
+    /// Carte blanche (no K, Q, J in the hand given).
+    pub carte_blanche: Vec<bool>,
+}
+
+impl DeclarationFeatures {
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.point_length.len()
+    }
+
+    /// No rows?
+    pub fn is_empty(&self) -> bool {
+        self.point_length.is_empty()
+    }
+
+    fn zeroed(n: usize) -> DeclarationFeatures {
+        DeclarationFeatures {
+            point_length: vec![0; n],
+            point_value: vec![0; n],
+            point_suit: vec![0; n],
+            best_sequence_length: vec![0; n],
+            best_sequence_top: vec![0; n],
+            sequence_count: vec![0; n],
+            sequence_value: vec![0; n],
+            best_set_kind: vec![0; n],
+            best_set_rank: vec![0; n],
+            sets_value: vec![0; n],
+            carte_blanche: vec![false; n],
+        }
+    }
+}
+
+/// One chunk of every column.
+struct Columns<'a> {
+    point_length: &'a mut [u8],
+    point_value: &'a mut [u8],
+    point_suit: &'a mut [u8],
+    best_sequence_length: &'a mut [u8],
+    best_sequence_top: &'a mut [u8],
+    sequence_count: &'a mut [u8],
+    sequence_value: &'a mut [u16],
+    best_set_kind: &'a mut [u8],
+    best_set_rank: &'a mut [u8],
+    sets_value: &'a mut [u16],
+    carte_blanche: &'a mut [bool],
+}
+
+impl Columns<'_> {
+    #[inline(always)]
+    fn write(&mut self, i: usize, s: &Summary) {
+        self.point_length[i] = (s.point_key >> 7) as u8;
+        self.point_value[i] = (s.point_key & 0x7F) as u8;
+        self.point_suit[i] = s.point_suit;
+        self.best_sequence_length[i] = s.seq_key >> 3;
+        self.best_sequence_top[i] = s.seq_key & 7;
+        self.sequence_count[i] = s.seq_count;
+        self.sequence_value[i] = s.seq_value;
+        self.best_set_kind[i] = s.set_key >> 3;
+        self.best_set_rank[i] = s.set_key & 7;
+        self.sets_value[i] = s.set_value;
+        self.carte_blanche[i] = s.carte_blanche;
+    }
+}
+
+/// Declaration features of N hands: `hands` is N rows of 12 ids (`0..32`, distinct in a row).
+/// Sequence values follow `rules`; carte blanche is judged on the hands given.
+///
+/// The error of a bad input names the first bad row. Large batches run on all cores.
+///
+/// ```
+/// use cribpiquet::piquet::{declaration_features, Rules};
+/// // A K Q J 10 9 of hearts (ids 23..18), the aces of clubs, diamonds and spades, 7C 8C 7D.
+/// let hand: Vec<u8> = vec![23, 22, 21, 20, 19, 18, 7, 15, 31, 0, 1, 8];
+/// let f = declaration_features(&hand, &Rules::russian()).unwrap();
+/// assert_eq!((f.point_length[0], f.point_value[0], f.point_suit[0]), (6, 60, 2));
+/// assert_eq!((f.best_sequence_length[0], f.best_sequence_top[0], f.sequence_value[0]), (6, 7, 16));
+/// assert_eq!((f.best_set_kind[0], f.best_set_rank[0], f.sets_value[0]), (4, 7, 14));
+/// assert!(!f.carte_blanche[0]);
+/// assert!(declaration_features(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
+/// ```
+pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
+    rules.validate()?;
+    let masks = read_hands(hands)?;
+    let c = Compiled::new(rules);
+    let n = masks.len();
+    let mut f = DeclarationFeatures::zeroed(n);
+    let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
+    {
+        let mut pl = f.point_length.chunks_mut(CHUNK_ROWS);
+        let mut pv = f.point_value.chunks_mut(CHUNK_ROWS);
+        let mut ps = f.point_suit.chunks_mut(CHUNK_ROWS);
+        let mut sl = f.best_sequence_length.chunks_mut(CHUNK_ROWS);
+        let mut st = f.best_sequence_top.chunks_mut(CHUNK_ROWS);
+        let mut sc = f.sequence_count.chunks_mut(CHUNK_ROWS);
+        let mut sv = f.sequence_value.chunks_mut(CHUNK_ROWS);
+        let mut tk = f.best_set_kind.chunks_mut(CHUNK_ROWS);
+        let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
+        let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
+        let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
+        for m in masks.chunks(CHUNK_ROWS) {
+            // Every column has n rows, so each iterator yields exactly as many chunks as `masks`.
+            let cols = (|| {
+                Some(Columns {
+                    point_length: pl.next()?,
+                    point_value: pv.next()?,
+                    point_suit: ps.next()?,
+                    best_sequence_length: sl.next()?,
+                    best_sequence_top: st.next()?,
+                    sequence_count: sc.next()?,
+                    sequence_value: sv.next()?,
+                    best_set_kind: tk.next()?,
+                    best_set_rank: tr.next()?,
+                    sets_value: tv.next()?,
+                    carte_blanche: cb.next()?,
+                })
+            })();
+            if let Some(cols) = cols {
+                chunks.push((m, cols));
+            }
+        }
+    }
+    let work = |(m, mut cols): (&[u32], Columns)| {
+        for (i, &mask) in m.iter().enumerate() {
+            cols.write(i, &Summary::of(mask, &c));
+        }
+    };
+    if chunks.len() > 1 {
+        chunks.into_par_iter().for_each(work);
+    } else {
+        chunks.into_iter().for_each(work);
+    }
+    Ok(f)
+}
+
+/// Each player's declaration points (repique included, carte blanche judged on the hands given)
+/// for N deals: `elder` and `dealer` are N rows of 12 ids each.
+///
+/// Every row is validated (ids in `0..32`, 12 distinct per hand, no card in both hands); the
+/// error names the first bad row. Large batches run on all cores. The numbers are those of
+/// [`score_declarations`](super::score_declarations)`(…).totals`.
+///
+/// ```
+/// use cribpiquet::piquet::{score_declarations_batch, Rules};
+/// let elder: Vec<i64> = (0..12).collect();   // all clubs, 7D 8D 9D 10D
+/// let dealer: Vec<i64> = (16..28).collect(); // all hearts, 7S 8S 9S 10S
+/// // Both: point of eight (equal: 75 each), huitième (equal: cancelled); nothing else.
+/// assert_eq!(score_declarations_batch(&elder, &dealer, &Rules::russian()).unwrap(), [[0, 0]]);
+/// assert!(score_declarations_batch(&elder, &elder, &Rules::russian()).is_err());
+/// ```
+pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
+    let rows = check_pair(elder, dealer)?;
+    let mut out = vec![[0i16; 2]; rows];
+    score_rows(elder, dealer, rules, &mut out)?;
+    Ok(out)
+}
+
+/// [`score_declarations_batch`] writing into a caller's buffer of `2 × N` values (elder, dealer
+/// for each row: the layout of an `(N, 2)` C-contiguous array).
+///
+/// ```
+/// use cribpiquet::piquet::{score_declarations_batch_into, Rules};
+/// let elder: Vec<u8> = (0..12).collect();
+/// let dealer: Vec<u8> = (16..28).collect();
+/// let mut out = [9i16; 2];
+/// score_declarations_batch_into(&elder, &dealer, &Rules::russian(), &mut out).unwrap();
+/// assert_eq!(out, [0, 0]);
+/// ```
+pub fn score_declarations_batch_into<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [i16]) -> Result<()> {
+    let rows = check_pair(elder, dealer)?;
+    if out.len() != 2 * rows {
+        return Err(Error::InvalidValue(format!("output holds {} values, need {}", out.len(), 2 * rows)));
+    }
+    rules.validate()?;
+    let c = Compiled::new(rules);
+    for_chunks(out, 2, |first, chunk| {
+        for (i, slot) in chunk.chunks_exact_mut(2).enumerate() {
+            let r = first + i;
+            let p = score_row(elder, dealer, r, &c).map_err(|e| e.in_row(r))?;
+            slot.copy_from_slice(&p);
+        }
+        Ok(())
+    })
+}
+
+fn score_rows<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
+    rules.validate()?;
+    let c = Compiled::new(rules);
+    for_chunks(out, 1, |first, chunk| {
+        for (i, slot) in chunk.iter_mut().enumerate() {
+            let r = first + i;
+            *slot = score_row(elder, dealer, r, &c).map_err(|e| e.in_row(r))?;
+        }
+        Ok(())
+    })
+}
+
+#[inline(always)]
+fn score_row<T: CardId>(elder: &[T], dealer: &[T], r: usize, c: &Compiled) -> Result<[i16; 2]> {
+    let e = read_hand(&elder[r * 12..(r + 1) * 12])?;
+    let d = read_hand(&dealer[r * 12..(r + 1) * 12])?;
+    let both = e & d;
+    if both != 0 {
+        return Err(Error::DuplicateCard(Card::from_id(both.trailing_zeros() as i64)?.to_string()));
+    }
+    Ok(points_of(&Summary::of(e, c), &Summary::of(d, c), c))
+}
+
+fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
+    let rows = rows_of(elder.len())?;
+    if rows_of(dealer.len())? != rows {
+        return Err(Error::InvalidValue(format!(
+            "{rows} elder hands but {} dealer hands",
+            dealer.len() / 12
+        )));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piquet::{declarations_with_rules, score_declarations, Hand};
+    use crate::rng::Rng;
+
+    fn random_deals(n: usize, seed: u64) -> (Vec<i32>, Vec<i32>) {
+        let mut rng = Rng::new(seed);
+        let mut ids: Vec<i32> = (0..32).collect();
+        let (mut e, mut d) = (Vec::new(), Vec::new());
+        for _ in 0..n {
+            rng.shuffle(&mut ids);
+            e.extend_from_slice(&ids[..12]);
+            d.extend_from_slice(&ids[12..24]);
+        }
+        (e, d)
+    }
+
+    fn hand_of(row: &[i32]) -> Hand {
+        row.iter().map(|&i| Card::from_id(i as i64).unwrap()).collect()
+    }
+
+    #[test]
+    fn batch_equals_single_across_chunks() {
+        // More rows than one chunk, so the parallel path runs too.
+        let n = CHUNK_ROWS + 1234;
+        for rules in [Rules::russian(), Rules::rubicon()] {
+            let (e, d) = random_deals(n, 5);
+            let scores = score_declarations_batch(&e, &d, &rules).unwrap();
+            let mut flat = vec![0i16; 2 * n];
+            score_declarations_batch_into(&e, &d, &rules, &mut flat).unwrap();
+            let f = declaration_features(&e, &rules).unwrap();
+            assert_eq!(f.len(), n);
+            // Check a spread of rows against the explained single-deal functions.
+            for r in (0..n).step_by(97).chain([n - 1]) {
+                let (he, hd) = (hand_of(&e[r * 12..r * 12 + 12]), hand_of(&d[r * 12..r * 12 + 12]));
+                let s = score_declarations(he, hd, &rules, None, None).unwrap();
+                assert_eq!(scores[r], s.totals.map(|x| x as i16), "row {r}");
+                assert_eq!(&flat[2 * r..2 * r + 2], &scores[r]);
+                let x = declarations_with_rules(he, None, &rules).unwrap();
+                assert_eq!((f.point_length[r], f.point_value[r], f.point_suit[r]), (x.point.length, x.point.value, x.point.suit));
+                let best = x.best_sequence();
+                assert_eq!(f.best_sequence_length[r], best.map_or(0, |s| s.length));
+                assert_eq!(f.best_sequence_top[r], best.map_or(0, |s| s.top.rank()));
+                assert_eq!(f.sequence_count[r] as usize, x.sequences.len());
+                assert_eq!(f.sequence_value[r], x.sequences_value());
+                let set = x.best_set();
+                assert_eq!((f.best_set_kind[r], f.best_set_rank[r]), (set.map_or(0, |s| s.count), set.map_or(0, |s| s.rank)));
+                assert_eq!(f.sets_value[r], x.sets_value());
+                assert_eq!(f.carte_blanche[r], x.carte_blanche);
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_bad_row_is_reported_whatever_the_scheduling() {
+        let n = 3 * CHUNK_ROWS;
+        let (mut e, mut d) = random_deals(n, 9);
+        // Bad rows in the second and third chunks: the lower one is reported.
+        let late = 2 * CHUNK_ROWS + 7;
+        e[late * 12] = 40;
+        let early = CHUNK_ROWS + 3;
+        d[early * 12 + 1] = d[early * 12];
+        let err = score_declarations_batch(&e, &d, &Rules::russian()).unwrap_err();
+        assert!(matches!(&err, Error::InRow { row, .. } if *row == early), "{err}");
+        assert!(err.to_string().starts_with(&format!("row {early}: duplicate card")));
+        let err = declaration_features(&e, &Rules::russian()).unwrap_err();
+        assert_eq!(err.to_string(), format!("row {late}: card id 40 is out of range (ids are 0..31)"));
+    }
+
+    #[test]
+    fn bad_shapes_and_shared_cards() {
+        let r = Rules::russian();
+        let e: Vec<i64> = (0..12).collect();
+        let d: Vec<i64> = (11..23).collect();
+        assert_eq!(score_declarations_batch(&e, &d, &r).unwrap_err().to_string(), "row 0: duplicate card TD");
+        assert_eq!(score_declarations_batch(&e[..11], &d[..11], &r).unwrap_err().to_string(), "11 ids do not make rows of 12");
+        let two: Vec<i64> = (0..24).collect();
+        assert_eq!(score_declarations_batch(&two, &d, &r).unwrap_err().to_string(), "2 elder hands but 1 dealer hands");
+        assert!(declaration_features(&[-1i8; 12], &r).unwrap_err().to_string().contains("card id -1"));
+        let mut out = [0i16; 3];
+        assert!(score_declarations_batch_into(&e, &(12..24).collect::<Vec<i64>>(), &r, &mut out).is_err());
+        let empty: [u8; 0] = [];
+        assert_eq!(score_declarations_batch(&empty, &empty, &r).unwrap(), Vec::<[i16; 2]>::new());
+        assert!(declaration_features(&empty, &r).unwrap().is_empty());
+        let mut bad = Rules::russian();
+        bad.koroliks_per_partiya = 0;
+        assert!(declaration_features(&e, &bad).is_err());
+    }
+}
