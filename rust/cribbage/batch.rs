@@ -294,7 +294,7 @@ pub fn peg_points_batch<T: CardId>(sequences: &[T], width: usize) -> Result<Vec<
 fn read_sequence<T: CardId>(ids: &IdTable, row: &[T], cards: &mut [Card; 13]) -> Result<(usize, u8)> {
     let n = row.iter().take_while(|id| id.value() != -1).count();
     if n == 0 {
-        return Err(Error::WrongCardCount { what: "pegging sequence", expected: "at least 1", got: 0 });
+        return Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 });
     }
     if let Some(bad) = row[n..].iter().find(|id| id.value() != -1) {
         return Err(Error::InvalidValue(format!("card id {} after the -1 padding", bad.value())));

@@ -41,7 +41,7 @@ impl PegBreakdown {
 /// Check a count: 1..=13 distinct cards whose pips never pass 31. Returns the count.
 fn check_sequence(seq: &[Card]) -> Result<u8> {
     if seq.is_empty() {
-        return Err(Error::WrongCardCount { what: "pegging sequence", expected: "at least 1", got: 0 });
+        return Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 });
     }
     let mut seen = 0u64;
     let mut count = 0u32;
@@ -226,7 +226,7 @@ mod tests {
 
     #[test]
     fn rejects_bad_sequences() {
-        assert_eq!(peg_points(&[]), Err(Error::WrongCardCount { what: "pegging sequence", expected: "at least 1", got: 0 }));
+        assert_eq!(peg_points(&[]), Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 }));
         assert_eq!(peg_points(&parse_cards("KC KD KH 2S").unwrap()), Err(Error::CountPast31 { count: 32 }));
         assert_eq!(peg_points(&parse_cards("5C 5C").unwrap()), Err(Error::DuplicateCard("5C".into())));
         assert_eq!(go_points(32), Err(Error::CountPast31 { count: 32 }));

@@ -317,11 +317,23 @@ fn cribbage_explain_peg(sequence: &Bound<'_, PyAny>) -> PyResult<PegBreakdown> {
 
 /// The go point for the last card of a count: 1, or 0 when the count is 31.
 #[pyfunction]
-fn cribbage_go_points(count: i64) -> PyResult<u8> {
-    if count < 0 {
-        return Err(Error::InvalidValue(format!("a count cannot be negative, got {count}")).into());
+fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
+    let value: i64 = match count.extract() {
+        Ok(v) => v,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(count.py()) => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!("the count passes 31 (reaches {count})")));
+        }
+        Err(_) => {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!("a count must be an int, got {}", count.repr()?)));
+        }
+    };
+    if value < 0 {
+        return Err(Error::InvalidValue(format!("a count cannot be negative, got {value}")).into());
     }
-    Ok(core::go_points(u32::try_from(count).unwrap_or(u32::MAX))?)
+    match u32::try_from(value) {
+        Ok(v) => Ok(core::go_points(v)?),
+        Err(_) => Err(pyo3::exceptions::PyValueError::new_err(format!("the count passes 31 (reaches {value})"))),
+    }
 }
 
 /// Score N shows from contiguous integer arrays of the same dtype: hands (N, 3|4), starters (N,).
