@@ -21,6 +21,7 @@ pub mod cards;
 pub mod cribbage;
 pub mod error;
 pub mod piquet;
+pub mod policy;
 pub mod rng;
 
 #[cfg(feature = "python")]

@@ -1,0 +1,1198 @@
+//! The cribbage game engine: a state machine for search, RL and fast playouts.
+//!
+//! One engine plays the four games of `rules/cribbage.md` §4 ([`Variant`]): two-player
+//! five-card cribbage (the source's game: 61 points, one count, three for last), six-card
+//! cribbage, and the three- and four-player games (partners 0 & 2 against 1 & 3, shared score).
+//! Every point is scored by the cribbage core ([`peg_points`](super::peg_points),
+//! [`score_show_unchecked`](super::score_show_unchecked)).
+//!
+//! The API uses OpenSpiel's names. A [`State`] is a small `Copy` struct (no heap, so `clone` is
+//! a memcpy and search keeps copies; [`StateStack`] gives `undo`).
+//!
+//! # Phases and who acts
+//!
+//! | phase | actor | actions |
+//! |---|---|---|
+//! | cut for the first deal | chance, once per player (seat order) | card id of the cut |
+//! | deal | chance, one card at a time, starting left of the dealer (3p: then one card to the crib) | card id |
+//! | discard | each player in turn from the dealer's left, dealer last | a pair action (2p) or a card id (3p/4p) |
+//! | starter | chance | card id; a jack gives the dealer 2 at once (his heels) |
+//! | play | the player to lay | a card id, or [`GO`] |
+//! | game over | [`TERMINAL`] | none |
+//!
+//! The show is automatic: after the last card of the play the hands are pegged one at a time
+//! (left of the dealer first, the dealer's hand, then the crib), and the next deal begins (the
+//! deal passes left). Points are pegged the moment they are made and **the first side to reach
+//! the target wins at once**, in the play or in the show: show order decides close finishes.
+//!
+//! # The play (rules §3)
+//!
+//! A player with cards, none of which fits (count + pips ≤ 31), must say go ([`GO`] is then his
+//! only legal action, and is illegal otherwise). A player who said go sits out the rest of the
+//! sequence; the others keep laying every card they can, each scoring normally. When no one can
+//! lay, the last card of the sequence scores 1 (a 31 scores its 2 and nothing more): exactly one
+//! go/last-card point per sequence. Players with no cards left are skipped without an action.
+//! In the six-card, three- and four-player games the count then resets to 0 and the player after
+//! the one who laid the last card leads, until every card is laid (the last card of the play
+//! scores 1 unless it made 31). In the five-card game there is one count only: the play ends at
+//! the first 31 or when no one can lay; unplayed cards stay in hand and are shown with the rest.
+//!
+//! ```
+//! use cribpiquet::cribbage::{GameConfig, Variant, CHANCE};
+//! use cribpiquet::rng::Rng;
+//!
+//! let game = GameConfig::new(Variant::SixCard, None).unwrap();
+//! let mut state = game.new_initial_state();
+//! assert_eq!(state.current_player(), CHANCE);
+//! let mut rng = Rng::new(1);
+//! while !state.is_terminal() {
+//!     let legal = state.legal_actions();
+//!     let action = legal[rng.below(legal.len() as u32) as usize];
+//!     state.apply_action(action).unwrap();
+//! }
+//! let scores = state.scores();
+//! assert!(scores[0] >= 121 || scores[1] >= 121);
+//! ```
+
+mod actions;
+mod info;
+mod serial;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::card::{Card, Hand};
+use super::peg::peg_points_unchecked;
+use super::show::score_show_unchecked;
+use crate::error::{Error, Result};
+use crate::policy::{GameState, Player, CHANCE, TERMINAL};
+use crate::rng::Rng;
+
+pub use actions::{action_pair, pair_action, ActionList, GO, NUM_DISTINCT_ACTIONS, NUM_PAIRS, PAIR_BASE};
+pub use info::{INFO_TENSOR_SIZE, OBS_TENSOR_SIZE};
+
+/// The largest number of players of any variant; per-player arrays have this length, entries
+/// at and beyond [`State::num_players`] are zero.
+pub const MAX_PLAYERS: usize = 4;
+
+/// Every card of the pack as a mask (bit `suit * 16 + rank`).
+pub(crate) const FULL: u64 = 0x1FFF_1FFF_1FFF_1FFF;
+const NO_CARD: u8 = 0xFF;
+const NO_PLAYER: u8 = 0xFF;
+/// At most 16 cards are laid in a deal (4 players × 4 kept cards).
+const MAX_PLAYS: usize = 16;
+
+/// Pip value by mask bit (0 for the unused bits).
+const PIPS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let rank = i % 16;
+        if rank < 13 {
+            t[i] = if rank + 1 < 10 { rank as u8 + 1 } else { 10 };
+        }
+        i += 1;
+    }
+    t
+};
+
+/// `FITS[m]`: the cards whose pips are at most `m` (m = 0..=31).
+const FITS: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut m = 0;
+    while m < 32 {
+        let mut mask = 0u64;
+        let mut i = 0;
+        while i < 64 {
+            if PIPS[i] != 0 && PIPS[i] as usize <= m {
+                mask |= 1u64 << i;
+            }
+            i += 1;
+        }
+        t[m] = mask;
+        m += 1;
+    }
+    t
+};
+
+/// Mask bit of a public card id (`suit * 13 + rank`, must be < 52).
+#[inline(always)]
+pub(crate) fn id_to_index(id: u16) -> u32 {
+    (id as u32 / 13) * 16 + id as u32 % 13
+}
+
+/// Public card id of a mask bit.
+#[inline(always)]
+pub(crate) fn index_to_id(index: u32) -> u16 {
+    ((index >> 4) * 13 + (index & 15)) as u16
+}
+
+#[inline(always)]
+fn pips_of(index: u32) -> u8 {
+    PIPS[(index & 63) as usize]
+}
+
+/// The four games of `rules/cribbage.md` §4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Two players, 5 dealt, 2 discarded (3 kept), game 61, one count to 31, three for last.
+    FiveCard,
+    /// Two players, 6 dealt, 2 discarded, game 121.
+    SixCard,
+    /// Three players, 5 dealt each and 1 from the pack to the crib, 1 discarded, game 121.
+    ThreePlayer,
+    /// Four players, partners 0 & 2 against 1 & 3 (shared score), 5 dealt, 1 discarded, 121.
+    FourPlayer,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 4] = [Variant::FiveCard, Variant::SixCard, Variant::ThreePlayer, Variant::FourPlayer];
+
+    /// The name used by the Python API: `"five-card"`, `"six-card"`, `"three-player"`, `"four-player"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::FiveCard => "five-card",
+            Variant::SixCard => "six-card",
+            Variant::ThreePlayer => "three-player",
+            Variant::FourPlayer => "four-player",
+        }
+    }
+
+    /// Number of players.
+    pub fn num_players(self) -> usize {
+        match self {
+            Variant::FiveCard | Variant::SixCard => 2,
+            Variant::ThreePlayer => 3,
+            Variant::FourPlayer => 4,
+        }
+    }
+
+    /// Number of sides (scores): 2, 2, 3, 2.
+    pub fn num_sides(self) -> usize {
+        match self {
+            Variant::ThreePlayer => 3,
+            _ => 2,
+        }
+    }
+
+    /// The side (score) of a player: the player, or `player % 2` in the four-player game.
+    pub fn side_of(self, player: usize) -> usize {
+        match self {
+            Variant::FourPlayer => player % 2,
+            _ => player,
+        }
+    }
+
+    /// Cards dealt to each player.
+    pub fn cards_dealt(self) -> usize {
+        match self {
+            Variant::SixCard => 6,
+            _ => 5,
+        }
+    }
+
+    /// Cards each player discards to the crib.
+    pub fn discards(self) -> usize {
+        match self {
+            Variant::FiveCard | Variant::SixCard => 2,
+            _ => 1,
+        }
+    }
+
+    /// Cards each player keeps (and shows).
+    pub fn kept(self) -> usize {
+        self.cards_dealt() - self.discards()
+    }
+
+    /// Cards dealt from the pack straight to the crib (1 in the three-player game).
+    pub fn crib_from_pack(self) -> usize {
+        (self == Variant::ThreePlayer) as usize
+    }
+
+    /// The usual game target: 61 (five-card) or 121.
+    pub fn default_target(self) -> u16 {
+        match self {
+            Variant::FiveCard => 61,
+            _ => 121,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = Error;
+
+    /// `"five-card"`, `"six-card"`, `"three-player"`, `"four-player"` (any case, `_` for `-`).
+    fn from_str(text: &str) -> Result<Variant> {
+        let norm = text.trim().to_ascii_lowercase().replace('_', "-");
+        Variant::ALL.into_iter().find(|v| v.name() == norm).ok_or_else(|| {
+            Error::InvalidValue(format!(
+                "unknown cribbage variant {text:?} (known: five-card, six-card, three-player, four-player)"
+            ))
+        })
+    }
+}
+
+/// The largest game target accepted (scores are `u16`; a game to 10,000 is already ~800 deals).
+pub const MAX_TARGET: u16 = 10_000;
+
+/// A game: the variant and the target score. OpenSpiel's `Game`.
+///
+/// ```
+/// use cribpiquet::cribbage::{GameConfig, Variant};
+/// let game = GameConfig::new(Variant::FiveCard, None).unwrap();
+/// assert_eq!((game.target(), game.num_players()), (61, 2));
+/// assert!(GameConfig::new(Variant::SixCard, Some(0)).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameConfig {
+    variant: Variant,
+    target: u16,
+}
+
+impl Default for GameConfig {
+    /// Six-card cribbage to 121.
+    fn default() -> GameConfig {
+        GameConfig { variant: Variant::SixCard, target: 121 }
+    }
+}
+
+impl GameConfig {
+    /// The game `variant` played to `target` (default 61 for five-card, else 121; must be
+    /// `1..=MAX_TARGET`).
+    pub fn new(variant: Variant, target: Option<u32>) -> Result<GameConfig> {
+        let target = match target {
+            None => variant.default_target(),
+            Some(t) if (1..=MAX_TARGET as u32).contains(&t) => t as u16,
+            Some(t) => {
+                return Err(Error::InvalidValue(format!("the target must be 1..={MAX_TARGET}, got {t}")));
+            }
+        };
+        Ok(GameConfig { variant, target })
+    }
+
+    /// The variant.
+    pub fn variant(self) -> Variant {
+        self.variant
+    }
+
+    /// The score that wins.
+    pub fn target(self) -> u16 {
+        self.target
+    }
+
+    /// Number of players.
+    pub fn num_players(self) -> usize {
+        self.variant.num_players()
+    }
+
+    /// Number of distinct action ids ([`NUM_DISTINCT_ACTIONS`]).
+    pub fn num_distinct_actions(self) -> usize {
+        NUM_DISTINCT_ACTIONS
+    }
+
+    /// The state before the cut for the first deal.
+    pub fn new_initial_state(self) -> State {
+        State::new(self)
+    }
+
+    /// Length of [`State::information_state_tensor`] (the same for every variant).
+    pub fn information_state_tensor_size(self) -> usize {
+        INFO_TENSOR_SIZE
+    }
+
+    /// Length of [`State::observation_tensor`] (the same for every variant).
+    pub fn observation_tensor_size(self) -> usize {
+        OBS_TENSOR_SIZE
+    }
+
+    /// A state from [`State::serialize`] text (its own config is used).
+    pub fn deserialize_state(self, text: &str) -> Result<State> {
+        let state = State::deserialize(text)?;
+        if state.config != self {
+            return Err(Error::InvalidValue(format!(
+                "the state is of {} to {}, not {} to {}",
+                state.config.variant, state.config.target, self.variant, self.target
+            )));
+        }
+        Ok(state)
+    }
+}
+
+/// Where the game is; the show is automatic and has no phase of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Cutting for the first deal (chance: each player cuts, lowest deals, ties re-cut).
+    Cut,
+    /// Dealing (chance: one card at a time).
+    Deal,
+    /// Players discard to the crib, from the dealer's left.
+    Discard,
+    /// Turning the starter (chance).
+    Starter,
+    /// The play (pegging).
+    Play,
+    /// Someone reached the target.
+    GameOver,
+}
+
+impl Phase {
+    /// All phases, in game order.
+    pub const ALL: [Phase; 6] = [Phase::Cut, Phase::Deal, Phase::Discard, Phase::Starter, Phase::Play, Phase::GameOver];
+
+    /// Lowercase name (`"cut"`, `"deal"`, `"discard"`, `"starter"`, `"play"`, `"game-over"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Cut => "cut",
+            Phase::Deal => "deal",
+            Phase::Discard => "discard",
+            Phase::Starter => "starter",
+            Phase::Play => "play",
+            Phase::GameOver => "game-over",
+        }
+    }
+}
+
+/// Where points come from (for statistics: [`State::points_by_source`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PointSource {
+    /// The play: fifteens, pairs, runs, 31, go and last card.
+    Pegging = 0,
+    /// Shown hands.
+    Hand = 1,
+    /// The crib.
+    Crib = 2,
+    /// His heels (a jack turned as the starter).
+    Heels = 3,
+    /// Five-card cribbage's three for last.
+    ThreeForLast = 4,
+}
+
+impl PointSource {
+    /// Every source, in index order.
+    pub const ALL: [PointSource; 5] =
+        [PointSource::Pegging, PointSource::Hand, PointSource::Crib, PointSource::Heels, PointSource::ThreeForLast];
+
+    /// Lowercase name (`"pegging"`, `"hand"`, `"crib"`, `"heels"`, `"three_for_last"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PointSource::Pegging => "pegging",
+            PointSource::Hand => "hand",
+            PointSource::Crib => "crib",
+            PointSource::Heels => "heels",
+            PointSource::ThreeForLast => "three_for_last",
+        }
+    }
+}
+
+/// A cribbage game state: a `Copy` struct of fixed arrays and bitmask hands (no heap).
+///
+/// Scores are per side and not capped (the winner may pass the target). Card masks use the
+/// core's bit layout (`suit * 16 + rank`); the public API speaks card ids (`suit * 13 + rank`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    config: GameConfig,
+    phase: Phase,
+    n: u8,
+    /// The dealer, or NO_PLAYER before the first cut is decided.
+    dealer: u8,
+    /// Cut: next player to cut; discard/play: the player to act; otherwise cosmetic.
+    turn: u8,
+    /// Cut: the players cutting in this round.
+    cutting: u8,
+    /// The card each player last cut (mask bit), or NO_CARD.
+    cuts: [u8; 4],
+    /// Cards out of the pack this deal: hands (played or not), discards, crib, starter.
+    used: u64,
+    /// Unplayed cards.
+    hands: [u64; 4],
+    /// Cards dealt and not discarded (what is shown), played or not.
+    kept: [Hand; 4],
+    /// The crib cards each player gave.
+    discards: [u64; 4],
+    /// The crib: every discard, plus the card from the pack in the three-player game.
+    crib: Hand,
+    /// The starter (mask bit) or NO_CARD.
+    starter: u8,
+    /// The running count of the current sequence.
+    count: u8,
+    /// Players who said go in the current sequence.
+    passed: u8,
+    /// The lowest count at which each player said go this deal (0: never). A go at count c
+    /// shows that every card then held has more than 31 − c pips (used by resampling).
+    go_min: [u8; 4],
+    n_plays: u8,
+    /// Index in `plays` of the first card of the current sequence.
+    seq_start: u8,
+    /// Cards laid this deal, in order.
+    plays: [Card; MAX_PLAYS],
+    /// Who laid each of them.
+    play_seats: [u8; MAX_PLAYS],
+    /// Cards dealt so far this deal (hands, then the crib card).
+    dealt: u8,
+    /// Players who have discarded this deal.
+    discarded: u8,
+    /// The winning side, or NO_PLAYER.
+    winner: u8,
+    /// Deals begun.
+    deals: u16,
+    scores: [u16; 3],
+    sources: [[u16; 5]; 3],
+    /// Points made by the last action, per side.
+    rewards: [u16; 3],
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "State({})", self.serialize())
+    }
+}
+
+impl State {
+    /// The state before the cut for the first deal (chance node: player 0 cuts first).
+    pub fn new(config: GameConfig) -> State {
+        let n = config.variant.num_players() as u8;
+        State {
+            config,
+            phase: Phase::Cut,
+            n,
+            dealer: NO_PLAYER,
+            turn: 0,
+            cutting: (1u8 << n) - 1,
+            cuts: [NO_CARD; 4],
+            used: 0,
+            hands: [0; 4],
+            kept: [Hand::new(); 4],
+            discards: [0; 4],
+            crib: Hand::new(),
+            starter: NO_CARD,
+            count: 0,
+            passed: 0,
+            go_min: [0; 4],
+            n_plays: 0,
+            seq_start: 0,
+            plays: [Card::from_index(0); MAX_PLAYS],
+            play_seats: [0; MAX_PLAYS],
+            dealt: 0,
+            discarded: 0,
+            winner: NO_PLAYER,
+            deals: 0,
+            scores: [0; 3],
+            sources: [[0; 5]; 3],
+            rewards: [0; 3],
+        }
+    }
+
+    // ---- read-only accessors -------------------------------------------------------------
+
+    /// The game (variant and target).
+    pub fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.config.variant
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn num_players(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The phase.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer (`None` until the cut for the first deal is decided).
+    pub fn dealer(&self) -> Option<usize> {
+        (self.dealer != NO_PLAYER).then_some(self.dealer as usize)
+    }
+
+    /// Deals begun (1 during the first deal).
+    pub fn deals(&self) -> u16 {
+        self.deals
+    }
+
+    /// The running count of the play.
+    pub fn count(&self) -> u8 {
+        self.count
+    }
+
+    /// The starter, once turned.
+    pub fn starter(&self) -> Option<Card> {
+        (self.starter != NO_CARD).then(|| Card::from_index(self.starter as u32))
+    }
+
+    /// The unplayed cards of `player` (empty for an unknown player).
+    pub fn hand(&self, player: usize) -> Hand {
+        match self.hands.get(player) {
+            Some(&mask) if player < self.num_players() => Hand::from_mask(mask).unwrap_or_default(),
+            _ => Hand::new(),
+        }
+    }
+
+    /// The cards `player` keeps for the show (dealt, not discarded; played or not).
+    pub fn kept(&self, player: usize) -> Hand {
+        if player < self.num_players() {
+            self.kept[player]
+        } else {
+            Hand::new()
+        }
+    }
+
+    /// The crib cards `player` gave.
+    pub fn discards(&self, player: usize) -> Hand {
+        match self.discards.get(player) {
+            Some(&mask) if player < self.num_players() => Hand::from_mask(mask).unwrap_or_default(),
+            _ => Hand::new(),
+        }
+    }
+
+    /// The crib so far.
+    pub fn crib(&self) -> Hand {
+        self.crib
+    }
+
+    /// The card each player cut for the deal (the last round of cutting), by player.
+    pub fn cut_cards(&self) -> [Option<Card>; MAX_PLAYERS] {
+        self.cuts.map(|c| (c != NO_CARD).then(|| Card::from_index(c as u32)))
+    }
+
+    /// The cards laid this deal, in order, with who laid them.
+    pub fn plays(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
+        (0..self.n_plays as usize).map(|i| (self.play_seats[i] as usize, self.plays[i]))
+    }
+
+    /// The cards of the current sequence (since the count was last reset).
+    pub fn current_sequence(&self) -> &[Card] {
+        &self.plays[self.seq_start as usize..self.n_plays as usize]
+    }
+
+    /// Has `player` said go in the current sequence?
+    pub fn has_passed(&self, player: usize) -> bool {
+        player < 8 && self.passed >> player & 1 == 1
+    }
+
+    /// The winning side once the game is over.
+    pub fn winner(&self) -> Option<usize> {
+        (self.winner != NO_PLAYER).then_some(self.winner as usize)
+    }
+
+    /// The side of `player` (see [`Variant::side_of`]).
+    pub fn side_of(&self, player: usize) -> usize {
+        self.config.variant.side_of(player)
+    }
+
+    /// The score of each side (index = side; 2 or 3 sides).
+    pub fn side_scores(&self) -> &[u16] {
+        &self.scores[..self.config.variant.num_sides()]
+    }
+
+    /// The score of each player (partners share their side's score).
+    pub fn scores(&self) -> [u16; MAX_PLAYERS] {
+        let mut out = [0; MAX_PLAYERS];
+        for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
+            *slot = self.scores[self.side_of(p)];
+        }
+        out
+    }
+
+    /// Points of each side by source: `[side][PointSource as usize]`.
+    pub fn points_by_source(&self) -> [[u16; 5]; 3] {
+        self.sources
+    }
+
+    /// Points made by the last action, per player (the side's points; an automatic show after
+    /// the last card of the play counts as part of that action). Not the payoff: see
+    /// [`returns`](State::returns).
+    pub fn rewards(&self) -> [f64; MAX_PLAYERS] {
+        let mut out = [0.0; MAX_PLAYERS];
+        for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
+            *slot = self.rewards[self.side_of(p)] as f64;
+        }
+        out
+    }
+
+    /// The payoff: 0 for everyone until the end; then +1 for each player of the winning side
+    /// and −1/(sides − 1) for the others (−1 in the two-sided games, −½ in the three-player
+    /// game), so the returns sum to zero over the sides.
+    pub fn returns(&self) -> [f64; MAX_PLAYERS] {
+        let mut out = [0.0; MAX_PLAYERS];
+        if self.winner == NO_PLAYER {
+            return out;
+        }
+        let loss = -1.0 / (self.config.variant.num_sides() as f64 - 1.0);
+        for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
+            *slot = if self.side_of(p) == self.winner as usize { 1.0 } else { loss };
+        }
+        out
+    }
+
+    /// Is the game over?
+    #[inline]
+    pub fn is_terminal(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// Is a chance event (cut, deal, starter) next?
+    #[inline]
+    pub fn is_chance_node(&self) -> bool {
+        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Starter)
+    }
+
+    /// The player to act, [`CHANCE`] or [`TERMINAL`].
+    #[inline]
+    pub fn current_player(&self) -> Player {
+        match self.phase {
+            Phase::Discard | Phase::Play => self.turn as Player,
+            Phase::GameOver => TERMINAL,
+            _ => CHANCE,
+        }
+    }
+
+    /// The player who receives the next card dealt (`None` for the crib card or outside the deal).
+    pub fn next_recipient(&self) -> Option<usize> {
+        let n = self.num_players();
+        let to_hands = n * self.config.variant.cards_dealt();
+        (self.phase == Phase::Deal && (self.dealt as usize) < to_hands)
+            .then(|| (self.dealer as usize + 1 + self.dealt as usize) % n)
+    }
+
+    // ---- actions ---------------------------------------------------------------------------
+
+    /// Cards still in the pack for a chance event: cards not on the table (cut) or not out of
+    /// the pack (deal, starter).
+    #[inline]
+    fn chance_mask(&self) -> u64 {
+        match self.phase {
+            Phase::Cut => FULL & !self.cut_mask(),
+            Phase::Deal | Phase::Starter => FULL & !self.used,
+            _ => 0,
+        }
+    }
+
+    fn cut_mask(&self) -> u64 {
+        self.cuts.iter().filter(|&&c| c != NO_CARD).fold(0, |m, &c| m | 1u64 << (c & 63))
+    }
+
+    /// The mover's cards that fit under 31.
+    #[inline]
+    fn playable(&self) -> u64 {
+        self.hands[self.turn as usize & 3] & FITS[(31 - self.count.min(31)) as usize]
+    }
+
+    /// The legal actions, ascending (the chance outcomes at a chance node); empty at the end.
+    ///
+    /// ```
+    /// use cribpiquet::cribbage::GameConfig;
+    /// let state = GameConfig::default().new_initial_state();
+    /// assert_eq!(state.legal_actions().len(), 52); // player 0 cuts any card
+    /// ```
+    pub fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Starter => out.push_cards(self.chance_mask()),
+            Phase::Discard => {
+                let hand = self.hands[self.turn as usize & 3];
+                if self.config.variant.discards() == 2 {
+                    out.push_pairs(hand);
+                } else {
+                    out.push_cards(hand);
+                }
+            }
+            Phase::Play => {
+                let fit = self.playable();
+                if fit == 0 {
+                    out.push(GO);
+                } else {
+                    out.push_cards(fit);
+                }
+            }
+            Phase::GameOver => {}
+        }
+        out
+    }
+
+    /// The legal actions as a `Vec` (a convenience; [`legal_actions`](State::legal_actions)
+    /// does not allocate).
+    pub fn legal_actions_vec(&self) -> Vec<u16> {
+        self.legal_actions().to_vec()
+    }
+
+    /// `mask[a]` is true when action `a` is legal (length [`NUM_DISTINCT_ACTIONS`]).
+    pub fn legal_actions_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; NUM_DISTINCT_ACTIONS];
+        for &a in self.legal_actions().iter() {
+            mask[a as usize] = true;
+        }
+        mask
+    }
+
+    /// The chance outcomes with their probabilities (uniform over the cards still in the pack),
+    /// ascending; empty unless this is a chance node.
+    pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
+        let legal = if self.is_chance_node() { self.legal_actions() } else { ActionList::new() };
+        let p = 1.0 / legal.len().max(1) as f64;
+        legal.iter().map(|&a| (a, p)).collect()
+    }
+
+    /// One chance outcome drawn uniformly (rejection sampling over the pack: no list is
+    /// built), or `None` if this is not a chance node.
+    #[inline]
+    pub fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+        let mask = self.chance_mask();
+        if mask == 0 {
+            return None;
+        }
+        loop {
+            let id = rng.below(52) as u16;
+            if mask >> id_to_index(id) & 1 == 1 {
+                return Some(id);
+            }
+        }
+    }
+
+    /// Is `action` legal here?
+    #[inline]
+    pub fn is_legal(&self, action: u16) -> bool {
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Starter => action < 52 && self.chance_mask() >> id_to_index(action) & 1 == 1,
+            Phase::Discard => {
+                let hand = self.hands[self.turn as usize & 3];
+                if self.config.variant.discards() == 2 {
+                    match action_pair(action) {
+                        Some((a, b)) => hand >> id_to_index(a) & 1 == 1 && hand >> id_to_index(b) & 1 == 1,
+                        None => false,
+                    }
+                } else {
+                    action < 52 && hand >> id_to_index(action) & 1 == 1
+                }
+            }
+            Phase::Play => {
+                let fit = self.playable();
+                if action == GO {
+                    fit == 0
+                } else {
+                    action < 52 && fit >> id_to_index(action) & 1 == 1
+                }
+            }
+            Phase::GameOver => false,
+        }
+    }
+
+    /// The error for an illegal action id (any integer, so bindings can report ids that do not
+    /// fit a `u16`): names the action, the phase, the player and the legal set.
+    pub fn illegal_action_error(&self, action: i64) -> Error {
+        let name = u16::try_from(action)
+            .ok()
+            .and_then(|a| self.action_to_string(self.current_player(), a).ok())
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let who = match self.current_player() {
+            CHANCE => "chance".to_string(),
+            TERMINAL => "nobody (the game is over)".to_string(),
+            p => format!("player {p}"),
+        };
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(|&a| format!("{a} ({})", self.action_to_string(self.current_player(), a).unwrap_or_default()))
+            .collect();
+        Error::Illegal(format!(
+            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
+            self.phase.name(),
+            legal.join(", ")
+        ))
+    }
+
+    /// Apply an action (a decision or a chance outcome). An illegal action is an
+    /// [`Error::Illegal`] naming it and the legal set, and leaves the state unchanged.
+    pub fn apply_action(&mut self, action: u16) -> Result<()> {
+        if !self.is_legal(action) {
+            return Err(self.illegal_action_error(action as i64));
+        }
+        self.rewards = [0; 3];
+        match self.phase {
+            Phase::Cut => self.apply_cut(id_to_index(action)),
+            Phase::Deal => self.apply_deal(id_to_index(action)),
+            Phase::Discard => self.apply_discard(action),
+            Phase::Starter => self.apply_starter(id_to_index(action)),
+            Phase::Play => {
+                if action == GO {
+                    self.apply_go()
+                } else {
+                    self.apply_play(id_to_index(action))
+                }
+            }
+            Phase::GameOver => {}
+        }
+        Ok(())
+    }
+
+    /// This state after `action` (OpenSpiel's `child`).
+    pub fn child(&self, action: u16) -> Result<State> {
+        let mut next = *self;
+        next.apply_action(action)?;
+        Ok(next)
+    }
+
+    /// Peg points for a side; returns true (and ends the game) if it reaches the target.
+    #[inline]
+    fn award(&mut self, side: usize, points: u8, source: PointSource) -> bool {
+        if points == 0 {
+            return false;
+        }
+        let side = side.min(2);
+        self.scores[side] = self.scores[side].saturating_add(points as u16);
+        self.sources[side][source as usize] = self.sources[side][source as usize].saturating_add(points as u16);
+        self.rewards[side] = self.rewards[side].saturating_add(points as u16);
+        if self.scores[side] >= self.config.target {
+            self.winner = side as u8;
+            self.phase = Phase::GameOver;
+            return true;
+        }
+        false
+    }
+
+    fn apply_cut(&mut self, index: u32) {
+        let p = self.turn as usize & 3;
+        self.cuts[p] = index as u8;
+        // The next cutter of this round, in seat order.
+        let later = self.cutting as u32 & !((2u32 << p) - 1);
+        if later != 0 {
+            self.turn = later.trailing_zeros() as u8;
+            return;
+        }
+        // Everyone in the round has cut: lowest rank deals; ties re-cut among the tied.
+        let mut lowest = 13u8;
+        let mut tied = 0u8;
+        for q in 0..self.num_players() {
+            if self.cutting >> q & 1 == 1 {
+                let rank = self.cuts[q] & 15;
+                if rank < lowest {
+                    lowest = rank;
+                    tied = 1 << q;
+                } else if rank == lowest {
+                    tied |= 1 << q;
+                }
+            }
+        }
+        if tied.count_ones() > 1 {
+            for q in 0..self.num_players() {
+                if tied >> q & 1 == 1 {
+                    self.cuts[q] = NO_CARD;
+                }
+            }
+            self.cutting = tied;
+            self.turn = tied.trailing_zeros() as u8;
+            return;
+        }
+        self.cutting = 0;
+        self.dealer = tied.trailing_zeros() as u8;
+        if self.config.variant == Variant::FiveCard {
+            // Three for last: the first non-dealer pegs 3 once, at the start of the game.
+            let pone = (self.dealer as usize + 1) % 2;
+            if self.award(pone, 3, PointSource::ThreeForLast) {
+                return;
+            }
+        }
+        self.start_deal();
+    }
+
+    fn start_deal(&mut self) {
+        self.phase = Phase::Deal;
+        self.deals = self.deals.saturating_add(1);
+        self.used = 0;
+        self.hands = [0; 4];
+        self.kept = [Hand::new(); 4];
+        self.discards = [0; 4];
+        self.crib = Hand::new();
+        self.starter = NO_CARD;
+        self.count = 0;
+        self.passed = 0;
+        self.go_min = [0; 4];
+        self.n_plays = 0;
+        self.seq_start = 0;
+        // Cleared so that equal games are equal states (serialize writes only the laid cards).
+        self.plays = [Card::from_index(0); MAX_PLAYS];
+        self.play_seats = [0; MAX_PLAYS];
+        self.dealt = 0;
+        self.discarded = 0;
+        self.turn = (self.dealer + 1) % self.n;
+    }
+
+    fn apply_deal(&mut self, index: u32) {
+        let v = self.config.variant;
+        let n = self.num_players();
+        let to_hands = n * v.cards_dealt();
+        let i = self.dealt as usize;
+        let card = Card::from_index(index);
+        if i < to_hands {
+            let p = (self.dealer as usize + 1 + i) % n;
+            self.hands[p] |= card.bit();
+            self.kept[p].add(card);
+        } else {
+            self.crib.add(card);
+        }
+        self.used |= card.bit();
+        self.dealt += 1;
+        if self.dealt as usize == to_hands + v.crib_from_pack() {
+            self.phase = Phase::Discard;
+            self.discarded = 0;
+            self.turn = (self.dealer + 1) % self.n;
+        } else {
+            self.turn = ((self.dealer as usize + 1 + i + 1) % n) as u8;
+        }
+    }
+
+    fn discard_card(&mut self, p: usize, id: u16) {
+        let card = Card::from_index(id_to_index(id));
+        self.hands[p] &= !card.bit();
+        self.kept[p].remove(card);
+        self.discards[p] |= card.bit();
+        self.crib.add(card);
+    }
+
+    fn apply_discard(&mut self, action: u16) {
+        let p = self.turn as usize & 3;
+        match action_pair(action) {
+            Some((a, b)) => {
+                self.discard_card(p, a);
+                self.discard_card(p, b);
+            }
+            None => self.discard_card(p, action),
+        }
+        self.discarded += 1;
+        if self.discarded == self.n {
+            self.phase = Phase::Starter;
+            self.turn = (self.dealer + 1) % self.n;
+        } else {
+            self.turn = (self.turn + 1) % self.n;
+        }
+    }
+
+    fn apply_starter(&mut self, index: u32) {
+        let card = Card::from_index(index);
+        self.starter = index as u8;
+        self.used |= card.bit();
+        if card.is_jack() && self.award(self.side_of(self.dealer as usize), 2, PointSource::Heels) {
+            return;
+        }
+        self.phase = Phase::Play;
+        self.count = 0;
+        self.passed = 0;
+        self.n_plays = 0;
+        self.seq_start = 0;
+        self.turn = (self.dealer + 1) % self.n;
+    }
+
+    fn apply_play(&mut self, index: u32) {
+        let p = self.turn as usize & 3;
+        let card = Card::from_index(index);
+        self.hands[p] &= !card.bit();
+        self.count += pips_of(index);
+        let k = self.n_plays as usize & (MAX_PLAYS - 1);
+        self.plays[k] = card;
+        self.play_seats[k] = p as u8;
+        self.n_plays += 1;
+        let seq = &self.plays[self.seq_start as usize..self.n_plays as usize];
+        let points = peg_points_unchecked(seq, self.count);
+        if self.award(self.side_of(p), points, PointSource::Pegging) {
+            return;
+        }
+        if self.count == 31 {
+            self.end_sequence(false);
+        } else {
+            self.advance(p);
+        }
+    }
+
+    fn apply_go(&mut self) {
+        let p = self.turn as usize & 3;
+        self.passed |= 1 << p;
+        if self.go_min[p] == 0 || self.count < self.go_min[p] {
+            self.go_min[p] = self.count;
+        }
+        self.advance(p);
+    }
+
+    /// The next player after `from` (ending with `from` itself) who holds cards and has not
+    /// said go moves; if there is none, the sequence ends with a go point.
+    #[inline]
+    fn advance(&mut self, from: usize) {
+        let n = self.num_players();
+        for k in 1..=n {
+            let q = (from + k) % n;
+            if self.hands[q] != 0 && self.passed >> q & 1 == 0 {
+                self.turn = q as u8;
+                return;
+            }
+        }
+        self.end_sequence(true);
+    }
+
+    /// End the current sequence: the go (or last card) point unless it ended on 31, then a new
+    /// count led by the player after the last to lay, or the show.
+    fn end_sequence(&mut self, go_point: bool) {
+        let last = self.play_seats[(self.n_plays as usize).wrapping_sub(1) & (MAX_PLAYS - 1)] as usize;
+        if go_point && self.award(self.side_of(last), 1, PointSource::Pegging) {
+            return;
+        }
+        let n = self.num_players();
+        if self.config.variant == Variant::FiveCard || self.hands[..n].iter().all(|&h| h == 0) {
+            self.show();
+            return;
+        }
+        self.count = 0;
+        self.passed = 0;
+        self.seq_start = self.n_plays;
+        for k in 1..=n {
+            let q = (last + k) % n;
+            if self.hands[q] != 0 {
+                self.turn = q as u8;
+                return;
+            }
+        }
+    }
+
+    /// The show, in order (left of the dealer first, the dealer, the crib), then the next deal.
+    fn show(&mut self) {
+        let n = self.num_players();
+        let dealer = self.dealer as usize;
+        let starter = Card::from_index(self.starter as u32);
+        for k in 1..=n {
+            let p = (dealer + k) % n;
+            let points = score_show_unchecked(self.kept[p], starter, false);
+            if self.award(self.side_of(p), points, PointSource::Hand) {
+                return;
+            }
+        }
+        let points = score_show_unchecked(self.crib, starter, true);
+        if self.award(self.side_of(dealer), points, PointSource::Crib) {
+            return;
+        }
+        self.dealer = (self.dealer + 1) % self.n;
+        self.start_deal();
+    }
+}
+
+impl GameState for State {
+    fn num_players(&self) -> usize {
+        self.n as usize
+    }
+
+    fn current_player(&self) -> Player {
+        State::current_player(self)
+    }
+
+    fn is_chance_node(&self) -> bool {
+        State::is_chance_node(self)
+    }
+
+    fn is_terminal(&self) -> bool {
+        State::is_terminal(self)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<u16>) {
+        out.clear();
+        out.extend_from_slice(&self.legal_actions());
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(u16, f64)>) {
+        out.clear();
+        if self.is_chance_node() {
+            let legal = self.legal_actions();
+            let p = 1.0 / legal.len().max(1) as f64;
+            out.extend(legal.iter().map(|&a| (a, p)));
+        }
+    }
+
+    fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+        State::sample_chance(self, rng)
+    }
+
+    fn apply_action(&mut self, action: u16) -> Result<()> {
+        State::apply_action(self, action)
+    }
+
+    fn player_return(&self, player: usize) -> f64 {
+        self.returns().get(player).copied().unwrap_or(0.0)
+    }
+
+    fn information_state_string(&self, player: usize) -> Result<String> {
+        State::information_state_string(self, player)
+    }
+
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<State> {
+        State::resample_from_infostate(self, player, rng)
+    }
+}
+
+/// A stack of states for `undo_action`: [`apply_action`](StateStack::apply_action) pushes the
+/// state before the action, [`undo_action`](StateStack::undo_action) pops it, and the action
+/// history is kept alongside.
+///
+/// ```
+/// use cribpiquet::cribbage::{GameConfig, StateStack};
+/// let mut stack = StateStack::new(GameConfig::default().new_initial_state());
+/// let before = *stack.state();
+/// stack.apply_action(7).unwrap();
+/// assert_eq!(stack.history(), &[7]);
+/// stack.undo_action().unwrap();
+/// assert_eq!(*stack.state(), before);
+/// ```
+#[derive(Debug, Clone)]
+pub struct StateStack {
+    state: State,
+    previous: Vec<State>,
+    history: Vec<u16>,
+}
+
+impl StateStack {
+    /// A stack whose current state is `state`, with no history.
+    pub fn new(state: State) -> StateStack {
+        StateStack { state, previous: Vec::new(), history: Vec::new() }
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The actions applied through this stack, oldest first.
+    pub fn history(&self) -> &[u16] {
+        &self.history
+    }
+
+    /// Apply an action (the state is unchanged on error).
+    pub fn apply_action(&mut self, action: u16) -> Result<()> {
+        let before = self.state;
+        self.state.apply_action(action)?;
+        self.previous.push(before);
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// Undo the last action exactly; an error if there is none.
+    pub fn undo_action(&mut self) -> Result<u16> {
+        match (self.previous.pop(), self.history.pop()) {
+            (Some(state), Some(action)) => {
+                self.state = state;
+                Ok(action)
+            }
+            _ => Err(Error::Illegal("undo_action: no action to undo".into())),
+        }
+    }
+}
