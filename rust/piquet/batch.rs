@@ -13,22 +13,47 @@ use crate::error::{Error, Result};
 /// Rows per parallel task in the column pass (the validation pass uses the cribbage chunking).
 const CHUNK_ROWS: usize = 1 << 15;
 
-/// Read one row of 12 ids into a mask: ids in `0..32`, no card twice.
+/// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
+/// once per row (no branch per id); a bad row is read again, in order, for the exact error.
 #[inline(always)]
 fn read_hand<T: CardId>(row: &[T]) -> Result<u32> {
+    let mut mask = 0u32;
+    // OR of all ids: negative if any id is, at least 32 if any id is.
+    let mut all = 0i128;
+    for &id in row {
+        let v = id.value();
+        all |= v;
+        mask |= 1u32 << (v as u32 & 31);
+    }
+    if !(0..32).contains(&all) || popcount(mask) != row.len() as u32 {
+        return Err(row_error(row));
+    }
+    Ok(mask)
+}
+
+/// Bits set, without the popcnt instruction the portable x86-64 baseline lacks.
+#[inline(always)]
+fn popcount(x: u32) -> u32 {
+    let x = x - ((x >> 1) & 0x5555_5555);
+    let x = (x & 0x3333_3333) + ((x >> 2) & 0x3333_3333);
+    (((x + (x >> 4)) & 0x0F0F_0F0F).wrapping_mul(0x0101_0101)) >> 24
+}
+
+/// The first problem of a row known to be bad.
+#[cold]
+fn row_error<T: CardId>(row: &[T]) -> Error {
     let mut mask = 0u32;
     for &id in row {
         let v = id.value();
         if !(0..32).contains(&v) {
-            return Err(Error::CardIdOutOfRange { id: v, limit: Card::COUNT });
+            return Error::CardIdOutOfRange { id: v, limit: Card::COUNT };
         }
-        let bit = 1u32 << v;
-        if mask & bit != 0 {
-            return Err(Error::DuplicateCard(Card::from_id(v as i64).map(|c| c.to_string()).unwrap_or_default()));
+        if mask & 1 << v != 0 {
+            return Error::DuplicateCard(Card::from_id(v as i64).map(|c| c.to_string()).unwrap_or_default());
         }
-        mask |= bit;
+        mask |= 1 << v;
     }
-    Ok(mask)
+    Error::InvalidValue("bad row".into())
 }
 
 fn rows_of(len: usize) -> Result<usize> {
@@ -36,20 +61,6 @@ fn rows_of(len: usize) -> Result<usize> {
         return Err(Error::InvalidValue(format!("{len} ids do not make rows of 12")));
     }
     Ok(len / 12)
-}
-
-/// Validate N rows of 12 ids and return their masks (the first bad row is reported).
-fn read_hands<T: CardId>(hands: &[T]) -> Result<Vec<u32>> {
-    let rows = rows_of(hands.len())?;
-    let mut masks = vec![0u32; rows];
-    for_chunks(&mut masks, 1, |first, chunk| {
-        for (i, slot) in chunk.iter_mut().enumerate() {
-            let r = first + i;
-            *slot = read_hand(&hands[r * 12..(r + 1) * 12]).map_err(|e| e.in_row(r))?;
-        }
-        Ok(())
-    })?;
-    Ok(masks)
 }
 
 /// Declaration features of N hands, one column per feature (rows in input order).
@@ -109,6 +120,17 @@ impl DeclarationFeatures {
     }
 }
 
+/// [`Summary::set_key`] → (kind, rank), as a table so that the column pass has no branches.
+const SET_DECODE: [(u8, u8); 32] = {
+    let mut t = [(0u8, 0u8); 32];
+    let mut k = 1;
+    while k < 17 {
+        t[k] = if k <= 8 { (3, k as u8 - 1) } else { (4, k as u8 - 9) };
+        k += 1;
+    }
+    t
+};
+
 /// One chunk of every column.
 struct Columns<'a> {
     point_length: &'a mut [u8],
@@ -126,16 +148,17 @@ struct Columns<'a> {
 
 impl Columns<'_> {
     #[inline(always)]
-    fn write(&mut self, i: usize, s: &Summary) {
+    fn write(&mut self, i: usize, s: &Summary, mask: u32) {
         self.point_length[i] = (s.point_key >> 7) as u8;
         self.point_value[i] = (s.point_key & 0x7F) as u8;
-        self.point_suit[i] = s.point_suit;
+        self.point_suit[i] = s.point_suit(mask);
         self.best_sequence_length[i] = s.seq_key >> 3;
         self.best_sequence_top[i] = s.seq_key & 7;
         self.sequence_count[i] = s.seq_count;
         self.sequence_value[i] = s.seq_value;
-        self.best_set_kind[i] = s.set_key >> 3;
-        self.best_set_rank[i] = s.set_key & 7;
+        let (kind, rank) = SET_DECODE[(s.set_key & 31) as usize];
+        self.best_set_kind[i] = kind;
+        self.best_set_rank[i] = rank;
         self.sets_value[i] = s.set_value;
         self.carte_blanche[i] = s.carte_blanche;
     }
@@ -159,10 +182,10 @@ impl Columns<'_> {
 /// ```
 pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
     rules.validate()?;
-    let masks = read_hands(hands)?;
+    let n = rows_of(hands.len())?;
     let c = Compiled::new(rules);
-    let n = masks.len();
     let mut f = DeclarationFeatures::zeroed(n);
+    // One task per chunk of rows, each holding its slice of every column.
     let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
     {
         let mut pl = f.point_length.chunks_mut(CHUNK_ROWS);
@@ -176,39 +199,65 @@ pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<Dec
         let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
         let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
         let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
-        for m in masks.chunks(CHUNK_ROWS) {
-            // Every column has n rows, so each iterator yields exactly as many chunks as `masks`.
-            let cols = (|| {
-                Some(Columns {
-                    point_length: pl.next()?,
-                    point_value: pv.next()?,
-                    point_suit: ps.next()?,
-                    best_sequence_length: sl.next()?,
-                    best_sequence_top: st.next()?,
-                    sequence_count: sc.next()?,
-                    sequence_value: sv.next()?,
-                    best_set_kind: tk.next()?,
-                    best_set_rank: tr.next()?,
-                    sets_value: tv.next()?,
-                    carte_blanche: cb.next()?,
-                })
-            })();
-            if let Some(cols) = cols {
-                chunks.push((m, cols));
-            }
+        let mut first = 0;
+        // Every column has n rows, so the iterators yield the same number of chunks.
+        while let (
+            Some(point_length),
+            Some(point_value),
+            Some(point_suit),
+            Some(best_sequence_length),
+            Some(best_sequence_top),
+            Some(sequence_count),
+            Some(sequence_value),
+            Some(best_set_kind),
+            Some(best_set_rank),
+            Some(sets_value),
+            Some(carte_blanche),
+        ) = (pl.next(), pv.next(), ps.next(), sl.next(), st.next(), sc.next(), sv.next(), tk.next(), tr.next(), tv.next(), cb.next())
+        {
+            let rows = point_length.len();
+            let cols = Columns {
+                point_length,
+                point_value,
+                point_suit,
+                best_sequence_length,
+                best_sequence_top,
+                sequence_count,
+                sequence_value,
+                best_set_kind,
+                best_set_rank,
+                sets_value,
+                carte_blanche,
+            };
+            chunks.push((first, cols));
+            first += rows;
         }
     }
-    let work = |(m, mut cols): (&[u32], Columns)| {
-        for (i, &mask) in m.iter().enumerate() {
-            cols.write(i, &Summary::of(mask, &c));
+    let work = |(first, mut cols): (usize, Columns)| -> Result<()> {
+        for i in 0..cols.point_length.len() {
+            let r = first + i;
+            let mask = read_hand(&hands[r * 12..(r + 1) * 12]).map_err(|e| e.in_row(r))?;
+            cols.write(i, &Summary::of(mask, &c.lanes), mask);
         }
+        Ok(())
     };
-    if chunks.len() > 1 {
-        chunks.into_par_iter().for_each(work);
+    // The error of the lowest bad row, whatever the scheduling.
+    let first_error = if chunks.len() > 1 {
+        chunks.into_par_iter().filter_map(|chunk| work(chunk).err()).min_by_key(error_row)
     } else {
-        chunks.into_iter().for_each(work);
+        chunks.into_iter().filter_map(|chunk| work(chunk).err()).next()
+    };
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(f),
     }
-    Ok(f)
+}
+
+fn error_row(e: &Error) -> usize {
+    match e {
+        Error::InRow { row, .. } => *row,
+        _ => usize::MAX,
+    }
 }
 
 /// Each player's declaration points (repique included, carte blanche judged on the hands given)
@@ -281,7 +330,7 @@ fn score_row<T: CardId>(elder: &[T], dealer: &[T], r: usize, c: &Compiled) -> Re
     if both != 0 {
         return Err(Error::DuplicateCard(Card::from_id(both.trailing_zeros() as i64)?.to_string()));
     }
-    Ok(points_of(&Summary::of(e, c), &Summary::of(d, c), c))
+    Ok(points_of(&Summary::of(e, &c.lanes), &Summary::of(d, &c.lanes), c.reckoning))
 }
 
 fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
@@ -385,3 +434,4 @@ mod tests {
         assert!(declaration_features(&e, &bad).is_err());
     }
 }
+

@@ -20,8 +20,10 @@ const SECOND_SHIFT: u32 = 18; // length of the other run, 0 or 3..=5 (4 bits)
 const COUNT_SHIFT: u32 = 22; // number of runs of 3+, 0..=2 (2 bits)
 
 /// Per-lane facts: point value and length, the best maximal run (length, top rank), the length
-/// of the second run, and the number of runs. Generated at compile time; 1 KB, stays in L1.
-pub(crate) static LANE: [u32; 256] = build_lane_table();
+/// of the second run, and the number of runs. Generated at compile time.
+pub(crate) const LANE: [u32; 256] = build_lane_table();
+/// [`LANE`] in memory, for lookups at run time.
+static LANE_TABLE: [u32; 256] = LANE;
 
 const fn build_lane_table() -> [u32; 256] {
     let mut table = [0u32; 256];
@@ -65,29 +67,88 @@ const fn build_lane_table() -> [u32; 256] {
     table
 }
 
+/// Bits set in each byte (the portable x86-64 baseline has no popcnt instruction).
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Court cards (J, Q, K: ranks 4..=6) of every lane.
 const COURTS: u32 = 0x7070_7070;
 /// Ranks that make sets (10, J, Q, K, A: ranks 3..=7).
 const SET_RANKS: u8 = 0xF8;
 
-/// The rule numbers the fast path needs, laid out for branch-free lookups.
-#[derive(Debug, Clone, Copy)]
+// The packed lane entry under one rule set (`u64`). Adding the four entries of a hand sums the
+// low fields (sequence value and count) without carries between them; the keys are maxima.
+const SEQ_VALUE_MASK: u64 = 0xFFFF; // bits 0..16: value of the lane's sequences
+const P_COUNT_SHIFT: u32 = 16; // bits 16..20: number of sequences (a hand's sum stays below 16)
+const P_SEQ_SHIFT: u32 = 24; // bits 24..31: `length << 3 | top` of the lane's best sequence
+const P_POINT_SHIFT: u32 = 32; // bits 32..43: `length << 7 | point value` of the lane
+
+const fn seq_value_of(sv: [u16; 6], len: u32) -> u64 {
+    if len >= 3 {
+        sv[len as usize - 3] as u64
+    } else {
+        0
+    }
+}
+
+/// The packed lane table for the sequence values `sv` (lengths 3..=8).
+const fn build_packed(sv: [u16; 6]) -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let e = LANE[b];
+        let value = (seq_value_of(sv, (e >> BEST_SHIFT) & 15) + seq_value_of(sv, (e >> SECOND_SHIFT) & 15)) & SEQ_VALUE_MASK;
+        table[b] = value
+            | (((e >> COUNT_SHIFT) & 3) as u64) << P_COUNT_SHIFT
+            | (((e >> TOP_SHIFT) & 0x7F) as u64) << P_SEQ_SHIFT
+            | ((e & 0x7FF) as u64) << P_POINT_SHIFT;
+        b += 1;
+    }
+    table
+}
+
+/// Packed lanes under the russian sequence values.
+pub(crate) static RUSSIAN_LANES: [u64; 256] = build_packed(Rules::russian().sequence_values);
+/// Packed lanes under the rubicon sequence values.
+pub(crate) static RUBICON_LANES: [u64; 256] = build_packed(Rules::rubicon().sequence_values);
+
+/// The packed lane table for any rules (a static one for the two standard value tables).
+pub(crate) fn packed_lanes(rules: &Rules) -> std::borrow::Cow<'static, [u64; 256]> {
+    use std::borrow::Cow;
+    if rules.sequence_values == Rules::russian().sequence_values {
+        Cow::Borrowed(&RUSSIAN_LANES)
+    } else if rules.sequence_values == Rules::rubicon().sequence_values {
+        Cow::Borrowed(&RUBICON_LANES)
+    } else {
+        Cow::Owned(build_packed(rules.sequence_values))
+    }
+}
+
+/// The rule numbers the fast path needs: the packed lane table and the bonus mode.
+#[derive(Debug, Clone)]
 pub(crate) struct Compiled {
-    /// Sequence value by length, indexed by a 4-bit length (0 below 3).
-    pub seq_values: [u16; 16],
+    /// Packed per-lane facts under these rules' sequence values.
+    pub lanes: std::borrow::Cow<'static, [u64; 256]>,
     /// Bonuses judged in reckoning order (rubicon) rather than on totals (russian).
     pub reckoning: bool,
 }
 
 impl Compiled {
-    #[inline]
     pub(crate) fn new(rules: &Rules) -> Compiled {
-        let mut seq_values = [0u16; 16];
-        for len in 3..=8 {
-            seq_values[len] = rules.sequence_values[len - 3];
-        }
-        Compiled { seq_values, reckoning: rules.bonus_mode == super::rules::BonusMode::ReckoningOrder }
+        Compiled { lanes: packed_lanes(rules), reckoning: reckoning(rules) }
     }
+}
+
+#[inline]
+pub(crate) fn reckoning(rules: &Rules) -> bool {
+    rules.bonus_mode == super::rules::BonusMode::ReckoningOrder
 }
 
 /// What one hand brings to the comparison, as comparable keys (no allocation).
@@ -95,15 +156,14 @@ impl Compiled {
 pub(crate) struct Summary {
     /// `length << 7 | point value` of the point (compare as numbers).
     pub point_key: u16,
-    /// The point's suit (the lowest suit among equal points).
-    pub point_suit: u8,
     /// `length << 3 | top rank` of the best sequence, 0 when there is none.
     pub seq_key: u8,
     /// Number of sequences.
     pub seq_count: u8,
     /// Value of all sequences under the rules.
     pub seq_value: u16,
-    /// `count << 3 | rank` of the best set, 0 when there is none.
+    /// The best set as one number: 0 none, `1 + rank` for a trio, `9 + rank` for a fourteen
+    /// (see [`Summary::best_set`]).
     pub set_key: u8,
     /// Value of all sets (14 per fourteen, 3 per trio).
     pub set_value: u16,
@@ -112,43 +172,55 @@ pub(crate) struct Summary {
 }
 
 impl Summary {
-    /// Summarise a hand: four table lookups and a few lane operations.
+    /// Summarise a hand: four table lookups and a few lane operations, no branches.
     #[inline(always)]
-    pub(crate) fn of(mask: u32, c: &Compiled) -> Summary {
-        let lanes = [mask as u8, (mask >> 8) as u8, (mask >> 16) as u8, (mask >> 24) as u8];
-        let mut point = 0u32;
-        let mut seq_key = 0u32;
-        let mut seq_count = 0u32;
-        let mut seq_value = 0u16;
-        for (suit, &lane) in lanes.iter().enumerate() {
-            let e = LANE[lane as usize];
-            // Ties between suits of one hand go to the lowest suit (3 - suit is larger).
-            point = point.max(((e & 0x7FF) << 2) | (3 - suit as u32));
-            seq_key = seq_key.max((e >> TOP_SHIFT) & 0x7F);
-            seq_count += (e >> COUNT_SHIFT) & 3;
-            seq_value = seq_value
-                .wrapping_add(c.seq_values[((e >> BEST_SHIFT) & 15) as usize])
-                .wrapping_add(c.seq_values[((e >> SECOND_SHIFT) & 15) as usize]);
-        }
-        let [a, b, cc, d] = lanes;
-        let four = a & b & cc & d & SET_RANKS;
-        let three = ((a & b & (cc | d)) | (cc & d & (a | b))) & SET_RANKS & !four;
-        let set_key = if four != 0 {
-            32 | (7 - four.leading_zeros() as u8)
-        } else if three != 0 {
-            24 | (7 - three.leading_zeros() as u8)
-        } else {
-            0
-        };
+    pub(crate) fn of(mask: u32, lanes: &[u64; 256]) -> Summary {
+        let a = lanes[(mask & 0xFF) as usize];
+        let b = lanes[((mask >> 8) & 0xFF) as usize];
+        let c = lanes[((mask >> 16) & 0xFF) as usize];
+        let d = lanes[(mask >> 24) as usize];
+        let sum = a.wrapping_add(b).wrapping_add(c).wrapping_add(d);
+        let point = (a >> P_POINT_SHIFT).max(b >> P_POINT_SHIFT).max((c >> P_POINT_SHIFT).max(d >> P_POINT_SHIFT));
+        let seq = |x: u64| (x >> P_SEQ_SHIFT) as u8 & 0x7F;
+        let seq_key = seq(a).max(seq(b)).max(seq(c).max(seq(d)));
+
+        let [la, lb, lc, ld] = mask.to_le_bytes();
+        let four = la & lb & lc & ld & SET_RANKS;
+        let three = ((la & lb & (lc | ld)) | (lc & ld & (la | lb))) & SET_RANKS & !four;
+        // Fourteens in bits 8..16 above trios in bits 0..8: the highest set bit orders sets as the
+        // rules do (any four beats any three, then rank), with no branch.
+        let sets = (four as u32) << 8 | three as u32;
+        let set_key = (32 - sets.leading_zeros()) as u8;
         Summary {
-            point_key: (point >> 2) as u16,
-            point_suit: 3 - (point & 3) as u8,
-            seq_key: seq_key as u8,
-            seq_count: seq_count as u8,
-            seq_value,
+            point_key: point as u16,
+            seq_key,
+            seq_count: ((sum >> P_COUNT_SHIFT) & 15) as u8,
+            seq_value: (sum & SEQ_VALUE_MASK) as u16,
             set_key,
-            set_value: FOURTEEN_POINTS * four.count_ones() as u16 + TRIO_POINTS * three.count_ones() as u16,
+            // Table popcounts: the portable x86-64 baseline has no popcnt instruction.
+            set_value: FOURTEEN_POINTS * POPCOUNT[four as usize] as u16 + TRIO_POINTS * POPCOUNT[three as usize] as u16,
             carte_blanche: mask & COURTS == 0,
+        }
+    }
+
+    /// The suit of the point: the lowest suit whose lane has the point's key.
+    #[inline(always)]
+    pub(crate) fn point_suit(&self, mask: u32) -> u8 {
+        let key = self.point_key as u32;
+        let hit = |s: u32| ((LANE_TABLE[((mask >> (8 * s)) & 0xFF) as usize] & 0x7FF) == key) as u32;
+        // Bit 4 set as a floor, so the answer is defined (0) even for an inconsistent key.
+        (hit(0) | hit(1) << 1 | hit(2) << 2 | hit(3) << 3 | 16).trailing_zeros() as u8 & 3
+    }
+}
+
+impl Summary {
+    /// The best set as (count, rank): (0, 0) none, (3, rank) or (4, rank).
+    #[inline]
+    pub(crate) fn best_set(&self) -> (u8, u8) {
+        match self.set_key {
+            0 => (0, 0),
+            k @ 1..=8 => (3, k - 1),
+            k => (4, k - 9),
         }
     }
 }
@@ -524,15 +596,16 @@ pub(crate) mod tests {
             let rules = if rubicon { Rules::rubicon() } else { Rules::russian() };
             let h = hand_from_bits(mask);
             let d = explain(h, None, &rules);
-            let s = Summary::of(mask, &Compiled::new(&rules));
+            let s = Summary::of(mask, &Compiled::new(&rules).lanes);
             prop_assert_eq!(s.point_key, d.point.key());
-            prop_assert_eq!(s.point_suit, d.point.suit);
+            prop_assert_eq!(s.point_suit(mask), d.point.suit);
             prop_assert_eq!(s.seq_key, d.sequence_key());
             prop_assert_eq!(s.seq_count as usize, d.sequences.len());
             prop_assert_eq!(s.seq_value, d.sequences_value());
-            prop_assert_eq!(s.set_key, d.set_key());
+            prop_assert_eq!(s.best_set(), d.best_set().map_or((0, 0), |t| (t.count, t.rank)));
             prop_assert_eq!(s.set_value, d.sets_value());
             prop_assert_eq!(s.carte_blanche, d.carte_blanche);
         }
     }
 }
+
