@@ -7,8 +7,8 @@
 //! `declaration_points` and the baselines; the batch functions use every core.
 
 use cribpiquet::piquet::{
-    declaration_features, declaration_points, score_declarations, score_declarations_batch, Card, DeclarationScorer, Hand,
-    Rules,
+    declaration_features, declaration_points, score_declarations, score_declarations_batch, Card, DeclarationScorer,
+    Hand, Rules,
 };
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
@@ -180,7 +180,9 @@ fn batch_ids<T: From<u8>>(n: usize) -> (Vec<T>, Vec<T>) {
 fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::cribbage::CardId>(bencher: Bencher) {
     let (e, d) = batch_ids::<T>(BATCH);
     let rules = Rules::russian();
-    bencher.counter(ItemsCount::new(BATCH)).bench(|| score_declarations_batch(black_box(&e), black_box(&d), &rules).unwrap());
+    bencher
+        .counter(ItemsCount::new(BATCH))
+        .bench(|| score_declarations_batch(black_box(&e), black_box(&d), &rules).unwrap());
 }
 
 #[divan::bench(types = [i64, u8], sample_count = 20)]

@@ -213,8 +213,19 @@ pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<Dec
             Some(best_set_rank),
             Some(sets_value),
             Some(carte_blanche),
-        ) = (pl.next(), pv.next(), ps.next(), sl.next(), st.next(), sc.next(), sv.next(), tk.next(), tr.next(), tv.next(), cb.next())
-        {
+        ) = (
+            pl.next(),
+            pv.next(),
+            ps.next(),
+            sl.next(),
+            st.next(),
+            sc.next(),
+            sv.next(),
+            tk.next(),
+            tr.next(),
+            tv.next(),
+            cb.next(),
+        ) {
             let rows = point_length.len();
             let cols = Columns {
                 point_length,
@@ -293,7 +304,12 @@ pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Ru
 /// score_declarations_batch_into(&elder, &dealer, &Rules::russian(), &mut out).unwrap();
 /// assert_eq!(out, [0, 0]);
 /// ```
-pub fn score_declarations_batch_into<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [i16]) -> Result<()> {
+pub fn score_declarations_batch_into<T: CardId>(
+    elder: &[T],
+    dealer: &[T],
+    rules: &Rules,
+    out: &mut [i16],
+) -> Result<()> {
     let rows = check_pair(elder, dealer)?;
     if out.len() != 2 * rows {
         return Err(Error::InvalidValue(format!("output holds {} values, need {}", out.len(), 2 * rows)));
@@ -336,10 +352,7 @@ fn score_row<T: CardId>(elder: &[T], dealer: &[T], r: usize, c: &Compiled) -> Re
 fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
     let rows = rows_of(elder.len())?;
     if rows_of(dealer.len())? != rows {
-        return Err(Error::InvalidValue(format!(
-            "{rows} elder hands but {} dealer hands",
-            dealer.len() / 12
-        )));
+        return Err(Error::InvalidValue(format!("{rows} elder hands but {} dealer hands", dealer.len() / 12)));
     }
     Ok(rows)
 }
@@ -384,14 +397,20 @@ mod tests {
                 assert_eq!(scores[r], s.totals.map(|x| x as i16), "row {r}");
                 assert_eq!(&flat[2 * r..2 * r + 2], &scores[r]);
                 let x = declarations_with_rules(he, None, &rules).unwrap();
-                assert_eq!((f.point_length[r], f.point_value[r], f.point_suit[r]), (x.point.length, x.point.value, x.point.suit));
+                assert_eq!(
+                    (f.point_length[r], f.point_value[r], f.point_suit[r]),
+                    (x.point.length, x.point.value, x.point.suit)
+                );
                 let best = x.best_sequence();
                 assert_eq!(f.best_sequence_length[r], best.map_or(0, |s| s.length));
                 assert_eq!(f.best_sequence_top[r], best.map_or(0, |s| s.top.rank()));
                 assert_eq!(f.sequence_count[r] as usize, x.sequences.len());
                 assert_eq!(f.sequence_value[r], x.sequences_value());
                 let set = x.best_set();
-                assert_eq!((f.best_set_kind[r], f.best_set_rank[r]), (set.map_or(0, |s| s.count), set.map_or(0, |s| s.rank)));
+                assert_eq!(
+                    (f.best_set_kind[r], f.best_set_rank[r]),
+                    (set.map_or(0, |s| s.count), set.map_or(0, |s| s.rank))
+                );
                 assert_eq!(f.sets_value[r], x.sets_value());
                 assert_eq!(f.carte_blanche[r], x.carte_blanche);
             }
@@ -420,7 +439,10 @@ mod tests {
         let e: Vec<i64> = (0..12).collect();
         let d: Vec<i64> = (11..23).collect();
         assert_eq!(score_declarations_batch(&e, &d, &r).unwrap_err().to_string(), "row 0: duplicate card TD");
-        assert_eq!(score_declarations_batch(&e[..11], &d[..11], &r).unwrap_err().to_string(), "11 ids do not make rows of 12");
+        assert_eq!(
+            score_declarations_batch(&e[..11], &d[..11], &r).unwrap_err().to_string(),
+            "11 ids do not make rows of 12"
+        );
         let two: Vec<i64> = (0..24).collect();
         assert_eq!(score_declarations_batch(&two, &d, &r).unwrap_err().to_string(), "2 elder hands but 1 dealer hands");
         assert!(declaration_features(&[-1i8; 12], &r).unwrap_err().to_string().contains("card id -1"));
@@ -434,4 +456,3 @@ mod tests {
         assert!(declaration_features(&e, &bad).is_err());
     }
 }
-

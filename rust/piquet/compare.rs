@@ -313,7 +313,13 @@ pub(crate) fn compare(elder: Declarations, dealer: Declarations, rules: &Rules) 
     }
     if let Some(p) = tw {
         for s in &decl[p.index()].sets {
-            items.push(DeclarationItem { player: p, kind: DeclarationKind::Set, name: s.name(), points: s.value, cards: s.cards });
+            items.push(DeclarationItem {
+                player: p,
+                kind: DeclarationKind::Set,
+                name: s.name(),
+                points: s.value,
+                cards: s.cards,
+            });
         }
     }
     if let Some(p) = repique {
@@ -373,7 +379,9 @@ impl fmt::Display for DeclarationScore {
             }
         }
         match self.point.winner {
-            Some(p) => parts.push(format!("{} — good, {} ({p})", decl[p.index()].point.name(), self.point.points[p.index()])),
+            Some(p) => {
+                parts.push(format!("{} — good, {} ({p})", decl[p.index()].point.name(), self.point.points[p.index()]))
+            }
             None => parts.push(format!("{}, {} — equal", self.elder.point.name(), self.elder.point.value)),
         }
         match self.sequences.winner {
@@ -464,10 +472,7 @@ pub(crate) fn points_of(e: &Summary, d: &Summary, reckoning: bool) -> [i16; 2] {
     } else {
         (last_e, last_d)
     };
-    [
-        e4.wrapping_add(REPIQUE_BONUS * rep_e as u16) as i16,
-        d4.wrapping_add(REPIQUE_BONUS * rep_d as u16) as i16,
-    ]
+    [e4.wrapping_add(REPIQUE_BONUS * rep_e as u16) as i16, d4.wrapping_add(REPIQUE_BONUS * rep_d as u16) as i16]
 }
 
 /// The declaration scorer with the rules compiled once (a 2 KB lane table):
@@ -540,11 +545,7 @@ mod tests {
         // Source: «у одного игрока шесть карт и пять пятнадцать. У другого такие же пять
         // пятнадцать. Считаются только шесть карт.» Rules §3.3: exactly equal → nobody scores
         // any sequence (elder's extra tierce cancels too).
-        let s = score(
-            "9H TH JH QH KH 7H 8C 9C TC 8D 9D 7S",
-            "9S TS JS QS KS 7C JC QC 7D TD JD AC",
-            &Rules::russian(),
-        );
+        let s = score("9H TH JH QH KH 7H 8C 9C TC 8D 9D 7S", "9S TS JS QS KS 7C JC QC 7D TD JD AC", &Rules::russian());
         assert_eq!(s.point, CategoryScore { winner: Some(Player::Elder), points: [6, 0] });
         assert_eq!(s.sequences, CategoryScore { winner: None, points: [0, 0] });
         assert_eq!(s.elder.sequences.len(), 2); // he held a tierce to the ten as well
@@ -555,11 +556,7 @@ mod tests {
     fn six_cards_against_a_quint() {
         // Source: «у одного игрока шесть карт, у другого квинта. Первый считает шесть, второй —
         // пятнадцать.»
-        let s = score(
-            "7H 9H JH KH AH 8H 8C TC QC 8D TD 8S",
-            "9S TS JS QS KS 7C 9C JC 7D 9D JD AC",
-            &Rules::russian(),
-        );
+        let s = score("7H 9H JH KH AH 8H 8C TC QC 8D TD 8S", "9S TS JS QS KS 7C 9C JC 7D 9D JD AC", &Rules::russian());
         assert_eq!(s.point.points, [6, 0]);
         assert_eq!(s.sequences.points, [0, 15]);
     }
@@ -567,11 +564,7 @@ mod tests {
     #[test]
     fn a_quart_from_the_jack_beats_a_tierce_major() {
         // Source: «терц-мажор перебивается квартой и т. п., даже от валета»; rules §3.3.
-        let s = score(
-            "QH KH AH 7C 9C JC 7D 9D JD 7S 9S KS",
-            "8H 9H TH JH 8C TC QC 8D TD TS JS QS",
-            &Rules::russian(),
-        );
+        let s = score("QH KH AH 7C 9C JC 7D 9D JD 7S 9S KS", "8H 9H TH JH 8C TC QC 8D TD TS JS QS", &Rules::russian());
         assert_eq!(s.dealer.best_sequence().unwrap().name(), "quart to the jack");
         assert_eq!(s.sequences.winner, Some(Player::Dealer));
         // He scores every sequence he holds: the quart (14) and the tierce to the queen (13).
@@ -582,54 +575,35 @@ mod tests {
     fn higher_fourteens_take_all_sets() {
         // Source / rules §3.4: fourteens of aces and jacks against kings and queens → the first
         // scores 28, the second nothing.
-        let s = score(
-            "AH AC AD AS JH JC JD JS 7H 8H 7C 8C",
-            "KH KC KD KS QH QC QD QS 9H TH 9C 7D",
-            &Rules::russian(),
-        );
+        let s = score("AH AC AD AS JH JC JD JS 7H 8H 7C 8C", "KH KC KD KS QH QC QD QS 9H TH 9C 7D", &Rules::russian());
         assert_eq!(s.sets, CategoryScore { winner: Some(Player::Elder), points: [28, 0] });
     }
 
     #[test]
     fn a_higher_fourteen_carries_three_tens() {
         // Source: «Старшинство четырнадцати … дает право считать свои младшие карты — три десятки».
-        let s = score(
-            "QH QC QD QS TH TC TD 7H 8H 7C 8C 7D",
-            "AH AC AD KH KC KD JH JC JD 9H 9C 9D",
-            &Rules::russian(),
-        );
+        let s = score("QH QC QD QS TH TC TD 7H 8H 7C 8C 7D", "AH AC AD KH KC KD JH JC JD 9H 9C 9D", &Rules::russian());
         assert_eq!(s.sets.points, [17, 0]); // fourteen queens 14 + three tens 3
-        let names: Vec<&str> = s.items.iter().filter(|i| i.kind == DeclarationKind::Set).map(|i| i.name.as_str()).collect();
+        let names: Vec<&str> =
+            s.items.iter().filter(|i| i.kind == DeclarationKind::Set).map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["fourteen queens", "three tens"]);
     }
 
     #[test]
     fn three_aces_beat_three_queens() {
         // Source: «при отсутствии четырнадцати у обоих игроков, три туза старше трех дам».
-        let s = score(
-            "AH AC AD 7H 8H 9H 7C 8C 9C 7D 8D 9D",
-            "QH QC QD KH JC 7S 8S 9S TS JS KS AS",
-            &Rules::russian(),
-        );
+        let s = score("AH AC AD 7H 8H 9H 7C 8C 9C 7D 8D 9D", "QH QC QD KH JC 7S 8S 9S TS JS KS AS", &Rules::russian());
         assert_eq!(s.sets.points, [3, 0]);
     }
 
     #[test]
     fn equal_points_score_nobody() {
         // Rules §3.2: equal length → higher sum wins; still equal → nobody scores.
-        let s = score(
-            "AH KH QH JH TH 7C 8C 9C 7D 8D 7S 9S",
-            "AS KS QS JS TS 7H 8H 9H 9D TD JD AC",
-            &Rules::russian(),
-        );
+        let s = score("AH KH QH JH TH 7C 8C 9C 7D 8D 7S 9S", "AS KS QS JS TS 7H 8H 9H 9D TD JD AC", &Rules::russian());
         assert_eq!(s.point, CategoryScore { winner: None, points: [0, 0] });
         assert!(s.to_string().starts_with("Point of five, 51 — equal; quint major — equal, no sequence scores"), "{s}");
         // Equal length, the higher sum wins: A K Q J 9 (50) against A K Q J 8 (49).
-        let s = score(
-            "AH KH QH JH 9H 7C 8C 9C 7D 8D 7S 9S",
-            "AS KS QS JS 8S 7H 8H TH 9D TD AC JD",
-            &Rules::russian(),
-        );
+        let s = score("AH KH QH JH 9H 7C 8C 9C 7D 8D 7S 9S", "AS KS QS JS 8S 7H 8H TH 9D TD AC JD", &Rules::russian());
         assert_eq!((s.elder.point.value, s.dealer.point.value), (50, 49));
         assert_eq!(s.point.points, [5, 0]);
     }
@@ -637,11 +611,7 @@ mod tests {
     #[test]
     fn carte_blanche_scores_first_for_both_and_counts_toward_repique() {
         // Rules §3.1: scored first, for either player. Both can hold one.
-        let s = score(
-            "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D",
-            "7S 8S 9S TS AS 9D TD AD KH QH JH KC",
-            &Rules::russian(),
-        );
+        let s = score("7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D", "7S 8S 9S TS AS 9D TD AD KH QH JH KC", &Rules::russian());
         assert_eq!(s.carte_blanche, CategoryScore { winner: Some(Player::Elder), points: [10, 0] });
         assert_eq!(s.items[0].kind, DeclarationKind::CarteBlanche);
     }
@@ -698,11 +668,7 @@ mod tests {
     #[test]
     fn dealer_may_repique() {
         // Rules §4: "Either player may score it."
-        let s = score(
-            "7C 8C 9C 7D 8D 9D 7S 8S 9S 7H 8H JC",
-            "AH KH QH JH TH 9H AC AD AS KC KD QC",
-            &Rules::russian(),
-        );
+        let s = score("7C 8C 9C 7D 8D 9D 7S 8S 9S 7H 8H JC", "AH KH QH JH TH 9H AC AD AS KC KD QC", &Rules::russian());
         // Elder's tierces lose to the sixième; the dealer: 6 + 16 + 14 + 3 + 3(queens? no) …
         assert_eq!(s.repique, Some(Player::Dealer));
         assert_eq!(s.totals[0], 0);
@@ -711,11 +677,7 @@ mod tests {
     #[test]
     fn rubicon_sequence_values() {
         // Rules §3.3 table: rubicon tierce 3, quart 4.
-        let s = score(
-            "QH KH AH 7C 9C JC 7D 9D JD 7S 9S KS",
-            "8H 9H TH JH 8C TC QC 8D TD TS JS QS",
-            &Rules::rubicon(),
-        );
+        let s = score("QH KH AH 7C 9C JC 7D 9D JD 7S 9S KS", "8H 9H TH JH 8C TC QC 8D TD TS JS QS", &Rules::rubicon());
         assert_eq!(s.sequences.points, [0, 7]);
     }
 

@@ -104,7 +104,8 @@ const fn build_packed(sv: [u16; 6]) -> [u64; 256] {
     let mut b = 0usize;
     while b < 256 {
         let e = LANE[b];
-        let value = (seq_value_of(sv, (e >> BEST_SHIFT) & 15) + seq_value_of(sv, (e >> SECOND_SHIFT) & 15)) & SEQ_VALUE_MASK;
+        let value =
+            (seq_value_of(sv, (e >> BEST_SHIFT) & 15) + seq_value_of(sv, (e >> SECOND_SHIFT) & 15)) & SEQ_VALUE_MASK;
         table[b] = value
             | (((e >> COUNT_SHIFT) & 3) as u64) << P_COUNT_SHIFT
             | (((e >> TOP_SHIFT) & 0x7F) as u64) << P_SEQ_SHIFT
@@ -213,6 +214,7 @@ impl Summary {
     }
 }
 
+#[cfg(test)]
 impl Summary {
     /// The best set as (count, rank): (0, 0) none, (3, rank) or (4, rank).
     #[inline]
@@ -497,7 +499,8 @@ pub(crate) fn explain(hand: Hand, dealt: Option<Hand>, rules: &Rules) -> Declara
 
     let mut sets = Vec::new();
     for rank in (3..8u8).rev() {
-        let cards = (0..4).filter_map(|suit| Card::new(rank, suit).ok()).filter(|&c| hand.contains(c)).collect::<Hand>();
+        let cards =
+            (0..4).filter_map(|suit| Card::new(rank, suit).ok()).filter(|&c| hand.contains(c)).collect::<Hand>();
         match cards.len() {
             4 => sets.push(Set { rank, count: 4, value: FOURTEEN_POINTS, cards }),
             3 => sets.push(Set { rank, count: 3, value: TRIO_POINTS, cards }),
@@ -585,9 +588,7 @@ pub(crate) mod tests {
 
     /// A 12-card mask from 12 distinct picks.
     pub(crate) fn twelve() -> impl Strategy<Value = u32> {
-        Just((0..32u32).collect::<Vec<_>>())
-            .prop_shuffle()
-            .prop_map(|v| v[..12].iter().fold(0u32, |m, &i| m | 1 << i))
+        Just((0..32u32).collect::<Vec<_>>()).prop_shuffle().prop_map(|v| v[..12].iter().fold(0u32, |m, &i| m | 1 << i))
     }
 
     proptest! {
@@ -608,4 +609,3 @@ pub(crate) mod tests {
         }
     }
 }
-

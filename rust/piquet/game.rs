@@ -161,7 +161,9 @@ impl fmt::Display for GameScore {
             writeln!(f, "{} +{} {}: {}–{}", e.player, e.points, e.reason, e.totals[0], e.totals[1])?;
         }
         match self.winner() {
-            Some(p) => write!(f, "elder {}, dealer {}: {p} wins by {}", self.totals[0], self.totals[1], self.difference()),
+            Some(p) => {
+                write!(f, "elder {}, dealer {}: {p} wins by {}", self.totals[0], self.totals[1], self.difference())
+            }
             None => write!(f, "elder {}, dealer {}: рефет (a draw)", self.totals[0], self.totals[1]),
         }
     }
@@ -186,7 +188,10 @@ fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Player>
             if !left[who.index()].contains(card) {
                 return Err(Error::Illegal(if hands[who.other().index()].contains(card) {
                     if who == leader {
-                        format!("trick {n}: {card} is the {}'s card, but {leader} leads (he won the previous trick)", who.other())
+                        format!(
+                            "trick {n}: {card} is the {}'s card, but {leader} leads (he won the previous trick)",
+                            who.other()
+                        )
                     } else {
                         format!("trick {n}: {card} is the {}'s card, not the {follower}'s", who.other())
                     }
@@ -257,7 +262,13 @@ impl Tally<'_> {
             self.pique_possible = false;
             self.pique = true;
             let from = self.totals[0];
-            self.push(Player::Elder, EventKind::Pique, PIQUE_BONUS, format!("pique ({from} → {})", from + PIQUE_BONUS), trick);
+            self.push(
+                Player::Elder,
+                EventKind::Pique,
+                PIQUE_BONUS,
+                format!("pique ({from} → {})", from + PIQUE_BONUS),
+                trick,
+            );
         }
         let _ = self.rules;
     }
@@ -325,11 +336,8 @@ pub fn score_game(
         return Err(Error::InvalidValue("these rules have no open capot (open_capot_bonus is None)".into()));
     }
     let trick_winners = check_tricks([elder, dealer], tricks)?;
-    let declarations = compare(
-        explain(elder, options.elder_dealt, rules),
-        explain(dealer, options.dealer_dealt, rules),
-        rules,
-    );
+    let declarations =
+        compare(explain(elder, options.elder_dealt, rules), explain(dealer, options.dealer_dealt, rules), rules);
 
     // The points that stand: a false declarer's are removed, and the repique is judged again.
     let offender = options.false_declaration;
@@ -458,7 +466,11 @@ mod tests {
                     left[f.index()].iter().min_by_key(key).unwrap()
                 } else {
                     let top = suit.iter().max_by_key(key).unwrap();
-                    if top.rank() > lead.rank() { top } else { suit.iter().min_by_key(key).unwrap() }
+                    if top.rank() > lead.rank() {
+                        top
+                    } else {
+                        suit.iter().min_by_key(key).unwrap()
+                    }
                 };
                 (lead, follow)
             };
@@ -558,17 +570,35 @@ mod tests {
     }
 
     #[test]
+    fn rubicon_pique_is_judged_in_reckoning_order() {
+        // Rules §4 rubicon: the same bonus, judged in reckoning order. Elder 29 (point of eight 8,
+        // huitième 18, three tens 3 — the same values in rubicon) leads: 30 → 60.
+        let g = game(E29, D29, &[], &Rules::rubicon(), no_options());
+        assert_eq!(g.events[3].totals, [30, 0]);
+        assert_eq!((g.events[4].kind, g.events[4].totals), (EventKind::Pique, [60, 0]));
+        // The dealer's declarations are logged after elder's first lead but reckon before the
+        // play: the seed deal's point of six stops any pique even while the log shows the dealer
+        // at 0.
+        let g = game(SEED_ELDER, SEED_DEALER, &[], &Rules::rubicon(), no_options());
+        assert_eq!(g.events[2].totals, [19, 0]);
+        assert!(!g.pique);
+    }
+
+    #[test]
     fn pique_at_30_on_a_trick_point() {
         // Elder 26: leads 27, wins 28, leads 29, wins 30 → 60 (card by card, rules §4).
         let g = game(E26, D26, &[], &Rules::russian(), no_options());
         let r = running(&g);
-        assert_eq!(&r[2..7], [
-            (Player::Elder, 1, [27, 0]),
-            (Player::Elder, 1, [28, 0]),
-            (Player::Elder, 1, [29, 0]),
-            (Player::Elder, 1, [30, 0]),
-            (Player::Elder, 30, [60, 0]),
-        ]);
+        assert_eq!(
+            &r[2..7],
+            [
+                (Player::Elder, 1, [27, 0]),
+                (Player::Elder, 1, [28, 0]),
+                (Player::Elder, 1, [29, 0]),
+                (Player::Elder, 1, [30, 0]),
+                (Player::Elder, 30, [60, 0]),
+            ]
+        );
         // Elder runs seven hearts, then leads the 8 of clubs into the dealer's queen; the dealer
         // takes the last 5 tricks, leading 4 of them, the last counting 4.
         // Elder: 26 + 30 (pique) + 8 leads + 7 tricks + leza 10 = 81; dealer: 4 + 4 + 4 = 12.
@@ -604,6 +634,26 @@ mod tests {
         // Nor when the dealer has a declaration: the seed deal (dealer's point of six).
         let g = game(SEED_ELDER, SEED_DEALER, &[], &Rules::russian(), no_options());
         assert!(!g.pique);
+    }
+
+    #[test]
+    fn end_of_play_bonuses_never_count_toward_a_pique() {
+        // Rules §4: "End-of-play bonuses (leza, capot) never count toward a pique." rubicon: elder
+        // declares 15 (point of five 5, quart major 4, three aces 3, three queens 3), leads all 12
+        // tricks (12) and takes the last (+1): 28 while the dealer has nothing; the capot's 40
+        // takes him to 68 but is no pique.
+        let e = "9C QC KC 9D JD QD KD AD AH 7S QS AS";
+        let d = "7C TC JC 8D 7H 8H 9H KH 8S 9S TS JS";
+        let g = game(e, d, &[], &Rules::rubicon(), no_options());
+        assert_eq!(g.declarations.totals, [15, 0]);
+        let n = g.events.len();
+        assert_eq!(g.events[n - 2].totals, [28, 0]);
+        assert_eq!((g.events[n - 1].kind, g.events[n - 1].totals), (EventKind::Capot, [68, 0]));
+        assert!(!g.pique);
+        // The same deal in russian (quart 14: 25 declared) reaches 30 in play: a pique.
+        let g = game(e, d, &[], &Rules::russian(), no_options());
+        assert_eq!(g.declarations.totals, [25, 0]);
+        assert!(g.pique);
     }
 
     #[test]
@@ -699,7 +749,13 @@ mod tests {
         let silent = GameOptions { silent: Some(Player::Elder), ..no_options() };
         let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), silent);
         let play = |g: &GameScore, p: Player| -> u16 {
-            g.events.iter().filter(|e| e.player == p && e.trick.is_some() || e.player == p && matches!(e.kind, EventKind::Leza | EventKind::Capot)).map(|e| e.points).sum()
+            g.events
+                .iter()
+                .filter(|e| {
+                    e.player == p && (e.trick.is_some() || matches!(e.kind, EventKind::Leza | EventKind::Capot))
+                })
+                .map(|e| e.points)
+                .sum()
         };
         assert_eq!(g.totals[0], 18);
         assert_eq!(play(&g, Player::Elder), 0);
@@ -854,7 +910,8 @@ mod tests {
         let mut dealer_any = decl[1] > 0;
         let mut pique_done = repique.is_some();
         for (p, pts, counts) in play {
-            let mute = |x: usize| o.silent.map(|s| s.index()) == Some(x) || o.false_declaration.map(|s| s.index()) == Some(x);
+            let mute =
+                |x: usize| o.silent.map(|s| s.index()) == Some(x) || o.false_declaration.map(|s| s.index()) == Some(x);
             if mute(p) || pts == 0 {
                 continue;
             }

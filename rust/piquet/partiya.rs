@@ -419,11 +419,7 @@ impl Partie {
         let winner = Side::larger(totals)?;
         let loser = totals[winner.other().index()];
         let rubiconed = loser < RUBICON_LIMIT;
-        let raw = if rubiconed {
-            totals[0].saturating_add(totals[1])
-        } else {
-            totals[0].abs_diff(totals[1])
-        };
+        let raw = if rubiconed { totals[0].saturating_add(totals[1]) } else { totals[0].abs_diff(totals[1]) };
         Some(PartieResult { totals, winner, rubiconed, score: self.rounding.apply(raw.saturating_add(MATCH_BONUS)) })
     }
 }
@@ -468,7 +464,7 @@ mod tests {
             let g = p.add_game(a, b).unwrap();
             assert_eq!(g.written, rec(side, points));
             assert_eq!((g.korolik, g.doubled), (i / 2, false));
-            assert_eq!(p.koroliks().len(), (i + 1) / 2);
+            assert_eq!(p.koroliks().len(), (i + 1).div_euclid(2));
         }
         assert!(p.is_over());
         let r = p.result();

@@ -239,9 +239,9 @@ impl Rules {
         match name {
             "russian" => Ok(Rules::russian()),
             "rubicon" => Ok(Rules::rubicon()),
-            _ => Err(Error::InvalidValue(format!(
-                "unknown piquet rules {name:?} (expected \"russian\" or \"rubicon\")"
-            ))),
+            _ => {
+                Err(Error::InvalidValue(format!("unknown piquet rules {name:?} (expected \"russian\" or \"rubicon\")")))
+            }
         }
     }
 
@@ -272,7 +272,10 @@ impl Rules {
         let bad = |msg: String| Err(Error::InvalidValue(msg));
         for (i, &v) in self.sequence_values.iter().enumerate() {
             if v > MAX_RULE_VALUE {
-                return bad(format!("sequence_values[{i}] (a sequence of {}) must be at most {MAX_RULE_VALUE}, got {v}", i + 3));
+                return bad(format!(
+                    "sequence_values[{i}] (a sequence of {}) must be at most {MAX_RULE_VALUE}, got {v}",
+                    i + 3
+                ));
             }
         }
         for (name, v) in [
@@ -284,7 +287,9 @@ impl Rules {
                 return bad(format!("{name} must be at most {MAX_RULE_VALUE}, got {v}"));
             }
         }
-        for (name, limits, most) in [("elder_exchange", self.elder_exchange, 5), ("dealer_exchange", self.dealer_exchange, 8)] {
+        for (name, limits, most) in
+            [("elder_exchange", self.elder_exchange, 5), ("dealer_exchange", self.dealer_exchange, 8)]
+        {
             if limits.min == 0 || limits.min > limits.max || limits.max > most {
                 return bad(format!(
                     "{name} must have 1 <= min <= max <= {most}, got min {} and max {}",
@@ -322,7 +327,9 @@ mod tests {
         assert!(rb.elder_exchange.allows(1, 5) && !rb.elder_exchange.allows(0, 5));
         assert!(rb.dealer_exchange.allows(0, 3) && rb.dealer_exchange.allows(7, 7) && !rb.dealer_exchange.allows(4, 3));
         // Russian dealer after elder took 5: none or exactly the 3 left.
-        assert!(ru.dealer_exchange.allows(3, 3) && !ru.dealer_exchange.allows(4, 3) && !ru.dealer_exchange.allows(2, 3));
+        assert!(
+            ru.dealer_exchange.allows(3, 3) && !ru.dealer_exchange.allows(4, 3) && !ru.dealer_exchange.allows(2, 3)
+        );
         // §6 decision: a partiya is 2 koroliks by default.
         assert_eq!(ru.koroliks_per_partiya, 2);
     }
