@@ -63,7 +63,8 @@ fn rows_of(len: usize) -> Result<usize> {
     Ok(len / 12)
 }
 
-/// Declaration features of N hands, one column per feature (rows in input order).
+/// Declaration features of N hands, one column per feature (rows in input order), from
+/// [`declaration_features`].
 ///
 /// Ranks are piquet ranks (0 = 7 … 7 = ace), suits 0..4 (C D H S).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -48,6 +48,21 @@ impl Player {
             Player::Dealer => "dealer",
         }
     }
+
+    /// The player named `"elder"` or `"dealer"`.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::Player;
+    /// assert_eq!(Player::parse("dealer").unwrap(), Player::Dealer);
+    /// assert!(Player::parse("younger").is_err());
+    /// ```
+    pub fn parse(name: &str) -> Result<Player> {
+        match name {
+            "elder" => Ok(Player::Elder),
+            "dealer" => Ok(Player::Dealer),
+            _ => Err(Error::InvalidValue(format!("unknown player {name:?} (expected \"elder\" or \"dealer\")"))),
+        }
+    }
 }
 
 impl fmt::Display for Player {
@@ -56,7 +71,7 @@ impl fmt::Display for Player {
     }
 }
 
-/// The result of one declaration category.
+/// The result of one declaration category (see [`DeclarationScore`]).
 ///
 /// For the point, sequences and sets only the winner scores (`winner == None`: equal, or nobody
 /// holds one). Carte blanche can score for both: there `winner` is the one player who has it,
@@ -80,6 +95,10 @@ impl CategoryScore {
 }
 
 /// What a declaration item is.
+///
+/// ```
+/// assert_eq!(cribpiquet::piquet::DeclarationKind::CarteBlanche.name(), "carte blanche");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DeclarationKind {
     /// Carte blanche (10).
@@ -107,7 +126,7 @@ impl DeclarationKind {
     }
 }
 
-/// One scoring declaration.
+/// One scoring declaration (an entry of [`DeclarationScore::items`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeclarationItem {
     /// Who scores it.

@@ -34,6 +34,10 @@ pub struct GameOptions {
 }
 
 /// What a game event is.
+///
+/// ```
+/// assert_eq!(cribpiquet::piquet::EventKind::LastTrick.name(), "last trick");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EventKind {
     /// Carte blanche (declarations).
@@ -93,7 +97,7 @@ impl EventKind {
     }
 }
 
-/// One scoring event of a game, with the running totals after it.
+/// One scoring event of a game, with the running totals after it (see [`score_game`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameEvent {
     /// Who scores.
@@ -111,6 +115,21 @@ pub struct GameEvent {
 }
 
 /// The score of one game.
+///
+/// ```
+/// use cribpiquet::piquet::{score_game, Card, GameOptions, Player, Rules};
+/// let elder = "7H 8H 9H TH JH QH KH AH AC KC AD AS".parse().unwrap();
+/// let dealer = "7C 8C 9C TC JC QC 7D 8D 9D 7S 8S 9S".parse().unwrap();
+/// let c = |t: &str| t.parse::<Card>().unwrap();
+/// // Elder leads his hearts, then his aces and the king of clubs: every trick.
+/// let leads = ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "AS", "AD", "AC", "KC"];
+/// let follows = ["7C", "7D", "7S", "8C", "8D", "8S", "9C", "9D", "9S", "TC", "JC", "QC"];
+/// let tricks: Vec<(Card, Card)> = leads.iter().zip(follows).map(|(a, b)| (c(a), c(b))).collect();
+/// let g = score_game(elder, dealer, &tricks, &Rules::russian(), &GameOptions::default()).unwrap();
+/// // 40 declared → repique 100; 12 leads, 12 tricks, the capot's 40 (no last-trick extra, no leza).
+/// assert_eq!((g.totals, g.capot, g.repique), ([164, 0], Some(Player::Elder), Some(Player::Elder)));
+/// assert_eq!((g.winner(), g.difference(), g.is_refet()), (Some(Player::Elder), 164, false));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameScore {
     /// The declarations as compared (before the false-declaration flag removes anyone's points).

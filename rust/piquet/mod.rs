@@ -1,4 +1,30 @@
-//! Piquet (Russian and Rubicon rules): see `rules/piquet.md`.
+//! Piquet: cards, declarations, whole games and match arithmetic, Russian and Rubicon rules.
+//!
+//! The rules are those of `rules/piquet.md`: the Russian game of the source (the default,
+//! [`Rules::russian`]) and English Rubicon piquet ([`Rules::rubicon`]); every number that differs
+//! is a field of [`Rules`].
+//!
+//! * [`declarations`]: what one 12-card hand declares (point, sequences, sets, carte blanche).
+//! * [`score_declarations`]: both hands compared category by category, with the repique and an
+//!   announcement (`Display`); [`declaration_points`] / [`DeclarationScorer`]: the same totals
+//!   without allocation (four table lookups per hand, no branches on the data).
+//! * [`score_game`]: a whole deal from its trick record: legality, declarations, every lead and
+//!   trick, pique, last trick, leza, capot, open capot, молчанка and false declarations, with an
+//!   event log.
+//! * [`Partiya`] (koroliks, рефет, сквозная запись) and the rubicon [`Partie`].
+//! * [`declaration_features`], [`score_declarations_batch`]: slices of ids, in parallel.
+//!
+//! ```
+//! use cribpiquet::piquet::{score_declarations, Rules};
+//! let elder = "AH KH QH JH TH 7H AC AD AS 7C 8C 7D".parse().unwrap();
+//! let dealer = "9H 8H 9C TC JC QC KD QD JD 8S 9S TS".parse().unwrap();
+//! let s = score_declarations(elder, dealer, &Rules::russian(), None, None).unwrap();
+//! assert_eq!(
+//!     s.to_string(),
+//!     "Point of six — good, 6 (elder); quint major — good, 15 (elder); fourteen aces — good, 14 (elder); \
+//!      repique, 60 (elder). Elder 95, dealer 0."
+//! );
+//! ```
 
 mod batch;
 mod card;

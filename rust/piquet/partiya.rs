@@ -62,7 +62,7 @@ impl fmt::Display for Side {
     }
 }
 
-/// A number written in one player's column.
+/// A number written in one player's column (see [`Partiya`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Record {
     /// Whose column.
@@ -255,6 +255,16 @@ impl Partiya {
     }
 
     /// Every game recorded so far.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::{Partiya, Rules};
+    /// let mut p = Partiya::new(&Rules::russian()).unwrap();
+    /// p.add_game(54, 21).unwrap();
+    /// p.add_game(40, 40).unwrap(); // a рефет: ends the korolik, the next two games count double
+    /// assert_eq!((p.games().len(), p.koroliks().len(), p.columns()), (2, 1, [33, 0]));
+    /// assert_eq!((p.doubled_games_left(), p.is_over(), p.carried_doubling()), (2, false, 0));
+    /// assert_eq!(p.result().korolik_records[0].unwrap().points, 130);
+    /// ```
     pub fn games(&self) -> &[PartiyaGame] {
         &self.games
     }
@@ -372,6 +382,14 @@ impl Partie {
     }
 
     /// Record one deal's scores; an error once the partie is over.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::{Partie, Rules};
+    /// let mut p = Partie::new(&Rules::rubicon()).unwrap();
+    /// p.add_deal(30, 12).unwrap();
+    /// assert_eq!((p.deals().len(), p.totals(), p.deals_left(), p.is_over()), (1, [30, 12], 5, false));
+    /// assert!(p.result().is_none());
+    /// ```
     pub fn add_deal(&mut self, a: u32, b: u32) -> Result<()> {
         if self.is_over() {
             return Err(Error::Illegal(format!("the partie is over after {} deals", self.deals.len())));

@@ -28,7 +28,48 @@ pub const RUBICON_LIMIT: u32 = 100;
 /// The largest value accepted for any single rule number, so totals always fit an `i16`.
 pub const MAX_RULE_VALUE: u16 = 1000;
 
+/// `name()` / `parse()` for the rule enums: the lowercase, hyphenated names a binding or a
+/// command line uses.
+macro_rules! named_enum {
+    ($t:ident { $($v:ident => $n:literal),* $(,)? }) => {
+        impl $t {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$t] = &[$($t::$v),*];
+
+            /// The lowercase, hyphenated name.
+            pub fn name(self) -> &'static str {
+                match self { $($t::$v => $n),* }
+            }
+
+            /// The value with this [`name`](Self::name).
+            pub fn parse(name: &str) -> Result<$t> {
+                match name {
+                    $($n => Ok($t::$v),)*
+                    _ => Err(Error::InvalidValue(format!(
+                        concat!("unknown ", stringify!($t), " {:?} (expected one of: {})"),
+                        name,
+                        [$($n),*].join(", ")
+                    ))),
+                }
+            }
+        }
+    };
+}
+
+named_enum!(TrickScoring { EveryLeadAndTrick => "every-lead-and-trick", LeadOrWinOpponentsLead => "lead-or-win-opponents-lead" });
+named_enum!(DeclarationTiming { BeforeFirstLead => "before-first-lead", DealerAfterFirstLead => "dealer-after-first-lead" });
+named_enum!(BonusMode { OpponentScoredNothing => "opponent-scored-nothing", ReckoningOrder => "reckoning-order" });
+named_enum!(MatchScoring { Partiya => "partiya", Partie => "partie" });
+named_enum!(Rounding { HalfUpToTens => "half-up-to-tens", Exact => "exact" });
+
 /// How leads and tricks score in the play (rules §5).
+///
+/// ```
+/// use cribpiquet::piquet::TrickScoring;
+/// assert_eq!(TrickScoring::parse("every-lead-and-trick").unwrap(), TrickScoring::EveryLeadAndTrick);
+/// assert_eq!(TrickScoring::LeadOrWinOpponentsLead.name(), "lead-or-win-opponents-lead");
+/// assert!(TrickScoring::parse("whist").unwrap_err().to_string().starts_with("unknown TrickScoring \"whist\""));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TrickScoring {
     /// russian: 1 for every lead and 1 for every trick won (a player who leads and wins scores 2).
@@ -332,6 +373,25 @@ mod tests {
         );
         // §6 decision: a partiya is 2 koroliks by default.
         assert_eq!(ru.koroliks_per_partiya, 2);
+    }
+
+    #[test]
+    fn enum_names_round_trip() {
+        fn check<T: Copy + PartialEq + std::fmt::Debug>(
+            all: &[T],
+            name: fn(T) -> &'static str,
+            parse: fn(&str) -> Result<T>,
+        ) {
+            for &v in all {
+                assert_eq!(parse(name(v)).unwrap(), v);
+            }
+            assert!(parse("").is_err());
+        }
+        check(TrickScoring::ALL, TrickScoring::name, TrickScoring::parse);
+        check(DeclarationTiming::ALL, DeclarationTiming::name, DeclarationTiming::parse);
+        check(BonusMode::ALL, BonusMode::name, BonusMode::parse);
+        check(MatchScoring::ALL, MatchScoring::name, MatchScoring::parse);
+        check(Rounding::ALL, Rounding::name, Rounding::parse);
     }
 
     #[test]
