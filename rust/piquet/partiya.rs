@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 /// assert_eq!(round_record(-15), -10); // halves up, also below zero
 /// ```
 pub fn round_record(x: i64) -> i64 {
-    (x + 5).div_euclid(10) * 10
+    x.saturating_add(5).div_euclid(10).saturating_mul(10)
 }
 
 /// One of the two players of a match, A (the first column) or B.
@@ -82,7 +82,7 @@ pub struct Record {
 /// ```
 pub fn difference_record(a: u32, b: u32, rounding: Rounding) -> Option<Record> {
     let side = Side::larger([a, b])?;
-    Some(Record { side, points: rounding.apply(a.abs_diff(b) + MATCH_BONUS) })
+    Some(Record { side, points: rounding.apply(a.abs_diff(b).saturating_add(MATCH_BONUS)) })
 }
 
 /// One game of a partiya as recorded.
@@ -624,5 +624,22 @@ mod tests {
         let r = p.result().unwrap();
         // 150 against 130: B is not under 100: 20 + 100.
         assert_eq!((r.totals, r.winner, r.rubiconed, r.score), ([150, 130], Side::A, false, 120));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn match_arithmetic_never_panics(games in proptest::collection::vec((proptest::prelude::any::<u32>(), 0u32..3), 0..20)) {
+            let mut p = Partiya::new(&Rules::russian()).unwrap();
+            let mut q = Partie::new(&Rules::rubicon()).unwrap();
+            for (a, k) in games {
+                let b = match k { 0 => a, 1 => u32::MAX - a, _ => a / 2 };
+                let _ = p.add_game(a, b);
+                let _ = q.add_deal(a, b);
+            }
+            let _ = p.result();
+            let _ = q.result();
+            let _ = round_record(i64::MAX);
+            let _ = round_record(i64::MIN);
+        }
     }
 }

@@ -129,7 +129,7 @@ impl Rounding {
     /// ```
     pub fn apply(self, x: u32) -> u32 {
         match self {
-            Rounding::HalfUpToTens => super::round_record(x as i64) as u32,
+            Rounding::HalfUpToTens => super::round_record(x as i64).min(u32::MAX as i64) as u32,
             Rounding::Exact => x,
         }
     }
