@@ -7,8 +7,8 @@
 //! `declaration_points` and the baselines; the batch functions use every core.
 
 use cribpiquet::piquet::{
-    declaration_features, declaration_points, score_declarations, score_declarations_batch, Card, DeclarationScorer,
-    Hand, Rules,
+    declaration_features, declaration_points, score_declarations, score_declarations_batch, score_game, Card,
+    DeclarationScorer, GameOptions, Hand, Rules,
 };
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
@@ -168,6 +168,44 @@ fn explained_score_declarations(bencher: Bencher) {
 }
 
 /// Ids of random deals in the given integer type (numpy's int64 default, or uint8).
+/// A random legal 12-trick record for a deal (random lead, random legal follow).
+fn random_record(elder: Hand, dealer: Hand, rng: &mut Rng) -> Vec<(Card, Card)> {
+    let mut left = [elder, dealer];
+    let mut leader = 0;
+    let mut tricks = Vec::with_capacity(12);
+    for _ in 0..12 {
+        let pick = |h: Hand, rng: &mut Rng| h.iter().nth(rng.below(h.len() as u32) as usize).unwrap();
+        let lead = pick(left[leader], rng);
+        let same = left[1 - leader].suit(lead.suit());
+        let follow = pick(if same.is_empty() { left[1 - leader] } else { same }, rng);
+        left[leader].remove(lead);
+        left[1 - leader].remove(follow);
+        tricks.push((lead, follow));
+        if follow.suit() == lead.suit() && follow.rank() > lead.rank() {
+            leader = 1 - leader;
+        }
+    }
+    tricks
+}
+
+/// A whole game from its record (legality, declarations, play, event log).
+#[divan::bench]
+fn score_game_full_record(bencher: Bencher) {
+    const GAMES: usize = 1024;
+    let mut rng = Rng::new(4);
+    let games: Vec<(Hand, Hand, Vec<(Card, Card)>)> =
+        random_deals(GAMES, 3).into_iter().map(|(e, d)| (e, d, random_record(e, d, &mut rng))).collect();
+    let rules = Rules::russian();
+    let options = GameOptions::default();
+    bencher.counter(ItemsCount::new(GAMES)).bench(|| {
+        let mut acc = 0u32;
+        for (e, d, t) in black_box(&games) {
+            acc = acc.wrapping_add(score_game(*e, *d, t, &rules, &options).unwrap().totals[0] as u32);
+        }
+        acc
+    });
+}
+
 fn batch_ids<T: From<u8>>(n: usize) -> (Vec<T>, Vec<T>) {
     let deals = random_deals(n, 2);
     let ids = |h: Hand| h.iter().map(|c| T::from(c.id())).collect::<Vec<_>>();
