@@ -193,7 +193,8 @@ fn random_record(elder: Hand, dealer: Hand, rng: &mut Rng) -> Vec<(Card, Card)> 
 fn score_game_full_record(bencher: Bencher) {
     const GAMES: usize = 1024;
     let mut rng = Rng::new(4);
-    let games: Vec<(Hand, Hand, Vec<(Card, Card)>)> =
+    type Record = (Hand, Hand, Vec<(Card, Card)>);
+    let games: Vec<Record> =
         random_deals(GAMES, 3).into_iter().map(|(e, d)| (e, d, random_record(e, d, &mut rng))).collect();
     let rules = Rules::russian();
     let options = GameOptions::default();

@@ -34,6 +34,8 @@ mod game;
 mod partiya;
 mod rules;
 
+/// The id types the batch functions accept (every primitive integer), shared with cribbage.
+pub use crate::cribbage::CardId;
 pub use batch::{declaration_features, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use compare::{
