@@ -2,7 +2,7 @@
 
 use rayon::prelude::*;
 
-use super::game::{GameConfig, PointSource, State};
+use super::game::{ActionList, GameConfig, PointSource, State};
 use crate::error::{Error, Result};
 use crate::policy::{Policy, PolicyFactory};
 use crate::rng::Rng;
@@ -76,23 +76,33 @@ fn play_game(config: GameConfig, policies: &[PolicyFactory<State>], seed: u64, i
     let mut state = config.new_initial_state();
     let mut first_dealer = None;
     let mut actions = 0u32;
+    let mut legal = ActionList::new();
     while !state.is_terminal() {
-        let action = match state.sample_chance(&mut rng) {
-            Some(a) => a,
-            None => {
-                let legal = state.legal_actions();
-                let p = state.current_player() as usize;
-                match seats.get_mut(p).and_then(|s| s.as_mut()) {
-                    Some(policy) => policy.choose(&state, &legal, &mut rng),
-                    None => return Err(Error::Illegal(format!("no policy for player {p}"))),
-                }
+        let chance = state.apply_sampled_chances(&mut rng);
+        if chance > 0 {
+            actions += chance;
+            if first_dealer.is_none() {
+                first_dealer = state.dealer();
             }
-        };
-        state.apply_action(action)?;
-        actions += 1;
-        if first_dealer.is_none() {
-            first_dealer = state.dealer();
+            continue;
         }
+        state.legal_actions_into(&mut legal);
+        if legal.len() == 1 {
+            // A forced move (a go, a last card): the policy is not asked.
+            state.apply_legal(legal[0]);
+            actions += 1;
+            continue;
+        }
+        let p = state.current_player() as usize;
+        let action = match seats.get_mut(p).and_then(|s| s.as_mut()) {
+            Some(policy) => policy.choose(&state, &legal, &mut rng),
+            None => return Err(Error::Illegal(format!("no policy for player {p}"))),
+        };
+        if !legal.contains(&action) {
+            return Err(state.illegal_action_error(action as i64));
+        }
+        state.apply_legal(action);
+        actions += 1;
     }
     Ok(GameRecord { end: state, first_dealer: first_dealer.unwrap_or(0) as u8, actions })
 }
@@ -100,6 +110,7 @@ fn play_game(config: GameConfig, policies: &[PolicyFactory<State>], seed: u64, i
 /// Play `n_games` whole games with `policies` (one factory per seat, or one for every seat),
 /// in parallel on `threads` threads (`None`: rayon's global pool).
 ///
+/// Forced moves (a single legal action, such as a go) are applied without asking the policy.
 /// Game `i` draws every chance event and random choice from its own generator seeded by
 /// `(seed, i)`, and gets fresh policies, so the result is the same for a given seed whatever
 /// the number of threads.
@@ -131,11 +142,7 @@ pub fn simulate(
         )));
     }
     let run = || -> Result<Vec<GameRecord>> {
-        (0..n_games)
-            .into_par_iter()
-            .with_min_len(64)
-            .map(|i| play_game(config, policies, seed, i as u64))
-            .collect()
+        (0..n_games).into_par_iter().with_min_len(64).map(|i| play_game(config, policies, seed, i as u64)).collect()
     };
     let records = match threads {
         None => run()?,
@@ -233,5 +240,31 @@ mod tests {
         assert!(simulate(1, config, &[random(), random()], 0, None).is_err());
         assert!(simulate(1, config, &[random()], 0, Some(0)).is_err());
         assert_eq!(simulate(0, config, &[random()], 0, None).unwrap().n_games, 0);
+    }
+}
+
+#[cfg(test)]
+mod speed {
+    use super::*;
+    use crate::cribbage::Variant;
+    use crate::policy::policy_by_name;
+
+    /// `cargo test --release --lib cribbage::simulate::speed -- --ignored --nocapture`, under
+    /// `perf stat -e task-clock` for the CPU time.
+    #[test]
+    #[ignore]
+    fn six_card_games_per_second() {
+        let config = GameConfig::new(Variant::SixCard, None).unwrap();
+        let random = policy_by_name::<State>("random").unwrap();
+        let n = 200_000;
+        let t = std::time::Instant::now();
+        let r = simulate(n, config, std::slice::from_ref(&random), 1, Some(1)).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        let actions: u64 = r.actions.iter().map(|&a| a as u64).sum();
+        println!(
+            "{n} games in {secs:.3} s: {:.0} games/s, {:.1} actions/game",
+            n as f64 / secs,
+            actions as f64 / n as f64
+        );
     }
 }

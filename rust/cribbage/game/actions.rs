@@ -71,7 +71,8 @@ pub fn action_pair(action: u16) -> Option<(u16, u16)> {
 #[derive(Clone, Copy)]
 pub struct ActionList {
     len: u8,
-    items: [u16; 52],
+    /// 64 slots for at most 52 actions: indexing with `& 63` needs no bounds check.
+    items: [u16; 64],
 }
 
 impl Default for ActionList {
@@ -96,15 +97,20 @@ impl ActionList {
     /// The empty list.
     #[inline]
     pub const fn new() -> ActionList {
-        ActionList { len: 0, items: [0; 52] }
+        ActionList { len: 0, items: [0; 64] }
+    }
+
+    /// Empty the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 
     #[inline]
     pub(super) fn push(&mut self, action: u16) {
-        if (self.len as usize) < self.items.len() {
-            self.items[self.len as usize] = action;
-            self.len += 1;
-        }
+        // Never more than 52 actions are pushed (52 cards, 15 pairs, or go).
+        self.items[self.len as usize & 63] = action;
+        self.len = (self.len + 1).min(63);
     }
 
     /// The card ids of a mask, ascending (mask order is id order).
@@ -141,7 +147,7 @@ impl Deref for ActionList {
     type Target = [u16];
     #[inline]
     fn deref(&self) -> &[u16] {
-        &self.items[..self.len as usize]
+        &self.items[..self.len as usize & 63]
     }
 }
 
@@ -187,8 +193,7 @@ pub fn string_to_action(text: &str) -> Result<u16> {
     let cards = parse_cards(&trimmed.replace('+', " "))?;
     match cards.as_slice() {
         [c] => Ok(c.id() as u16),
-        [a, b] => pair_action(a.id() as u16, b.id() as u16)
-            .ok_or_else(|| Error::DuplicateCard(a.to_string())),
+        [a, b] => pair_action(a.id() as u16, b.id() as u16).ok_or_else(|| Error::DuplicateCard(a.to_string())),
         _ => Err(Error::InvalidValue(format!("{text:?} is not a cribbage action (a card, two cards, or \"go\")"))),
     }
 }

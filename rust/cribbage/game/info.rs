@@ -239,7 +239,8 @@ impl State {
         let _ = writeln!(s, "cut: {}", if cuts.is_empty() { "-".to_string() } else { cuts.join(", ") });
         let _ = writeln!(s, "hand: {}", cards_text(self.hands[player]));
         let _ = writeln!(s, "discarded: {}", cards_text(self.discards[player]));
-        let starter = if self.starter == NO_CARD { "-".to_string() } else { Card::from_index(self.starter as u32).to_string() };
+        let starter =
+            if self.starter == NO_CARD { "-".to_string() } else { Card::from_index(self.starter as u32).to_string() };
         let _ = writeln!(s, "starter: {starter}");
         let held: Vec<String> =
             (0..n).map(|q| format!("{} {}", self.seat_name(q), self.hands[q].count_ones())).collect();
@@ -249,7 +250,8 @@ impl State {
             .collect();
         let _ = writeln!(s, "play: {}", if plays.is_empty() { "-".to_string() } else { plays.join(", ") });
         let gone: Vec<String> = (0..n).filter(|&q| self.has_passed(q)).map(|q| self.seat_name(q)).collect();
-        let _ = write!(s, "count: {}, go: {}", self.count, if gone.is_empty() { "-".to_string() } else { gone.join(" ") });
+        let _ =
+            write!(s, "count: {}, go: {}", self.count, if gone.is_empty() { "-".to_string() } else { gone.join(" ") });
         Ok(s)
     }
 
@@ -266,7 +268,7 @@ impl State {
     /// use cribpiquet::rng::Rng;
     /// let mut state = GameConfig::default().new_initial_state();
     /// let mut rng = Rng::new(3);
-    /// for _ in 0..20 { state.apply_action(state.sample_chance(&mut rng).unwrap()).unwrap(); }
+    /// state.apply_sampled_chances(&mut rng); // the cut and the deal: P0 discards next
     /// let other = state.resample_from_infostate(0, &mut rng).unwrap();
     /// assert_eq!(other.information_state_string(0).unwrap(), state.information_state_string(0).unwrap());
     /// assert_eq!(other.hand(0), state.hand(0));
@@ -292,7 +294,7 @@ impl State {
             order[k] = (min_pips, q);
             k += 1;
         }
-        order[..k].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        order[..k].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let mut next = *self;
         for &(min_pips, q) in &order[..k] {
             let eligible = FULL & !FITS[(min_pips.clamp(1, 11) - 1) as usize];

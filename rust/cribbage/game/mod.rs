@@ -117,10 +117,21 @@ const FITS: [u64; 32] = {
     t
 };
 
+/// Mask bit by public card id (a lookup beats the division by 13 on the hot path).
+const ID_TO_INDEX: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut id = 0;
+    while id < 52 {
+        t[id] = ((id / 13) * 16 + id % 13) as u8;
+        id += 1;
+    }
+    t
+};
+
 /// Mask bit of a public card id (`suit * 13 + rank`, must be < 52).
 #[inline(always)]
 pub(crate) fn id_to_index(id: u16) -> u32 {
-    (id as u32 / 13) * 16 + id as u32 % 13
+    ID_TO_INDEX[(id & 63) as usize] as u32
 }
 
 /// Public card id of a mask bit.
@@ -700,8 +711,17 @@ impl State {
     /// let state = GameConfig::default().new_initial_state();
     /// assert_eq!(state.legal_actions().len(), 52); // player 0 cuts any card
     /// ```
+    #[inline]
     pub fn legal_actions(&self) -> ActionList {
         let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// The legal actions into a reused list (cleared first): no copy of the list is returned.
+    #[inline]
+    pub fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
         match self.phase {
             Phase::Cut | Phase::Deal | Phase::Starter => out.push_cards(self.chance_mask()),
             Phase::Discard => {
@@ -722,7 +742,6 @@ impl State {
             }
             Phase::GameOver => {}
         }
-        out
     }
 
     /// The legal actions as a `Vec` (a convenience; [`legal_actions`](State::legal_actions)
@@ -764,11 +783,50 @@ impl State {
         }
     }
 
+    /// Draw a chance outcome and apply it at once (what [`sample_chance`](State::sample_chance)
+    /// then [`apply_action`](State::apply_action) do, with the same draws, minus the second
+    /// legality check): the playout fast path. `None` (and no change) if this is not a chance node.
+    #[inline]
+    pub fn apply_sampled_chance(&mut self, rng: &mut Rng) -> Option<u16> {
+        let mask = self.chance_mask();
+        if mask == 0 {
+            return None;
+        }
+        let (id, index) = loop {
+            let id = rng.below(52) as u16;
+            let index = id_to_index(id);
+            if mask >> index & 1 == 1 {
+                break (id, index);
+            }
+        };
+        self.rewards = [0; 3];
+        match self.phase {
+            Phase::Cut => self.apply_cut(index),
+            Phase::Deal => self.apply_deal(index),
+            _ => self.apply_starter(index),
+        }
+        Some(id)
+    }
+
+    /// Play every chance event up to the next decision (or the end) with
+    /// [`apply_sampled_chance`](State::apply_sampled_chance); returns how many were applied.
+    /// A whole deal is one tight loop: the playout fast path.
+    #[inline]
+    pub fn apply_sampled_chances(&mut self, rng: &mut Rng) -> u32 {
+        let mut applied = 0;
+        while self.apply_sampled_chance(rng).is_some() {
+            applied += 1;
+        }
+        applied
+    }
+
     /// Is `action` legal here?
     #[inline]
     pub fn is_legal(&self, action: u16) -> bool {
         match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Starter => action < 52 && self.chance_mask() >> id_to_index(action) & 1 == 1,
+            Phase::Cut | Phase::Deal | Phase::Starter => {
+                action < 52 && self.chance_mask() >> id_to_index(action) & 1 == 1
+            }
             Phase::Discard => {
                 let hand = self.hands[self.turn as usize & 3];
                 if self.config.variant.discards() == 2 {
@@ -792,6 +850,8 @@ impl State {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     /// The error for an illegal action id (any integer, so bindings can report ids that do not
     /// fit a `u16`): names the action, the phase, the player and the legal set.
     pub fn illegal_action_error(&self, action: i64) -> Error {
@@ -823,6 +883,13 @@ impl State {
         if !self.is_legal(action) {
             return Err(self.illegal_action_error(action as i64));
         }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    /// Apply an action known to be legal (taken from this state's legal actions).
+    #[inline]
+    pub(crate) fn apply_legal(&mut self, action: u16) {
         self.rewards = [0; 3];
         match self.phase {
             Phase::Cut => self.apply_cut(id_to_index(action)),
@@ -838,7 +905,6 @@ impl State {
             }
             Phase::GameOver => {}
         }
-        Ok(())
     }
 
     /// This state after `action` (OpenSpiel's `child`).
@@ -930,19 +996,30 @@ impl State {
         self.play_seats = [0; MAX_PLAYS];
         self.dealt = 0;
         self.discarded = 0;
-        self.turn = (self.dealer + 1) % self.n;
+        self.turn = self.next_seat(self.dealer as usize) as u8;
+    }
+
+    /// The seat on the left of `q` (no division: this runs on every action).
+    #[inline(always)]
+    fn next_seat(&self, q: usize) -> usize {
+        if q + 1 >= self.n as usize {
+            0
+        } else {
+            q + 1
+        }
     }
 
     fn apply_deal(&mut self, index: u32) {
         let v = self.config.variant;
-        let n = self.num_players();
-        let to_hands = n * v.cards_dealt();
+        let to_hands = self.num_players() * v.cards_dealt();
         let i = self.dealt as usize;
         let card = Card::from_index(index);
         if i < to_hands {
-            let p = (self.dealer as usize + 1 + i) % n;
+            // `turn` is the recipient: the dealer's left first, round the table.
+            let p = self.turn as usize & 3;
             self.hands[p] |= card.bit();
             self.kept[p].add(card);
+            self.turn = self.next_seat(p) as u8;
         } else {
             self.crib.add(card);
         }
@@ -951,9 +1028,7 @@ impl State {
         if self.dealt as usize == to_hands + v.crib_from_pack() {
             self.phase = Phase::Discard;
             self.discarded = 0;
-            self.turn = (self.dealer + 1) % self.n;
-        } else {
-            self.turn = ((self.dealer as usize + 1 + i + 1) % n) as u8;
+            self.turn = self.next_seat(self.dealer as usize) as u8;
         }
     }
 
@@ -977,9 +1052,9 @@ impl State {
         self.discarded += 1;
         if self.discarded == self.n {
             self.phase = Phase::Starter;
-            self.turn = (self.dealer + 1) % self.n;
+            self.turn = self.next_seat(self.dealer as usize) as u8;
         } else {
-            self.turn = (self.turn + 1) % self.n;
+            self.turn = self.next_seat(p) as u8;
         }
     }
 
@@ -995,7 +1070,7 @@ impl State {
         self.passed = 0;
         self.n_plays = 0;
         self.seq_start = 0;
-        self.turn = (self.dealer + 1) % self.n;
+        self.turn = self.next_seat(self.dealer as usize) as u8;
     }
 
     fn apply_play(&mut self, index: u32) {
@@ -1032,9 +1107,9 @@ impl State {
     /// said go moves; if there is none, the sequence ends with a go point.
     #[inline]
     fn advance(&mut self, from: usize) {
-        let n = self.num_players();
-        for k in 1..=n {
-            let q = (from + k) % n;
+        let mut q = from;
+        for _ in 0..self.n {
+            q = self.next_seat(q);
             if self.hands[q] != 0 && self.passed >> q & 1 == 0 {
                 self.turn = q as u8;
                 return;
@@ -1058,8 +1133,9 @@ impl State {
         self.count = 0;
         self.passed = 0;
         self.seq_start = self.n_plays;
-        for k in 1..=n {
-            let q = (last + k) % n;
+        let mut q = last;
+        for _ in 0..n {
+            q = self.next_seat(q);
             if self.hands[q] != 0 {
                 self.turn = q as u8;
                 return;
@@ -1072,8 +1148,9 @@ impl State {
         let n = self.num_players();
         let dealer = self.dealer as usize;
         let starter = Card::from_index(self.starter as u32);
-        for k in 1..=n {
-            let p = (dealer + k) % n;
+        let mut p = dealer;
+        for _ in 0..n {
+            p = self.next_seat(p);
             let points = score_show_unchecked(self.kept[p], starter, false);
             if self.award(self.side_of(p), points, PointSource::Hand) {
                 return;
@@ -1083,7 +1160,7 @@ impl State {
         if self.award(self.side_of(dealer), points, PointSource::Crib) {
             return;
         }
-        self.dealer = (self.dealer + 1) % self.n;
+        self.dealer = self.next_seat(dealer) as u8;
         self.start_deal();
     }
 }
@@ -1107,7 +1184,7 @@ impl GameState for State {
 
     fn legal_actions_into(&self, out: &mut Vec<u16>) {
         out.clear();
-        out.extend_from_slice(&self.legal_actions());
+        out.extend_from_slice(&State::legal_actions(self));
     }
 
     fn chance_outcomes_into(&self, out: &mut Vec<(u16, f64)>) {

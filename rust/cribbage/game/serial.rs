@@ -112,17 +112,43 @@ impl State {
             fields.push((key, value));
         }
         const KEYS: [&str; 24] = [
-            "variant", "target", "phase", "dealer", "turn", "cutting", "cuts", "hands", "kept", "discards", "crib",
-            "starter", "count", "passed", "gomin", "plays", "seq", "dealt", "discarded", "winner", "deals", "scores",
-            "sources", "rewards",
+            "variant",
+            "target",
+            "phase",
+            "dealer",
+            "turn",
+            "cutting",
+            "cuts",
+            "hands",
+            "kept",
+            "discards",
+            "crib",
+            "starter",
+            "count",
+            "passed",
+            "gomin",
+            "plays",
+            "seq",
+            "dealt",
+            "discarded",
+            "winner",
+            "deals",
+            "scores",
+            "sources",
+            "rewards",
         ];
         if let Some((k, _)) = fields.iter().find(|(k, _)| !KEYS.contains(k)) {
             return Err(bad(format!("unknown field {k}")));
         }
         let get = |key: &str| -> Result<&str> {
-            fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v).ok_or_else(|| bad(format!("field {key} is missing")))
+            fields
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| *v)
+                .ok_or_else(|| bad(format!("field {key} is missing")))
         };
-        let num = |key: &str| -> Result<u64> { get(key)?.parse::<u64>().map_err(|_| bad(format!("{key} is not a number"))) };
+        let num =
+            |key: &str| -> Result<u64> { get(key)?.parse::<u64>().map_err(|_| bad(format!("{key} is not a number"))) };
         let small = |key: &str, max: u64| -> Result<u64> {
             let v = num(key)?;
             if v > max {
@@ -175,8 +201,10 @@ impl State {
         let variant: Variant = get("variant")?.parse()?;
         let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?;
         let phase_name = get("phase")?;
-        let phase =
-            Phase::ALL.into_iter().find(|p| p.name() == phase_name).ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let phase = Phase::ALL
+            .into_iter()
+            .find(|p| p.name() == phase_name)
+            .ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
         let mut state = State::new(config);
         state.phase = phase;
         state.dealer = player("dealer")?;
@@ -212,7 +240,8 @@ impl State {
                     return Err(bad("a play without a card"));
                 }
                 state.plays[k] = Card::from_index(c as u32);
-                state.play_seats[k] = p.parse::<u8>().ok().filter(|&p| p < 4).ok_or_else(|| bad("bad player in plays"))?;
+                state.play_seats[k] =
+                    p.parse::<u8>().ok().filter(|&p| p < 4).ok_or_else(|| bad("bad player in plays"))?;
                 state.n_plays += 1;
             }
         }
@@ -339,15 +368,24 @@ impl State {
             Phase::Deal => {
                 let dealt = self.dealt as usize;
                 ensure(dealt < full_deal && self.discarded == 0, "the deal")?;
+                if dealt < to_hands {
+                    ensure(self.turn as usize == (self.dealer as usize + 1 + dealt) % n, "the next card's recipient")?;
+                }
                 ensure(self.starter == NO_CARD && self.n_plays == 0 && all_discards == 0, "the deal")?;
                 for q in 0..n {
                     let expected = dealt.min(to_hands) / n + usize::from(offset(q) < dealt.min(to_hands) % n);
-                    ensure(self.hands[q] == self.kept[q].mask() && size(self.hands[q]) == expected, "hand sizes in the deal")?;
+                    ensure(
+                        self.hands[q] == self.kept[q].mask() && size(self.hands[q]) == expected,
+                        "hand sizes in the deal",
+                    )?;
                 }
                 ensure(size(extra) == dealt.saturating_sub(to_hands), "the crib in the deal")?;
             }
             Phase::Discard | Phase::Starter => {
-                ensure(self.dealt as usize == full_deal && self.starter == NO_CARD && self.n_plays == 0, "the discard")?;
+                ensure(
+                    self.dealt as usize == full_deal && self.starter == NO_CARD && self.n_plays == 0,
+                    "the discard",
+                )?;
                 let done = self.discarded as usize;
                 ensure(done < n || (self.phase == Phase::Starter && done == n), "discards done")?;
                 if self.phase == Phase::Discard {
@@ -377,7 +415,10 @@ impl State {
             }
         }
         if !matches!(self.phase, Phase::Play | Phase::GameOver) {
-            ensure(self.count == 0 && self.passed == 0 && self.go_min == [0; 4] && self.seq_start == 0, "count before the play")?;
+            ensure(
+                self.count == 0 && self.passed == 0 && self.go_min == [0; 4] && self.seq_start == 0,
+                "count before the play",
+            )?;
         }
         Ok(())
     }
@@ -396,7 +437,10 @@ impl State {
             laid[q] |= bit;
         }
         for q in 0..n {
-            ensure(laid[q] == self.kept[q].mask() & !self.hands[q], "the cards laid are not the cards gone from the hand")?;
+            ensure(
+                laid[q] == self.kept[q].mask() & !self.hands[q],
+                "the cards laid are not the cards gone from the hand",
+            )?;
             if self.go_min[q] != 0 {
                 // Every card still held was held at that go: it did not fit.
                 ensure(self.hands[q] & FITS[31 - self.go_min[q] as usize] == 0, "a go with a card that fits")?;
@@ -410,7 +454,10 @@ impl State {
                 // Who said go cannot lay now.
                 for q in 0..n {
                     if self.has_passed(q) {
-                        ensure(self.hands[q] & FITS[31 - count as usize] == 0 && self.go_min[q] != 0, "a go with a card that fits")?;
+                        ensure(
+                            self.hands[q] & FITS[31 - count as usize] == 0 && self.go_min[q] != 0,
+                            "a go with a card that fits",
+                        )?;
                     }
                 }
             }

@@ -109,8 +109,8 @@ fn five_card_ends_at_31_and_one_count_only() {
     run(&mut s, "5S"); // 25
     assert_eq!(s.scores()[..2], [0, 3]);
     run(&mut s, "6D"); // 31: 2, and the play is over with cards still in hand (JD, 2S)
-    // P0: 31 for 2; shows: P1 TC JD 5S + AC: fifteens TC+5S, JD+5S = 4; P0 KH 6D 2S + AC: 0;
-    // crib 9H 9S 8C 8D + AC: two pairs 4 + double-double run? no run (8 9 only) → 4.
+                       // P0: 31 for 2; shows: P1 TC JD 5S + AC: fifteens TC+5S, JD+5S = 4; P0 KH 6D 2S + AC: 0;
+                       // crib 9H 9S 8C 8D + AC: two pairs 4 + double-double run? no run (8 9 only) → 4.
     let p1 = score_hand(hand("TC JD 5S"), card("AC")).unwrap();
     let p0 = score_hand(hand("KH 6D 2S"), card("AC")).unwrap();
     let crib = score_crib(hand("9H 9S 8C 8D"), card("AC")).unwrap();
@@ -125,11 +125,11 @@ fn pegging_out_in_the_show_goes_in_show_order() {
     // Before the show: P1 (non-dealer) 8, P0 (dealer) 1. The show adds P1 10, then P0 12 and
     // the crib 7.
     for (target, winner, p0, p1) in [
-        (13, 1, 1, 18), // both would pass 13 in the show: the non-dealer counts first
-        (15, 1, 1, 18), // P0 would reach 20 with his crib, too late
+        (13, 1, 1, 18),  // both would pass 13 in the show: the non-dealer counts first
+        (15, 1, 1, 18),  // P0 would reach 20 with his crib, too late
         (19, 0, 20, 18), // P1 stops at 18; P0 gets there with the crib
         (18, 1, 1, 18),
-        (8, 1, 0, 8),   // P1 pegs out in the play, with the 4H
+        (8, 1, 0, 8), // P1 pegs out in the play, with the 4H
     ] {
         let mut s = five_card_to_play(Some(target));
         five_card_deal(&mut s);
@@ -201,9 +201,9 @@ fn six_card_deal_step_by_step() {
     run(&mut s, "6H 8D 9S");
     assert_eq!(s.scores()[..2], [0, 5], "6-8-9 is not a run");
     run(&mut s, "7C"); // 30: 6-8-9-7 is a run of four
-    // Every card is laid: P1 scores 4 for the run and 1 for the last card; then the show:
-    // P0 5C 5D 6H 9S + JC = 8 (three fifteens, a pair), P1 TS 9H 7C 8D + JC = 7 (fifteen two
-    // and a run of five), the crib KC QD 2H AS + JC = 3 (J-Q-K).
+                       // Every card is laid: P1 scores 4 for the run and 1 for the last card; then the show:
+                       // P0 5C 5D 6H 9S + JC = 8 (three fifteens, a pair), P1 TS 9H 7C 8D + JC = 7 (fifteen two
+                       // and a run of five), the crib KC QD 2H AS + JC = 3 (J-Q-K).
     assert_eq!(score_hand(hand("5C 5D 6H 9S"), card("JC")).unwrap(), 8);
     assert_eq!(score_hand(hand("TS 9H 7C 8D"), card("JC")).unwrap(), 7);
     assert_eq!(score_crib(hand("KC QD 2H AS"), card("JC")).unwrap(), 3);
@@ -399,10 +399,12 @@ fn random_games(v: Variant, games: usize, seed: u64, heavy: usize) {
             }
             assert!(!legal.is_empty());
             assert!(legal.windows(2).all(|w| w[0] < w[1]));
-            // Illegal actions.
+            // Illegal actions: rejected, and the state is unchanged (the error text, which
+            // lists the legal set, is built on a sample of states only).
             for _ in 0..2 {
                 let a = rng.below(NUM_DISTINCT_ACTIONS as u32 + 20) as u16;
-                if !legal.contains(&a) {
+                assert_eq!(s.is_legal(a), legal.contains(&a));
+                if !legal.contains(&a) && steps % 32 == 0 {
                     let mut t = s;
                     assert!(matches!(t.apply_action(a), Err(Error::Illegal(_))));
                     assert_eq!(t, s);
@@ -434,9 +436,12 @@ fn random_games(v: Variant, games: usize, seed: u64, heavy: usize) {
                     if r.current_player() == p as Player {
                         assert_eq!(r.legal_actions(), s.legal_actions());
                     }
-                    // The resampled state plays on to the end.
+                    // The resampled state plays on (a few actions).
                     let mut t = r;
-                    while !t.is_terminal() {
+                    for _ in 0..12 {
+                        if t.is_terminal() {
+                            break;
+                        }
                         let l = t.legal_actions();
                         t.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
                     }
@@ -465,8 +470,8 @@ fn random_games(v: Variant, games: usize, seed: u64, heavy: usize) {
                 assert!(before.iter().all(|&x| x < game.target()));
             }
         }
-        for side in 0..v.num_sides() {
-            assert_eq!(totals[side], s.side_scores()[side] as u32);
+        for (total, &score) in totals.iter().zip(s.side_scores()) {
+            assert_eq!(*total, score as u32);
         }
     }
 }
@@ -476,7 +481,7 @@ fn side_player(v: Variant, side: usize) -> usize {
 }
 
 const GAMES: usize = if cfg!(debug_assertions) { 150 } else { 10_000 };
-const HEAVY: usize = if cfg!(debug_assertions) { 17 } else { 37 };
+const HEAVY: usize = if cfg!(debug_assertions) { 17 } else { 97 };
 
 #[test]
 fn random_five_card_games() {
@@ -527,7 +532,7 @@ fn tensors_differ_when_information_differs() {
         let mut rng = Rng::new(99);
         let mut by_text: HashMap<(usize, String), (Vec<u32>, Vec<u32>)> = HashMap::new();
         let mut by_tensor: HashMap<(usize, Vec<u32>), String> = HashMap::new();
-        let games = if cfg!(debug_assertions) { 6 } else { 60 };
+        let games = if cfg!(debug_assertions) { 2 } else { 40 };
         for _ in 0..games {
             let mut s = game.new_initial_state();
             while !s.is_terminal() {
@@ -552,7 +557,7 @@ fn tensors_differ_when_information_differs() {
                 s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
             }
         }
-        assert!(by_text.len() > 1000, "{}", by_text.len());
+        assert!(by_text.len() > 300, "{}", by_text.len());
     }
 }
 
