@@ -86,7 +86,7 @@ fn play_game(config: GameConfig, policies: &[PolicyFactory<State>], seed: u64, i
             }
             continue;
         }
-        state.legal_actions_into(&mut legal);
+        state.fill_legal_actions(&mut legal);
         if legal.len() == 1 {
             // A forced move (a go, a last card): the policy is not asked.
             state.apply_legal(legal[0]);

@@ -714,13 +714,13 @@ impl State {
     #[inline]
     pub fn legal_actions(&self) -> ActionList {
         let mut out = ActionList::new();
-        self.legal_actions_into(&mut out);
+        self.fill_legal_actions(&mut out);
         out
     }
 
     /// The legal actions into a reused list (cleared first): no copy of the list is returned.
     #[inline]
-    pub fn legal_actions_into(&self, out: &mut ActionList) {
+    pub fn fill_legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
             Phase::Cut | Phase::Deal | Phase::Starter => out.push_cards(self.chance_mask()),
