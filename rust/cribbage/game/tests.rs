@@ -652,4 +652,5 @@ fn state_is_small_and_copy() {
     fn is_copy<T: Copy>() {}
     is_copy::<State>();
     assert!(std::mem::size_of::<State>() <= 320, "{}", std::mem::size_of::<State>());
+    println!("State: {} bytes", std::mem::size_of::<State>());
 }
