@@ -9,7 +9,7 @@ Modules:
 The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
 """
 
-from . import cribbage
+from . import cribbage, piquet
 from ._core import __version__
 
-__all__ = ["__version__", "cribbage"]
+__all__ = ["__version__", "cribbage", "piquet"]

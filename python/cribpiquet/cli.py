@@ -2,6 +2,8 @@
 
     cribpiquet score 5H 5D 5S JC --starter 5C [--crib]
     cribpiquet stats [--kind hand|crib|five-card-hand]
+    cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
+    cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
 
 Bad input prints one line to stderr and exits with status 2.
 """
@@ -13,7 +15,7 @@ import sys
 import time
 from typing import Sequence
 
-from . import cribbage
+from . import cribbage, piquet
 
 BAR_WIDTH = 40
 
@@ -43,6 +45,37 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_piquet_declare(args: argparse.Namespace) -> int:
+    dealt = " ".join(args.dealt) if args.dealt else None
+    d = piquet.declarations(" ".join(args.cards), dealt=dealt, rules=args.rules)
+    print(f"hand: {' '.join(str(c) for c in d.hand)}")
+    print(f"{d.point.name}: {d.point.length} cards, value {d.point.value} "
+          f"({' '.join(str(c) for c in d.point.cards)})")
+    for seq in d.sequences:
+        print(f"{seq.name}: {seq.value} ({' '.join(str(c) for c in seq.cards)})")
+    for st in d.sets:
+        print(f"{st.name}: {st.value} ({' '.join(str(c) for c in st.cards)})")
+    if not d.sequences:
+        print("no sequence")
+    if not d.sets:
+        print("no set")
+    if d.carte_blanche:
+        print("carte blanche: 10")
+    return 0
+
+
+def _cmd_piquet_compare(args: argparse.Namespace) -> int:
+    s = piquet.score_declarations(" ".join(args.elder), " ".join(args.dealer), rules=args.rules)
+    print(s)
+    for name in ("carte_blanche", "point", "sequences", "sets"):
+        c = getattr(s, name)
+        who = c.winner or "nobody"
+        print(f"{name.replace('_', ' ')}: {who} (elder {c.points[0]}, dealer {c.points[1]})")
+    print(f"repique: {s.repique or 'none'}")
+    print(f"totals: elder {s.totals[0]}, dealer {s.totals[1]}")
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, status 2, no usage dump
         self.exit(2, f"cribpiquet: error: {message}\n")
@@ -62,6 +95,18 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS)
     stats.set_defaults(run=_cmd_stats)
 
+    pq = sub.add_parser("piquet", help="piquet declarations (russian or rubicon rules)")
+    pq_sub = pq.add_subparsers(dest="piquet_command", required=True, parser_class=_Parser)
+    declare = pq_sub.add_parser("declare", help="what a 12-card hand declares")
+    declare.add_argument("cards", nargs="+", help="12 cards, e.g. AH KH QH JH TH 7H AC AD AS 7C 8C 7D")
+    declare.add_argument("--dealt", nargs="+", help="the 12 cards dealt (for carte blanche)")
+    declare.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
+    declare.set_defaults(run=_cmd_piquet_declare)
+    compare = pq_sub.add_parser("compare", help="compare two hands' declarations")
+    compare.add_argument("--elder", nargs="+", required=True, help="elder's 12 cards")
+    compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards")
+    compare.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
+    compare.set_defaults(run=_cmd_piquet_compare)
     return parser
 
 

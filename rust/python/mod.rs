@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 mod convert;
 mod cribbage;
 mod errors;
+mod piquet;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
 /// modules rather than this one.
@@ -17,5 +18,6 @@ mod errors;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     cribbage::register(m)?;
+    piquet::register(m)?;
     Ok(())
 }

@@ -1,0 +1,107 @@
+"""Piquet: the Russian game (the default) and Rubicon piquet.
+
+Cards are :class:`Card` values, int ids (``suit * 8 + rank``; rank 0 = 7, 1 = 8, 2 = 9, 3 = 10,
+4 = J, 5 = Q, 6 = K, 7 = A; suits C D H S) or text (``"AS"``, ``"10♥"``, ``"th"``); a group of
+cards is space-separated text or any iterable of cards. Every function takes ``rules=``: a
+:class:`Rules` value (``Rules.russian()`` by default, ``Rules.rubicon()``) or its name.
+
+>>> from cribpiquet import piquet
+>>> s = piquet.score_declarations("AH KH QH JH TH 7H AC AD AS 7C 8C 7D",
+...                               "9H 8H 9C TC JC QC KD QD JD 8S 9S TS")
+>>> s.totals, s.repique
+((95, 0), 'elder')
+>>> piquet.round_record(115), piquet.round_record(114)
+(120, 110)
+
+The rules are the project's ``rules/piquet.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._ids import id_array, same_dtype
+
+__all__ = [
+    "CategoryScore",
+    "Card",
+    "DeclarationScore",
+    "Declarations",
+    "GameEvent",
+    "GameScore",
+    "Partie",
+    "Partiya",
+    "Point",
+    "Rules",
+    "Sequence",
+    "Set",
+    "declaration_features",
+    "declarations",
+    "difference_record",
+    "parse_cards",
+    "round_record",
+    "score_declarations",
+    "score_declarations_batch",
+    "score_game",
+]
+
+Card = _core.PiquetCard
+Rules = _core.PiquetRules
+Point = _core.PiquetPoint
+Sequence = _core.PiquetSequence
+Set = _core.PiquetSet
+Declarations = _core.PiquetDeclarations
+CategoryScore = _core.PiquetCategoryScore
+DeclarationScore = _core.PiquetDeclarationScore
+GameEvent = _core.PiquetGameEvent
+GameScore = _core.PiquetGameScore
+Partiya = _core.PiquetPartiya
+Partie = _core.PiquetPartie
+
+parse_cards = _core.piquet_parse_cards
+declarations = _core.piquet_declarations
+score_declarations = _core.piquet_score_declarations
+score_game = _core.piquet_score_game
+round_record = _core.piquet_round_record
+difference_record = _core.piquet_difference_record
+
+
+def _rules_from_dict(fields: dict[str, Any]) -> Any:
+    """Rebuild a :class:`Rules` from its fields (used by pickling)."""
+    return Rules.russian().replace(**fields)
+
+
+def _hands(x: Any, name: str) -> np.ndarray:
+    a = id_array(x, name, 2)
+    if a.size == 0 and a.shape[-1:] != (12,):
+        a = a.reshape(0, 12)
+    return a
+
+
+def declaration_features(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray]:
+    """Declaration features of N hands: ``hands`` is an (N, 12) array of card ids.
+
+    Returns a dict of arrays (one row per hand): ``point_length``, ``point_value``, ``point_suit``,
+    ``best_sequence_length`` and ``best_sequence_top`` (rank of its top card; 0 when there is no
+    sequence), ``sequence_count``, ``sequence_value`` (all sequences, under ``rules``),
+    ``best_set_kind`` (0 none, 3 or 4) and ``best_set_rank``, ``sets_value``, ``carte_blanche``
+    (bool; judged on the given hands). Every row is validated (ids 0..31, 12 distinct cards).
+    """
+    (h,) = same_dtype(_hands(hands, "hands"))
+    return _core.piquet_declaration_features(h, rules=rules)
+
+
+def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> np.ndarray:
+    """Declaration points of N deals: an (N, 2) int16 array of (elder, dealer) points, repique
+    included, carte blanche judged on the given hands. ``elder`` and ``dealer`` are (N, 12) id
+    arrays; each row must hold 12 distinct cards and no card may be in both hands of a row.
+    Equal to :func:`score_declarations` row by row.
+    """
+    e, d = _hands(elder, "elder"), _hands(dealer, "dealer")
+    if e.shape[0] != d.shape[0]:
+        raise ValueError(f"elder has {e.shape[0]} rows but dealer has {d.shape[0]}")
+    e, d = same_dtype(e, d)
+    return _core.piquet_score_declarations_batch(e, d, rules=rules)
