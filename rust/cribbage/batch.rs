@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::card::{Card, Hand};
-use super::peg::peg_points_unchecked;
+use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
 use super::tables::{RankPoints, RANK_KEYS};
 use crate::error::{Error, Result};
@@ -293,27 +293,14 @@ pub fn peg_points_batch<T: CardId>(sequences: &[T], width: usize) -> Result<Vec<
 #[inline]
 fn read_sequence<T: CardId>(ids: &IdTable, row: &[T], cards: &mut [Card; 13]) -> Result<(usize, u8)> {
     let n = row.iter().take_while(|id| id.value() != -1).count();
-    if n == 0 {
-        return Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 });
-    }
     if let Some(bad) = row[n..].iter().find(|id| id.value() != -1) {
         return Err(Error::InvalidValue(format!("card id {} after the -1 padding", bad.value())));
     }
-    let mut seen = 0u64;
-    let mut count = 0u32;
     for (slot, &id) in cards.iter_mut().zip(&row[..n]) {
-        let card = ids.card(id)?;
-        if seen & card.bit() != 0 {
-            return Err(Error::DuplicateCard(card.to_string()));
-        }
-        seen |= card.bit();
-        count += card.pips() as u32;
-        if count > 31 {
-            return Err(Error::CountPast31 { count });
-        }
-        *slot = card;
+        *slot = ids.card(id)?;
     }
-    Ok((n, count as u8))
+    let count = check_sequence(&cards[..n])?;
+    Ok((n, count))
 }
 
 /// Which shows [`hand_distribution`] enumerates.

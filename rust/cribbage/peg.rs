@@ -39,7 +39,7 @@ impl PegBreakdown {
 }
 
 /// Check a count: 1..=13 distinct cards whose pips never pass 31. Returns the count.
-fn check_sequence(seq: &[Card]) -> Result<u8> {
+pub(crate) fn check_sequence(seq: &[Card]) -> Result<u8> {
     if seq.is_empty() {
         return Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 });
     }
