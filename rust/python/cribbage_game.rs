@@ -1,0 +1,856 @@
+//! Bindings for the cribbage game engine: `cribpiquet.cribbage.Game`, `State` and `simulate`.
+//!
+//! `State` wraps the core's `Copy` state with an undo stack. The hot methods (`legal_actions`,
+//! `apply_action`, `clone`, `is_terminal`, `current_player`) build plain Python values directly
+//! and allocate nothing per call beyond the result (and the amortised growth of the stack), so
+//! a Python playout loop costs a few hundred nanoseconds per action.
+
+use std::fmt::Write;
+use std::sync::Arc;
+
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyType};
+
+use crate::cribbage::{self as core, GameConfig, Phase, Variant};
+use crate::error::Error;
+use crate::policy::{policy_by_name, PolicyFactory, CHANCE, TERMINAL};
+use crate::rng::Rng;
+
+// ------------------------------------------------------------------------------------ helpers
+
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let type_name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    let repr: String = obj.repr().map(|r| r.to_string()).unwrap_or_default().chars().take(40).collect();
+    format!("{type_name} {repr}")
+}
+
+/// An action id from any Python int (or `__index__` object); a bool or a non-int is a
+/// `TypeError`, an int too large for any id a `ValueError`.
+#[inline]
+fn action_id(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("an action must be an int, got the bool {obj}")));
+    }
+    match obj.extract::<i64>() {
+        Ok(a) => Ok(a),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
+            "illegal action {}: no cribbage action id is that large (ids are 0..{})",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default(),
+            core::NUM_DISTINCT_ACTIONS
+        ))),
+        Err(_) => Err(PyTypeError::new_err(format!("an action must be an int, got {}", describe(obj)))),
+    }
+}
+
+/// A seed from any Python int (negative ints wrap to 64 bits).
+fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("a seed must be an int, got a bool"));
+    }
+    if let Ok(s) = obj.extract::<u64>() {
+        return Ok(s);
+    }
+    match obj.extract::<i64>() {
+        Ok(s) => Ok(s as u64),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            Err(PyValueError::new_err(format!("a seed must fit in 64 bits, got {}", describe(obj))))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!("a seed must be an int, got {}", describe(obj)))),
+    }
+}
+
+fn config_from(variant: &str, target: Option<i64>) -> PyResult<GameConfig> {
+    let variant: Variant = variant.parse()?;
+    let target = match target {
+        None => None,
+        Some(t) => Some(u32::try_from(t).map_err(|_| {
+            Error::InvalidValue(format!("the target must be 1..={}, got {t}", core::MAX_TARGET))
+        })?),
+    };
+    Ok(GameConfig::new(variant, target)?)
+}
+
+/// The Python ints of every action id, made once: a legal-action list is then increments and
+/// stores (no int objects allocated for the discard ids above CPython's small-int cache).
+static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+#[inline]
+fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
+    let ints = ACTION_INTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
+        (0..core::NUM_DISTINCT_ACTIONS as u16).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
+    })?;
+    // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
+    // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
+    // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
+    // exception set, turned into `Err`); each slot is filled exactly once with a new reference
+    // (the cached int, incremented), as `PyList_SET_ITEM` requires; we hold the GIL (`py`).
+    unsafe {
+        let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(actions.len() as ffi::Py_ssize_t))?;
+        for (i, &a) in actions.iter().enumerate() {
+            let item = ints[a as usize].as_ptr();
+            ffi::Py_INCREF(item);
+            ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
+        }
+        Ok(list.cast_into_unchecked())
+    }
+}
+
+fn card_ids(hand: core::Hand) -> Vec<u8> {
+    hand.iter().map(|c| c.id()).collect()
+}
+
+fn cards_text(hand: core::Hand) -> String {
+    if hand.is_empty() {
+        "-".into()
+    } else {
+        hand.to_string()
+    }
+}
+
+// --------------------------------------------------------------------------------------- Game
+
+/// A cribbage game: the variant and the target score (OpenSpiel's ``Game``).
+///
+/// ``variant`` is ``"five-card"`` (two players, 61, one count to 31, three for last),
+/// ``"six-card"`` (121), ``"three-player"`` or ``"four-player"`` (partners 0 & 2 against 1 & 3,
+/// shared score); ``target`` overrides 61/121 (1..=10000). Games are immutable, hashable and
+/// picklable.
+///
+/// >>> game = Game("five-card")
+/// >>> game, game.num_players(), game.num_distinct_actions()
+/// (Game('five-card', target=61), 2, 1379)
+#[pyclass(frozen, eq, hash, skip_from_py_object, name = "Game", module = "cribpiquet.cribbage")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Game(GameConfig);
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (variant = "six-card", *, target = None))]
+    fn new(variant: &str, target: Option<i64>) -> PyResult<Game> {
+        Ok(Game(config_from(variant, target)?))
+    }
+
+    /// The variant name: ``"five-card"``, ``"six-card"``, ``"three-player"`` or ``"four-player"``.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.0.variant().name()
+    }
+
+    /// The score that wins.
+    #[getter]
+    fn target(&self) -> u16 {
+        self.0.target()
+    }
+
+    /// Number of players (2, 2, 3, 4).
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+
+    /// Number of sides that score (2, or 3 in the three-player game).
+    fn num_sides(&self) -> usize {
+        self.0.variant().num_sides()
+    }
+
+    /// Number of action ids, 1379: 52 cards, 1,326 two-card discards, go.
+    fn num_distinct_actions(&self) -> usize {
+        self.0.num_distinct_actions()
+    }
+
+    /// The most chance outcomes at one node: 52 (the cut).
+    fn max_chance_outcomes(&self) -> usize {
+        52
+    }
+
+    /// The lowest return: -1 (-0.5 in the three-player game).
+    fn min_utility(&self) -> f64 {
+        -1.0 / (self.0.variant().num_sides() as f64 - 1.0)
+    }
+
+    /// The highest return: +1 for the winning side.
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    /// The sum of the returns over the sides: 0.
+    fn utility_sum(&self) -> f64 {
+        0.0
+    }
+
+    /// The state before the cut for the first deal (a chance node).
+    fn new_initial_state(&self) -> State {
+        State::fresh(self.0.new_initial_state())
+    }
+
+    /// ``[1293]``: the shape of :meth:`State.information_state_tensor` (every variant).
+    fn information_state_tensor_shape(&self) -> Vec<usize> {
+        vec![self.0.information_state_tensor_size()]
+    }
+
+    /// ``1293``.
+    fn information_state_tensor_size(&self) -> usize {
+        self.0.information_state_tensor_size()
+    }
+
+    /// ``[813]``: the shape of :meth:`State.observation_tensor` (every variant).
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![self.0.observation_tensor_size()]
+    }
+
+    /// ``813``.
+    fn observation_tensor_size(&self) -> usize {
+        self.0.observation_tensor_size()
+    }
+
+    /// A state from :meth:`State.serialize` text (of this game); it has no history to undo.
+    fn deserialize_state(&self, text: &str) -> PyResult<State> {
+        Ok(State::fresh(self.0.deserialize_state(text)?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game('{}', target={})", self.0.variant().name(), self.0.target())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16))> {
+        let c = slf.get().0;
+        Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target())))
+    }
+
+    /// Unpickling (``target`` is keyword-only in the constructor).
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, variant: &str, target: i64) -> PyResult<Game> {
+        Ok(Game(config_from(variant, Some(target))?))
+    }
+}
+
+// -------------------------------------------------------------------------------------- State
+
+/// A cribbage game state with OpenSpiel's method names, and undo.
+///
+/// Get one from :meth:`Game.new_initial_state`. Actions are ints: card ids ``0..52`` (a card
+/// laid, a single discard in the three- and four-player games, and every chance outcome: cut,
+/// deal, starter), ``52 + pair index`` for the two-card discards (see :func:`pair_action`), and
+/// ``GO`` (1378). The show is automatic after the last card of the play.
+///
+/// ``clone()`` copies the state and its history; ``undo_action()`` restores the state before
+/// the last action exactly (a clone rebuilds its undo stack by replaying its history the first
+/// time it needs it).
+///
+/// >>> s = Game("six-card").new_initial_state()
+/// >>> s.current_player() == CHANCE, len(s.legal_actions())
+/// (True, 52)
+#[pyclass(name = "State", module = "cribpiquet.cribbage")]
+pub struct State {
+    state: core::State,
+    /// The state before `history[0]` (shared by clones: it never changes).
+    root: Arc<core::State>,
+    history: Vec<u16>,
+    /// The states before the last `previous.len()` actions of `history` (a suffix: a clone
+    /// starts with none and rebuilds the rest by replay from `root` when undo needs it).
+    previous: Vec<core::State>,
+}
+
+impl State {
+    fn fresh(state: core::State) -> State {
+        State { state, root: Arc::new(state), history: Vec::new(), previous: Vec::new() }
+    }
+
+    fn copy(&self) -> State {
+        State { state: self.state, root: Arc::clone(&self.root), history: self.history.clone(), previous: Vec::new() }
+    }
+
+    #[inline]
+    fn apply(&mut self, action: i64) -> PyResult<()> {
+        if !(0..=u16::MAX as i64).contains(&action) || !self.state.is_legal(action as u16) {
+            return Err(self.state.illegal_action_error(action).into());
+        }
+        let before = self.state;
+        self.state.apply_legal(action as u16);
+        self.previous.push(before);
+        self.history.push(action as u16);
+        Ok(())
+    }
+
+    /// Fill in the states before the actions not covered by `previous`, by replay from `root`.
+    fn rebuild_previous(&mut self) {
+        let missing = self.history.len() - self.previous.len();
+        if missing == 0 {
+            return;
+        }
+        let mut states = Vec::with_capacity(self.history.len());
+        let mut s = *self.root;
+        for &a in &self.history[..missing] {
+            states.push(s);
+            s.apply_legal(a);
+        }
+        states.extend_from_slice(&self.previous);
+        self.previous = states;
+    }
+
+    /// The player for a per-player query: the one given (checked) or the player to move.
+    fn player_or_current(&self, player: Option<i64>, what: &str) -> PyResult<usize> {
+        let n = self.state.num_players();
+        match player {
+            Some(p) if (0..n as i64).contains(&p) => Ok(p as usize),
+            Some(p) => Err(PyValueError::new_err(format!(
+                "no player {p} in {} (players are 0..{n})",
+                self.state.variant()
+            ))),
+            None => match self.state.current_player() {
+                p if p >= 0 => Ok(p as usize),
+                _ => Err(PyValueError::new_err(format!(
+                    "{what}: no player is to move at a {} node; pass the player",
+                    if self.state.is_terminal() { "terminal" } else { "chance" }
+                ))),
+            },
+        }
+    }
+
+    fn seat_list(&self, side: usize) -> String {
+        let n = self.state.num_players();
+        (0..n).filter(|&q| self.state.side_of(q) == side).map(|q| format!("P{q}")).collect::<Vec<_>>().join("+")
+    }
+
+    fn scores_text(&self) -> String {
+        self.state
+            .side_scores()
+            .iter()
+            .enumerate()
+            .map(|(side, s)| format!("{} {s}", self.seat_list(side)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn mover_text(&self) -> String {
+        match self.state.current_player() {
+            CHANCE => "chance".into(),
+            TERMINAL => "nobody".into(),
+            p => format!("P{p}"),
+        }
+    }
+}
+
+/// The optional leading player of OpenSpiel's two-argument forms: `(x)` or `(player, x)`.
+fn split_player<'a, 'py>(
+    first: &'a Bound<'py, PyAny>,
+    second: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<&'a Bound<'py, PyAny>> {
+    match second {
+        None => Ok(first),
+        Some(x) => {
+            if first.is_instance_of::<PyBool>() || first.extract::<i64>().is_err() {
+                return Err(PyTypeError::new_err(format!("a player must be an int, got {}", describe(first))));
+            }
+            Ok(x)
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The player to move, ``CHANCE`` (-1) at a cut, deal or starter, ``TERMINAL`` (-4) at the end.
+    fn current_player(&self) -> i32 {
+        self.state.current_player()
+    }
+
+    /// Is a chance event (cut, deal, starter) next?
+    fn is_chance_node(&self) -> bool {
+        self.state.is_chance_node()
+    }
+
+    /// Is a player (not chance) to move?
+    fn is_player_node(&self) -> bool {
+        self.state.current_player() >= 0
+    }
+
+    /// Is the game over?
+    fn is_terminal(&self) -> bool {
+        self.state.is_terminal()
+    }
+
+    /// Number of players.
+    fn num_players(&self) -> usize {
+        self.state.num_players()
+    }
+
+    /// The game of this state.
+    fn get_game(&self) -> Game {
+        Game(self.state.config())
+    }
+
+    /// The legal actions, ascending (the chance outcomes at a chance node; empty at the end).
+    /// With ``player``, the empty list unless that player is to move.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(p) = player {
+            if p != self.state.current_player() as i64 {
+                return Ok(PyList::empty(py));
+            }
+        }
+        action_list(py, &self.state.legal_actions())
+    }
+
+    /// A bool array of length ``NUM_DISTINCT_ACTIONS``, true at the legal actions.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> Bound<'py, PyArray1<bool>> {
+        let mut mask = vec![false; core::NUM_DISTINCT_ACTIONS];
+        if player.is_none_or(|p| p == self.state.current_player() as i64) {
+            for &a in self.state.legal_actions().iter() {
+                mask[a as usize] = true;
+            }
+        }
+        mask.into_pyarray(py)
+    }
+
+    /// ``[(action, probability), ...]`` at a chance node (uniform over the cards still in the
+    /// pack, ascending); empty elsewhere.
+    fn chance_outcomes(&self) -> Vec<(u16, f64)> {
+        self.state.chance_outcomes()
+    }
+
+    /// Apply an action (a decision or a chance outcome). An illegal action raises
+    /// ``ValueError`` naming it and the legal set, and leaves the state unchanged; a non-int
+    /// raises ``TypeError``.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = action_id(action)?;
+        self.apply(a)
+    }
+
+    /// A new state: this one after ``action`` (this one is unchanged).
+    fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
+        let a = action_id(action)?;
+        let mut next = self.copy();
+        next.apply(a)?;
+        Ok(next)
+    }
+
+    /// An independent copy, with the same history (undo works on it too).
+    fn clone(&self) -> State {
+        self.copy()
+    }
+
+    fn __copy__(&self) -> State {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.copy()
+    }
+
+    /// Undo the last action exactly and return it; ``ValueError`` if there is none. OpenSpiel's
+    /// ``undo_action(player, action)`` form is accepted: the action must be the last one.
+    #[pyo3(signature = (player = None, action = None))]
+    fn undo_action(&mut self, player: Option<i64>, action: Option<i64>) -> PyResult<u16> {
+        let Some(&last) = self.history.last() else {
+            return Err(PyValueError::new_err("undo_action: no action to undo"));
+        };
+        if let Some(a) = action {
+            if a != last as i64 {
+                return Err(PyValueError::new_err(format!("undo_action: the last action is {last}, not {a}")));
+            }
+        }
+        if self.previous.is_empty() {
+            self.rebuild_previous();
+        }
+        let before = self.previous.pop().expect("previous covers history after rebuild");
+        if let Some(p) = player {
+            if p != before.current_player() as i64 {
+                self.previous.push(before);
+                return Err(PyValueError::new_err(format!(
+                    "undo_action: action {last} was taken by {}, not {p}",
+                    before.current_player()
+                )));
+            }
+        }
+        self.history.pop();
+        self.state = before;
+        Ok(last)
+    }
+
+    /// The payoff of each player: 0 until the end, then +1 for the winning side and -1 for the
+    /// others (-0.5 each in the three-player game).
+    fn returns(&self) -> Vec<f64> {
+        self.state.returns()[..self.state.num_players()].to_vec()
+    }
+
+    /// The payoff of one player.
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let p = self.player_or_current(Some(player), "player_return")?;
+        Ok(self.state.returns()[p])
+    }
+
+    /// Points made by the last action, per player (an automatic show belongs to the last card
+    /// of the play; partners share their side's points). Not the payoff: see :meth:`returns`.
+    fn rewards(&self) -> Vec<f64> {
+        self.state.rewards()[..self.state.num_players()].to_vec()
+    }
+
+    /// The score of each player (partners share their side's score; not capped at the target).
+    fn scores(&self) -> Vec<u16> {
+        self.state.scores()[..self.state.num_players()].to_vec()
+    }
+
+    /// The score of each side (2 sides, or 3 in the three-player game).
+    fn side_scores(&self) -> Vec<u16> {
+        self.state.side_scores().to_vec()
+    }
+
+    /// The text of an action: a card ``"5H"``, a discard ``"5H+JC"`` or ``"go"``. Also
+    /// ``action_to_string(player, action)`` (the text does not depend on the player).
+    #[pyo3(signature = (player_or_action, action = None))]
+    fn action_to_string(&self, player_or_action: &Bound<'_, PyAny>, action: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let a = action_id(split_player(player_or_action, action)?)?;
+        let a = u16::try_from(a).map_err(|_| {
+            Error::InvalidValue(format!("no cribbage action {a} (ids are 0..{})", core::NUM_DISTINCT_ACTIONS))
+        })?;
+        Ok(self.state.action_to_string(self.state.current_player(), a)?)
+    }
+
+    /// The action of a text: ``"5H"`` (a card), ``"5H+JC"`` or ``"5H JC"`` (a discard), ``"go"``.
+    /// Also ``string_to_action(player, text)``. Legality is not checked.
+    #[pyo3(signature = (player_or_text, text = None))]
+    fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&Bound<'_, PyAny>>) -> PyResult<u16> {
+        let t = split_player(player_or_text, text)?;
+        let t = t.cast::<PyString>().map_err(|_| PyTypeError::new_err(format!("an action text must be a str, got {}", describe(t))))?;
+        Ok(self.state.string_to_action(self.state.current_player(), t.to_str()?)?)
+    }
+
+    /// The actions applied so far, oldest first (chance outcomes included). A state from
+    /// ``deserialize_state`` or ``resample_from_infostate`` starts a new history.
+    fn history(&self) -> Vec<u16> {
+        self.history.clone()
+    }
+
+    /// ``len(history())``.
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Everything ``player`` (default: the player to move) knows, as text: public facts, his
+    /// cards and his own discards. Equal strings mean equal information.
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        let p = self.player_or_current(player, "information_state_string")?;
+        Ok(self.state.information_state_string(p)?)
+    }
+
+    /// The information state of ``player`` (default: the player to move) as float32, shape
+    /// ``game.information_state_tensor_shape()`` (layout: ``INFO_TENSOR_LAYOUT``).
+    #[pyo3(signature = (player = None))]
+    fn information_state_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let p = self.player_or_current(player, "information_state_tensor")?;
+        Ok(self.state.information_state_tensor_vec(p)?.into_pyarray(py))
+    }
+
+    /// The current view of ``player`` as float32, shape ``game.observation_tensor_shape()``: the
+    /// cards laid as sets (current count, earlier) instead of the ordered history.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let p = self.player_or_current(player, "observation_tensor")?;
+        Ok(self.state.observation_tensor_vec(p)?.into_pyarray(py))
+    }
+
+    /// A state drawn uniformly among those consistent with everything ``player`` has seen (the
+    /// other hands, the crib cards he did not give and the pack redealt; every go kept
+    /// truthful), reproducible for a ``seed``. It starts a new history.
+    fn resample_from_infostate(&self, player: i64, seed: &Bound<'_, PyAny>) -> PyResult<State> {
+        let p = self.player_or_current(Some(player), "resample_from_infostate")?;
+        let mut rng = Rng::new(seed_from(seed)?);
+        Ok(State::fresh(self.state.resample_from_infostate(p, &mut rng)?))
+    }
+
+    /// The state as one line of text (no history); ``game.deserialize_state`` reads it back.
+    fn serialize(&self) -> String {
+        self.state.serialize()
+    }
+
+    /// ``"cut"``, ``"deal"``, ``"discard"``, ``"starter"``, ``"play"`` or ``"game-over"``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.state.phase().name()
+    }
+
+    /// The dealer, or None before the cut for the first deal is decided.
+    #[getter]
+    fn dealer(&self) -> Option<usize> {
+        self.state.dealer()
+    }
+
+    /// The winning side once the game is over (the player in two- and three-player games,
+    /// ``player % 2`` in the four-player game), else None.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        self.state.winner()
+    }
+
+    /// Deals begun (1 during the first deal).
+    #[getter]
+    fn deals(&self) -> u16 {
+        self.state.deals()
+    }
+
+    /// The running count of the play.
+    #[getter]
+    fn count(&self) -> u8 {
+        self.state.count()
+    }
+
+    /// The starter's card id, once turned.
+    #[getter]
+    fn starter(&self) -> Option<u8> {
+        self.state.starter().map(|c| c.id())
+    }
+
+    /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
+    fn hand(&self, player: i64) -> PyResult<Vec<u8>> {
+        let p = self.player_or_current(Some(player), "hand")?;
+        Ok(card_ids(self.state.hand(p)))
+    }
+
+    /// The card ids ``player`` keeps for the show (dealt and not discarded, played or not).
+    fn kept(&self, player: i64) -> PyResult<Vec<u8>> {
+        let p = self.player_or_current(Some(player), "kept")?;
+        Ok(card_ids(self.state.kept(p)))
+    }
+
+    /// The card ids ``player`` gave to the crib this deal.
+    fn discards(&self, player: i64) -> PyResult<Vec<u8>> {
+        let p = self.player_or_current(Some(player), "discards")?;
+        Ok(card_ids(self.state.discards(p)))
+    }
+
+    /// The crib's card ids so far.
+    fn crib(&self) -> Vec<u8> {
+        card_ids(self.state.crib())
+    }
+
+    /// The cards laid this deal in order, as ``(player, card id)``.
+    fn plays(&self) -> Vec<(usize, u8)> {
+        self.state.plays().map(|(p, c)| (p, c.id())).collect()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<State>() {
+            Ok(o) => o.try_borrow().map(|o| o.state == self.state).unwrap_or(false),
+            Err(_) => false,
+        }
+    }
+
+    /// One line: variant, deal, phase, who moves, scores.
+    fn __repr__(&self) -> String {
+        let s = &self.state;
+        format!(
+            "<cribbage.State {} to {}, deal {}, {}, to move {}, scores {}>",
+            s.variant(),
+            s.config().target(),
+            s.deals(),
+            s.phase().name(),
+            self.mover_text(),
+            self.scores_text()
+        )
+    }
+
+    /// Every card on the table and in the hands, for a human debugging (omniscient).
+    fn __str__(&self) -> String {
+        let s = &self.state;
+        let mut out = String::new();
+        let dealer = s.dealer().map(|d| format!("P{d}")).unwrap_or_else(|| "-".into());
+        let _ = writeln!(
+            out,
+            "{} cribbage to {}, deal {}, phase {}, dealer {dealer}, to move {}",
+            s.variant(),
+            s.config().target(),
+            s.deals(),
+            s.phase().name(),
+            self.mover_text()
+        );
+        let _ = write!(out, "scores: {}", self.scores_text());
+        if let Some(w) = s.winner() {
+            let _ = write!(out, " (winner {})", self.seat_list(w));
+        }
+        out.push('\n');
+        if s.deals() == 0 {
+            let cuts: Vec<String> = s
+                .cut_cards()
+                .iter()
+                .take(s.num_players())
+                .enumerate()
+                .map(|(p, c)| format!("P{p} {}", c.map(|c| c.to_string()).unwrap_or_else(|| "-".into())))
+                .collect();
+            let _ = write!(out, "cut: {}", cuts.join(", "));
+            return out;
+        }
+        for p in 0..s.num_players() {
+            let _ = writeln!(
+                out,
+                "P{p}: hand {} | shows {} | gave {}",
+                cards_text(s.hand(p)),
+                cards_text(s.kept(p)),
+                cards_text(s.discards(p))
+            );
+        }
+        let starter = s.starter().map(|c| c.to_string()).unwrap_or_else(|| "-".into());
+        let _ = writeln!(out, "crib: {} | starter {starter}", cards_text(s.crib()));
+        let plays: Vec<String> = s.plays().map(|(p, c)| format!("P{p} {c}")).collect();
+        let _ = write!(out, "play: {} | count {}", if plays.is_empty() { "-".into() } else { plays.join(", ") }, s.count());
+        out
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Game, String, Vec<u16>))> {
+        let this = slf.borrow();
+        let restore = slf.get_type().getattr("_restore")?;
+        Ok((restore, (Game(this.state.config()), this.root.serialize(), this.history.clone())))
+    }
+
+    /// Unpickling: the root state's text and the history, replayed (so undo survives).
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, game: &Bound<'_, PyAny>, root: &str, history: Vec<i64>) -> PyResult<State> {
+        let game = game.cast::<Game>().map_err(|_| PyTypeError::new_err("expected a cribbage Game"))?;
+        let mut state = State::fresh(game.get().0.deserialize_state(root)?);
+        state.history.reserve(history.len());
+        state.previous.reserve(history.len());
+        for a in history {
+            state.apply(a)?;
+        }
+        Ok(state)
+    }
+}
+
+// ------------------------------------------------------------------------------- functions
+
+/// The discard action of the two cards with ids ``a`` and ``b`` (either order, distinct):
+/// ``52 + b*(b-1)/2 + a`` for ``a < b``.
+///
+/// >>> pair_action(0, 1), pair_action(51, 50)
+/// (52, 1377)
+#[pyfunction]
+fn cribbage_pair_action(a: i64, b: i64) -> PyResult<u16> {
+    let bad = || PyValueError::new_err(format!("no discard of cards {a} and {b} (two distinct ids 0..51)"));
+    let (a16, b16) = (u16::try_from(a).map_err(|_| bad())?, u16::try_from(b).map_err(|_| bad())?);
+    core::pair_action(a16, b16).ok_or_else(bad)
+}
+
+/// The two card ids ``(a, b)``, ``a < b``, of a discard action (52..1377).
+///
+/// >>> action_pair(52)
+/// (0, 1)
+#[pyfunction]
+fn cribbage_action_pair(action: i64) -> PyResult<(u16, u16)> {
+    u16::try_from(action).ok().and_then(core::action_pair).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "action {action} is not a two-card discard (those are {}..{})",
+            core::PAIR_BASE,
+            core::PAIR_BASE + core::NUM_PAIRS
+        ))
+    })
+}
+
+/// The engine's constants as a dict (``cribpiquet.cribbage`` exports them as module constants).
+#[pyfunction]
+fn cribbage_game_constants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("CHANCE", CHANCE)?;
+    d.set_item("TERMINAL", TERMINAL)?;
+    d.set_item("GO", core::GO)?;
+    d.set_item("PAIR_BASE", core::PAIR_BASE)?;
+    d.set_item("NUM_PAIRS", core::NUM_PAIRS)?;
+    d.set_item("NUM_DISTINCT_ACTIONS", core::NUM_DISTINCT_ACTIONS)?;
+    d.set_item("INFO_TENSOR_SIZE", core::INFO_TENSOR_SIZE)?;
+    d.set_item("OBS_TENSOR_SIZE", core::OBS_TENSOR_SIZE)?;
+    d.set_item("MAX_TARGET", core::MAX_TARGET)?;
+    d.set_item("VARIANTS", Variant::ALL.map(|v| v.name()).to_vec())?;
+    d.set_item("PHASES", Phase::ALL.map(|p| p.name()).to_vec())?;
+    d.set_item("POLICIES", crate::policy::POLICY_NAMES.to_vec())?;
+    Ok(d)
+}
+
+fn policies_from(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<core::State>>> {
+    if let Ok(name) = players.cast::<PyString>() {
+        return Ok(vec![policy_by_name(name.to_str()?)?]);
+    }
+    let iter = players.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("players must be a policy name or a sequence of names, got {}", describe(players)))
+    })?;
+    let mut out = Vec::with_capacity(n);
+    for item in iter {
+        let item = item?;
+        let name = item
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item))))?;
+        out.push(policy_by_name(name.to_str()?)?);
+    }
+    if out.len() != 1 && out.len() != n {
+        return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
+    }
+    Ok(out)
+}
+
+fn column<'py>(py: Python<'py>, values: &[u16], cols: usize) -> PyResult<Bound<'py, PyArray2<i32>>> {
+    let rows = values.len().checked_div(cols).unwrap_or(0);
+    let data: Vec<i32> = values.iter().map(|&v| v as i32).collect();
+    Ok(data.into_pyarray(py).reshape([rows, cols])?)
+}
+
+/// Play ``n_games`` whole games in Rust, in parallel with the interpreter released, and return
+/// per-game arrays. See ``cribpiquet.cribbage.simulate`` for the keys and shapes.
+#[pyfunction]
+#[pyo3(signature = (n_games, *, variant = "six-card", target = None, players = None, seed = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+fn cribbage_simulate<'py>(
+    py: Python<'py>,
+    n_games: i64,
+    variant: &str,
+    target: Option<i64>,
+    players: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let config = config_from(variant, target)?;
+    let n_games = usize::try_from(n_games)
+        .map_err(|_| PyValueError::new_err(format!("n_games must be at least 0, got {n_games}")))?;
+    let policies = match players {
+        None => vec![policy_by_name("random")?],
+        Some(p) => policies_from(p, config.num_players())?,
+    };
+    let seed = match seed {
+        None => 0,
+        Some(s) => seed_from(s)?,
+    };
+    let threads = match threads {
+        None => None,
+        Some(t) if t >= 1 => Some(usize::try_from(t).unwrap_or(usize::MAX).min(1024)),
+        Some(t) => return Err(PyValueError::new_err(format!("threads must be at least 1, got {t}"))),
+    };
+    let r = py.detach(|| core::simulate(n_games, config, &policies, seed, threads))?;
+    let sides = r.n_sides;
+    let d = PyDict::new(py);
+    d.set_item("scores", column(py, &r.scores, sides)?)?;
+    d.set_item("winner", r.winner.iter().map(|&w| w as i8).collect::<Vec<_>>().into_pyarray(py))?;
+    d.set_item("first_dealer", r.first_dealer.iter().map(|&w| w as i8).collect::<Vec<_>>().into_pyarray(py))?;
+    d.set_item("deals", r.deals.iter().map(|&x| x as i32).collect::<Vec<_>>().into_pyarray(py))?;
+    d.set_item("actions", r.actions.iter().map(|&x| x as i32).collect::<Vec<_>>().into_pyarray(py))?;
+    d.set_item("pegging", column(py, &r.pegging, sides)?)?;
+    d.set_item("hand", column(py, &r.hand, sides)?)?;
+    d.set_item("crib", column(py, &r.crib, sides)?)?;
+    d.set_item("heels", column(py, &r.heels, sides)?)?;
+    d.set_item("three_for_last", column(py, &r.three_for_last, sides)?)?;
+    Ok(d)
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("CribbageGame", py.get_type::<Game>())?;
+    m.add("CribbageState", py.get_type::<State>())?;
+    m.add_function(wrap_pyfunction!(cribbage_pair_action, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_action_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_game_constants, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_simulate, m)?)?;
+    Ok(())
+}
