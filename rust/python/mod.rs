@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 
 mod convert;
 mod cribbage;
+mod cribbage_game;
 mod errors;
 mod piquet;
 
@@ -18,6 +19,7 @@ mod piquet;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     cribbage::register(m)?;
+    cribbage_game::register(m)?;
     piquet::register(m)?;
     Ok(())
 }
