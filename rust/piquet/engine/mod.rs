@@ -1,0 +1,1380 @@
+//! The piquet game engine: a state machine for search, RL and fast playouts.
+//!
+//! One engine plays both rule sets of `rules/piquet.md` (any [`Rules`]) in two scopes
+//! ([`Scope`]): one deal, or the whole match (the russian partiya of koroliks, or the rubicon
+//! partie of six deals). Every point is scored by the piquet core: the declarations by the
+//! lane summaries behind [`DeclarationScorer`](super::DeclarationScorer) /
+//! [`declaration_points`](super::declaration_points) (carte blanche judged on the dealt hand), the
+//! play, pique, leza and capot exactly as [`score_game`](super::score_game) scores them (the
+//! tests check the two agree on every deal), the match by [`Partiya`] and [`Partie`].
+//!
+//! The API uses OpenSpiel's names. A [`State`] is a small `Copy` struct (no heap, so `clone` is
+//! a memcpy and search keeps copies; [`StateStack`] gives `undo`). Players are seats 0 and 1;
+//! which seat is elder changes with the deal.
+//!
+//! # Phases and who acts
+//!
+//! | phase | actor | actions |
+//! |---|---|---|
+//! | cut (the draw for deal) | chance, seat 0 then seat 1 | card id; the lower rank deals, equal ranks draw again |
+//! | deal | chance, one card at a time, elder first, alternately (24 cards) | card id |
+//! | exchange | elder, then the dealer | [`EXCHANGE_BASE`]` + n`, `n` cards (0 declines) |
+//! | discard | the exchanging player, `n` times | card id, **ascending**: each discard is above the previous one (one path per discarded set) |
+//! | draw | chance, `n` times | card id of the talon card taken |
+//! | announce | elder, then the dealer unless elder announced (rules with an open capot only) | [`ANNOUNCE_CAPOT`] or [`PASS`] |
+//! | play | the player to play (elder leads the first trick, the winner of a trick the next) | card id; suit must be followed |
+//! | game over | [`TERMINAL`] | none |
+//!
+//! **Compact dealing** (*decision*): the talon is not dealt as such. Talon cards nobody takes
+//! are never seen (rules §2 *decision*), so a talon card is drawn from the cards still in the
+//! pack at the moment it is taken: elder's part top first, then what he left and the dealer's
+//! three — every card not yet dealt or taken is equally likely, as with a dealt talon. An exchange
+//! of `n` takes `n` chance events; an untaken talon costs none.
+//!
+//! **Declarations** are automatic once the dealer's exchange is over (everything held is
+//! declared, no sinking): both players hear every category's points (carte blanche, point,
+//! sequences, sets, for each player) and the repique. Under
+//! [`DeclarationTiming::DealerAfterFirstLead`] (rubicon) the dealer's points are credited after
+//! elder's first lead (as [`score_game`](super::score_game) logs them); the information is
+//! public at once.
+//!
+//! ```
+//! use cribpiquet::piquet::{GameConfig, Rules, Scope, CHANCE};
+//! use cribpiquet::rng::Rng;
+//!
+//! let game = GameConfig::new(Rules::russian(), Scope::Deal).unwrap();
+//! let mut state = game.new_initial_state();
+//! assert_eq!(state.current_player(), CHANCE);
+//! let mut rng = Rng::new(1);
+//! while !state.is_terminal() {
+//!     let legal = state.legal_actions();
+//!     let action = legal[rng.below(legal.len() as u32) as usize];
+//!     state.apply_action(action).unwrap();
+//! }
+//! let [a, b] = state.returns();
+//! assert_eq!(a, -b);
+//! ```
+
+mod actions;
+mod info;
+mod serial;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use super::compare::{points_of, repique_of};
+use super::declare::{packed_lanes, reckoning, Summary};
+use super::partiya::{Partie, Partiya};
+use super::rules::{
+    DeclarationTiming, MatchScoring, Rules, TrickScoring, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS,
+    PIQUE_THRESHOLD, REPIQUE_BONUS,
+};
+use crate::error::{Error, Result};
+use crate::policy::{GameState, Player, CHANCE, TERMINAL};
+use crate::rng::Rng;
+
+pub use actions::{
+    action_exchange_size, action_to_string, exchange_action, string_to_action, ActionList, ANNOUNCE_CAPOT,
+    EXCHANGE_BASE, MAX_EXCHANGE, NUM_CARDS, NUM_DISTINCT_ACTIONS, PASS,
+};
+pub use info::{INFO_TENSOR_SIZE, MAX_RESAMPLE_ATTEMPTS, OBS_TENSOR_SIZE};
+
+/// Every card of the pack.
+pub(crate) const FULL: u32 = u32::MAX;
+const NO_CARD: u8 = 0xFF;
+const NO_SEAT: u8 = 0xFF;
+const NO_SIZE: u8 = 0xFF;
+/// Court cards (J, Q, K) of every suit: a dealt hand without one is carte blanche.
+const COURTS: u32 = 0x7070_7070;
+/// Games of a partiya kept in the state (and in the information state): the first 16.
+pub const MAX_GAMES: usize = 16;
+/// The most koroliks a partiya may have in [`Scope::Partiya`] (so every game fits the record).
+pub const MAX_KOROLIKS: u8 = (MAX_GAMES / 2) as u8;
+
+/// What one game of the engine is: one deal, or a whole match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// One deal (after the cut for deal). Returns: each player's total minus the opponent's
+    /// (elder `+d`, dealer `−d` if elder wins by `d`), in points.
+    Deal,
+    /// The match: under [`MatchScoring::Partiya`] (russian) a partiya of
+    /// [`Rules::koroliks_per_partiya`] koroliks, a draw for deal before each korolik, the deal
+    /// alternating within it, рефет ending it; returns ± the net win of [`Partiya`]. Under
+    /// [`MatchScoring::Partie`] (rubicon) a partie of [`Rules::deals_per_partie`] deals, one draw
+    /// for the first deal, the deal alternating; returns ± the winner's score of [`Partie`].
+    Partiya,
+}
+
+impl Scope {
+    /// `"deal"` or `"partiya"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Deal => "deal",
+            Scope::Partiya => "partiya",
+        }
+    }
+
+    /// The scope named `"deal"` or `"partiya"` (also `"partie"`, `"match"`).
+    pub fn parse(name: &str) -> Result<Scope> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "deal" | "game" => Ok(Scope::Deal),
+            "partiya" | "partie" | "match" => Ok(Scope::Partiya),
+            _ => Err(Error::InvalidValue(format!("unknown piquet scope {name:?} (expected \"deal\" or \"partiya\")"))),
+        }
+    }
+}
+
+impl fmt::Display for Scope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game: the rules and the scope. OpenSpiel's `Game`.
+///
+/// ```
+/// use cribpiquet::piquet::{GameConfig, Rules, Scope};
+/// let game = GameConfig::new(Rules::rubicon(), Scope::Partiya).unwrap();
+/// assert_eq!((game.num_players(), game.scope()), (2, Scope::Partiya));
+/// let mut long = Rules::russian();
+/// long.koroliks_per_partiya = 9;
+/// assert!(GameConfig::new(long, Scope::Partiya).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameConfig {
+    rules: Rules,
+    scope: Scope,
+}
+
+impl Default for GameConfig {
+    /// Russian rules, one partiya.
+    fn default() -> GameConfig {
+        GameConfig { rules: Rules::russian(), scope: Scope::Partiya }
+    }
+}
+
+impl GameConfig {
+    /// A game under `rules` (validated) in `scope`. Also rejected: exchange limits that can
+    /// leave a player no legal choice, and a partiya of more than [`MAX_KOROLIKS`] koroliks.
+    pub fn new(rules: Rules, scope: Scope) -> Result<GameConfig> {
+        rules.validate()?;
+        let elder_sizes: Vec<u8> = (0..=5).filter(|&n| rules.elder_exchange.allows(n, 5)).collect();
+        if elder_sizes.is_empty() {
+            return Err(Error::InvalidValue("elder_exchange allows no exchange at all".into()));
+        }
+        for &n in &elder_sizes {
+            if !(0..=8 - n).any(|m| rules.dealer_exchange.allows(m, 8 - n)) {
+                return Err(Error::InvalidValue(format!(
+                    "dealer_exchange allows nothing when elder exchanges {n} (make it may_decline)"
+                )));
+            }
+        }
+        if scope == Scope::Partiya
+            && rules.match_scoring == MatchScoring::Partiya
+            && rules.koroliks_per_partiya > MAX_KOROLIKS
+        {
+            return Err(Error::InvalidValue(format!(
+                "the engine plays partiyas of at most {MAX_KOROLIKS} koroliks, got {}",
+                rules.koroliks_per_partiya
+            )));
+        }
+        Ok(GameConfig { rules, scope })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The scope.
+    pub fn scope(self) -> Scope {
+        self.scope
+    }
+
+    /// Number of players (2).
+    pub fn num_players(self) -> usize {
+        2
+    }
+
+    /// Number of distinct action ids ([`NUM_DISTINCT_ACTIONS`]).
+    pub fn num_distinct_actions(self) -> usize {
+        NUM_DISTINCT_ACTIONS
+    }
+
+    /// The state before the draw for the first deal.
+    pub fn new_initial_state(self) -> State {
+        State::new(self)
+    }
+
+    /// Length of [`State::information_state_tensor`].
+    pub fn information_state_tensor_size(self) -> usize {
+        INFO_TENSOR_SIZE
+    }
+
+    /// Length of [`State::observation_tensor`].
+    pub fn observation_tensor_size(self) -> usize {
+        OBS_TENSOR_SIZE
+    }
+
+    /// A state from [`State::serialize`] text, which must be of this game.
+    pub fn deserialize_state(self, text: &str) -> Result<State> {
+        let state = State::deserialize(text)?;
+        if state.config != self {
+            return Err(Error::InvalidValue("the state is of another piquet game (rules or scope)".into()));
+        }
+        Ok(state)
+    }
+}
+
+/// Where the game is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The draw for deal (chance: each seat draws a card).
+    Cut,
+    /// Dealing 12 cards each (chance).
+    Deal,
+    /// A player chooses how many cards to exchange.
+    Exchange,
+    /// The exchanging player discards, one card at a time, ascending.
+    Discard,
+    /// He takes talon cards (chance).
+    Draw,
+    /// Open capot announcements.
+    Announce,
+    /// The twelve tricks.
+    Play,
+    /// The game (deal or match) is over.
+    GameOver,
+}
+
+impl Phase {
+    /// All phases, in game order.
+    pub const ALL: [Phase; 8] = [
+        Phase::Cut,
+        Phase::Deal,
+        Phase::Exchange,
+        Phase::Discard,
+        Phase::Draw,
+        Phase::Announce,
+        Phase::Play,
+        Phase::GameOver,
+    ];
+
+    /// Lowercase name (`"cut"`, `"deal"`, `"exchange"`, `"discard"`, `"draw"`, `"announce"`,
+    /// `"play"`, `"game-over"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Cut => "cut",
+            Phase::Deal => "deal",
+            Phase::Exchange => "exchange",
+            Phase::Discard => "discard",
+            Phase::Draw => "draw",
+            Phase::Announce => "announce",
+            Phase::Play => "play",
+            Phase::GameOver => "game-over",
+        }
+    }
+}
+
+/// Where points come from ([`State::points_by_source`], `simulate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PointSource {
+    /// Carte blanche, point, sequences and sets.
+    Declarations = 0,
+    /// The repique bonus (60).
+    Repique = 1,
+    /// One per lead and per trick (rubicon: per trick won on the opponent's lead), the last
+    /// trick's own trick point included.
+    Play = 2,
+    /// The last trick's extra (russian 3, rubicon 1).
+    LastTrick = 3,
+    /// The pique bonus (30).
+    Pique = 4,
+    /// Leza / the cards (10).
+    Leza = 5,
+    /// Capot (40) or open capot (80).
+    Capot = 6,
+}
+
+/// Number of [`PointSource`]s.
+pub const NUM_SOURCES: usize = 7;
+
+impl PointSource {
+    /// Every source, in index order.
+    pub const ALL: [PointSource; NUM_SOURCES] = [
+        PointSource::Declarations,
+        PointSource::Repique,
+        PointSource::Play,
+        PointSource::LastTrick,
+        PointSource::Pique,
+        PointSource::Leza,
+        PointSource::Capot,
+    ];
+
+    /// Lowercase name (`"declarations"`, `"repique"`, `"play"`, `"last_trick"`, `"pique"`,
+    /// `"leza"`, `"capot"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PointSource::Declarations => "declarations",
+            PointSource::Repique => "repique",
+            PointSource::Play => "play",
+            PointSource::LastTrick => "last_trick",
+            PointSource::Pique => "pique",
+            PointSource::Leza => "leza",
+            PointSource::Capot => "capot",
+        }
+    }
+}
+
+/// The declaration categories heard by both players, in reckoning order.
+pub const CATEGORY_NAMES: [&str; 4] = ["carte blanche", "point", "sequences", "sets"];
+
+/// A piquet game state: a `Copy` struct of bitmask hands and fixed arrays (no heap).
+///
+/// Per-seat arrays are indexed by seat (0, 1), not by role; [`State::elder`] and
+/// [`State::dealer`] give the roles of the current deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    config: GameConfig,
+    phase: Phase,
+    /// The seat to act (exchange, discard, announce, play), the recipient of a draw, or the
+    /// seat drawing in the cut.
+    turn: u8,
+    /// The dealer of the current deal (NO_SEAT before the first draw is decided).
+    dealer: u8,
+    /// The cards drawn for deal in the current round (NO_CARD: not yet).
+    cuts: [u8; 2],
+    /// Cards dealt so far this deal (0..=24).
+    n_dealt: u8,
+    /// The 12 cards each seat was dealt.
+    dealt: [u32; 2],
+    /// Unplayed cards held.
+    hands: [u32; 2],
+    /// Cards discarded in the exchange.
+    discards: [u32; 2],
+    /// Talon cards taken.
+    drawn: [u32; 2],
+    /// Exchange size chosen (NO_SIZE: not yet).
+    exchange: [u8; 2],
+    /// Heard declarations: points of each category (carte blanche, point, sequences, sets).
+    decl: [[u16; 4]; 2],
+    /// Declaration totals, repique included (from the core's `points_of`).
+    decl_total: [u16; 2],
+    /// Who scored the repique (NO_SEAT: nobody).
+    repique: u8,
+    /// Declarations made (after the dealer's exchange).
+    declared: bool,
+    /// The dealer's declaration points are still to be credited (rubicon timing).
+    dealer_pending: bool,
+    /// Open capot: 0 undecided, 1 passed, 2 announced, per seat.
+    announce: [u8; 2],
+    /// Cards played this deal, in order (lead, follow, lead, …).
+    plays: [u8; 24],
+    n_plays: u8,
+    /// The leader of the current trick.
+    leader: u8,
+    /// Bit i: the seat that won trick i.
+    trick_winners: u16,
+    tricks: [u8; 2],
+    /// The dealer has scored a play point (stops the pique).
+    dealer_played: bool,
+    /// The pique can still be scored (no repique, not yet scored).
+    pique_possible: bool,
+    /// The pique was scored.
+    pique: bool,
+    /// This deal's totals per seat.
+    deal_totals: [u16; 2],
+    /// Deals begun.
+    deals: u16,
+    /// Each finished game's totals per seat (the first [`MAX_GAMES`]).
+    games: [[u16; 2]; MAX_GAMES],
+    n_games: u16,
+    /// Koroliks closed (partiya scope, russian).
+    koroliks: u8,
+    /// Games in the open korolik.
+    korolik_games: u8,
+    /// Points over the whole game (all deals), per seat.
+    scores: [u32; 2],
+    sources: [[u32; NUM_SOURCES]; 2],
+    /// Points made by the last action, per seat.
+    rewards: [u16; 2],
+    /// Seat 0's payoff once over (seat 1's is the negation).
+    outcome: i32,
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "State({})", self.serialize())
+    }
+}
+
+#[inline(always)]
+fn rank(card: u32) -> u32 {
+    card & 7
+}
+
+#[inline(always)]
+fn suit_mask(card: u32) -> u32 {
+    0xFF << (card & 24)
+}
+
+/// The cards above `card` (ids greater than it).
+#[inline(always)]
+fn above(card: u8) -> u32 {
+    if card >= 31 {
+        0
+    } else {
+        FULL << (card + 1)
+    }
+}
+
+impl State {
+    /// The state before the draw for the first deal.
+    pub fn new(config: GameConfig) -> State {
+        State {
+            config,
+            phase: Phase::Cut,
+            turn: 0,
+            dealer: NO_SEAT,
+            cuts: [NO_CARD; 2],
+            n_dealt: 0,
+            dealt: [0; 2],
+            hands: [0; 2],
+            discards: [0; 2],
+            drawn: [0; 2],
+            exchange: [NO_SIZE; 2],
+            decl: [[0; 4]; 2],
+            decl_total: [0; 2],
+            repique: NO_SEAT,
+            declared: false,
+            dealer_pending: false,
+            announce: [0; 2],
+            plays: [0; 24],
+            n_plays: 0,
+            leader: 0,
+            trick_winners: 0,
+            tricks: [0; 2],
+            dealer_played: false,
+            pique_possible: true,
+            pique: false,
+            deal_totals: [0; 2],
+            deals: 0,
+            games: [[0; 2]; MAX_GAMES],
+            n_games: 0,
+            koroliks: 0,
+            korolik_games: 0,
+            scores: [0; 2],
+            sources: [[0; NUM_SOURCES]; 2],
+            rewards: [0; 2],
+            outcome: 0,
+        }
+    }
+
+    // ---- read-only accessors -------------------------------------------------------------
+
+    /// The game (rules and scope).
+    pub fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    /// Number of players (2).
+    pub fn num_players(&self) -> usize {
+        2
+    }
+
+    /// The phase.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer's seat (`None` until the first draw for deal is decided).
+    pub fn dealer(&self) -> Option<usize> {
+        (self.dealer != NO_SEAT).then_some(self.dealer as usize & 1)
+    }
+
+    /// Elder's seat (the dealer's opponent).
+    pub fn elder(&self) -> Option<usize> {
+        self.dealer().map(|d| 1 - d)
+    }
+
+    #[inline(always)]
+    fn elder_seat(&self) -> usize {
+        (self.dealer as usize & 1) ^ 1
+    }
+
+    #[inline(always)]
+    fn dealer_seat(&self) -> usize {
+        self.dealer as usize & 1
+    }
+
+    /// Deals begun (1 during the first deal).
+    pub fn deals(&self) -> u16 {
+        self.deals
+    }
+
+    /// The cards drawn for deal in the current round, by seat.
+    pub fn cut_cards(&self) -> [Option<u8>; 2] {
+        self.cuts.map(|c| (c != NO_CARD).then_some(c))
+    }
+
+    /// The unplayed cards of `seat` (empty for an unknown seat).
+    pub fn hand(&self, seat: usize) -> super::Hand {
+        super::Hand::from_mask(if seat < 2 { self.hands[seat] } else { 0 })
+    }
+
+    /// The 12 cards `seat` was dealt this deal.
+    pub fn dealt_hand(&self, seat: usize) -> super::Hand {
+        super::Hand::from_mask(if seat < 2 { self.dealt[seat] } else { 0 })
+    }
+
+    /// The cards `seat` discarded in the exchange.
+    pub fn discards(&self, seat: usize) -> super::Hand {
+        super::Hand::from_mask(if seat < 2 { self.discards[seat] } else { 0 })
+    }
+
+    /// The talon cards `seat` took.
+    pub fn drawn(&self, seat: usize) -> super::Hand {
+        super::Hand::from_mask(if seat < 2 { self.drawn[seat] } else { 0 })
+    }
+
+    /// The 12 cards `seat` holds after the exchange (played or not): what he declares and plays.
+    pub fn kept(&self, seat: usize) -> super::Hand {
+        super::Hand::from_mask(if seat < 2 { self.holding(seat) } else { 0 })
+    }
+
+    #[inline(always)]
+    fn holding(&self, seat: usize) -> u32 {
+        (self.dealt[seat & 1] & !self.discards[seat & 1]) | self.drawn[seat & 1]
+    }
+
+    /// The exchange size `seat` chose this deal.
+    pub fn exchange_size(&self, seat: usize) -> Option<u8> {
+        self.exchange.get(seat).copied().filter(|&n| n != NO_SIZE)
+    }
+
+    /// The cards played this deal in order, with who played each (seat, card id).
+    pub fn plays(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let n = (self.n_plays as usize).min(24);
+        let mut leader = self.elder_seat();
+        (0..n).map(move |i| {
+            let trick = i / 2;
+            if i % 2 == 0 && trick > 0 {
+                leader = (self.trick_winners >> (trick - 1) & 1) as usize;
+            }
+            let seat = if i % 2 == 0 { leader } else { leader ^ 1 };
+            (seat, self.plays[i])
+        })
+    }
+
+    /// Tricks won this deal, per seat.
+    pub fn tricks_won(&self) -> [u8; 2] {
+        self.tricks
+    }
+
+    /// The heard declarations of this deal per seat: points for carte blanche, point, sequences
+    /// and sets ([`CATEGORY_NAMES`]); `None` before they are made.
+    pub fn declarations(&self) -> Option<[[u16; 4]; 2]> {
+        self.declared.then_some(self.decl)
+    }
+
+    /// Who scored the repique this deal.
+    pub fn repique(&self) -> Option<usize> {
+        (self.repique != NO_SEAT).then_some(self.repique as usize & 1)
+    }
+
+    /// Whether elder scored the pique this deal.
+    pub fn pique(&self) -> bool {
+        self.pique
+    }
+
+    /// Who announced an open capot this deal.
+    pub fn open_capot(&self) -> Option<usize> {
+        (0..2).find(|&s| self.announce[s] == 2)
+    }
+
+    /// This deal's totals per seat (after a finished deal of a match, the next deal's: 0).
+    pub fn deal_scores(&self) -> [u16; 2] {
+        self.deal_totals
+    }
+
+    /// Points over the whole game per seat (every deal so far): the sum of the rewards.
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// Points per seat by source: `[seat][PointSource as usize]`; they add up to
+    /// [`scores`](State::scores).
+    pub fn points_by_source(&self) -> [[u32; NUM_SOURCES]; 2] {
+        self.sources
+    }
+
+    /// The totals of each finished game (deal) per seat, the first [`MAX_GAMES`].
+    pub fn games(&self) -> &[[u16; 2]] {
+        &self.games[..(self.n_games as usize).min(MAX_GAMES)]
+    }
+
+    /// Games (deals) finished.
+    pub fn games_played(&self) -> u16 {
+        self.n_games
+    }
+
+    /// Koroliks closed (russian partiya).
+    pub fn koroliks(&self) -> u8 {
+        self.koroliks
+    }
+
+    /// Points made by the last action, per seat (the declarations count with the action that
+    /// ends the exchange; leza and capot with the last card).
+    pub fn rewards(&self) -> [f64; 2] {
+        self.rewards.map(|r| r as f64)
+    }
+
+    /// The payoff: 0 until the end; then, per seat, [`Scope::Deal`]: own total − the
+    /// opponent's; [`Scope::Partiya`]: + the net win for the winner, − for the loser (0 each
+    /// if the match is drawn).
+    pub fn returns(&self) -> [f64; 2] {
+        if self.phase != Phase::GameOver {
+            return [0.0; 2];
+        }
+        [self.outcome as f64, -(self.outcome as f64)]
+    }
+
+    /// The winning seat once over (`None` before, and for a draw).
+    pub fn winner(&self) -> Option<usize> {
+        if self.phase != Phase::GameOver || self.outcome == 0 {
+            return None;
+        }
+        Some(if self.outcome > 0 { 0 } else { 1 })
+    }
+
+    /// Is the game over?
+    #[inline]
+    pub fn is_terminal(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// Is a chance event (cut, deal card, talon card) next?
+    #[inline]
+    pub fn is_chance_node(&self) -> bool {
+        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Draw)
+    }
+
+    /// The player to act, [`CHANCE`] or [`TERMINAL`].
+    #[inline]
+    pub fn current_player(&self) -> Player {
+        match self.phase {
+            Phase::Exchange | Phase::Discard | Phase::Announce | Phase::Play => (self.turn & 1) as Player,
+            Phase::GameOver => TERMINAL,
+            _ => CHANCE,
+        }
+    }
+
+    // ---- actions ---------------------------------------------------------------------------
+
+    /// The cards still in the pack (not dealt, not taken from the talon).
+    #[inline(always)]
+    fn pack(&self) -> u32 {
+        !(self.dealt[0] | self.dealt[1] | self.drawn[0] | self.drawn[1])
+    }
+
+    #[inline]
+    fn chance_mask(&self) -> u32 {
+        match self.phase {
+            Phase::Cut => {
+                let other = self.cuts[(self.turn as usize & 1) ^ 1];
+                if other == NO_CARD {
+                    FULL
+                } else {
+                    FULL & !(1u32 << (other & 31))
+                }
+            }
+            Phase::Deal | Phase::Draw => self.pack(),
+            _ => 0,
+        }
+    }
+
+    /// Cards left to discard / draw in the current exchange.
+    #[inline(always)]
+    fn exchange_left(&self, mask: u32) -> u32 {
+        let t = self.turn as usize & 1;
+        (self.exchange[t] as u32).saturating_sub(mask.count_ones())
+    }
+
+    /// The legal discards: cards above the last one discarded, leaving enough above them.
+    #[inline]
+    fn discard_mask(&self) -> u32 {
+        let t = self.turn as usize & 1;
+        let last = if self.discards[t] == 0 { NO_CARD } else { 31 - self.discards[t].leading_zeros() as u8 };
+        let mut m = if last == NO_CARD { self.hands[t] } else { self.hands[t] & above(last) };
+        // The highest (left − 1) cards cannot be discarded now: too few would remain above them.
+        for _ in 1..self.exchange_left(self.discards[t]) {
+            if m == 0 {
+                break;
+            }
+            m &= !(1u32 << (31 - m.leading_zeros()));
+        }
+        m
+    }
+
+    /// The exchange sizes the player to move may choose, as a bit mask over 0..=8.
+    #[inline]
+    fn exchange_sizes(&self) -> u32 {
+        let rules = &self.config.rules;
+        let (limits, available) = if self.turn as usize & 1 == self.elder_seat() {
+            (rules.elder_exchange, 5u8)
+        } else {
+            let taken = self.exchange[self.elder_seat()];
+            (rules.dealer_exchange, 8u8.saturating_sub(if taken == NO_SIZE { 0 } else { taken }))
+        };
+        let mut m = 0u32;
+        for n in 0..=available.min(MAX_EXCHANGE as u8) {
+            if limits.allows(n, available) {
+                m |= 1 << n;
+            }
+        }
+        m
+    }
+
+    /// The cards the player to move may play.
+    #[inline(always)]
+    fn playable(&self) -> u32 {
+        let t = self.turn as usize & 1;
+        let hand = self.hands[t];
+        if self.n_plays & 1 == 0 {
+            return hand;
+        }
+        let lead = self.plays[(self.n_plays as usize - 1) % 24] as u32;
+        let same = hand & suit_mask(lead);
+        if same != 0 {
+            same
+        } else {
+            hand
+        }
+    }
+
+    /// The legal actions, ascending (the chance outcomes at a chance node); empty at the end.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::GameConfig;
+    /// assert_eq!(GameConfig::default().new_initial_state().legal_actions().len(), 32);
+    /// ```
+    #[inline]
+    pub fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        self.fill_legal_actions(&mut out);
+        out
+    }
+
+    /// The legal actions into a reused list (cleared first).
+    #[inline]
+    pub fn fill_legal_actions(&self, out: &mut ActionList) {
+        out.clear();
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Draw => out.push_cards(self.chance_mask()),
+            Phase::Exchange => {
+                let mut m = self.exchange_sizes();
+                while m != 0 {
+                    out.push(EXCHANGE_BASE + m.trailing_zeros() as u16);
+                    m &= m - 1;
+                }
+            }
+            Phase::Discard => out.push_cards(self.discard_mask()),
+            Phase::Announce => {
+                out.push(ANNOUNCE_CAPOT);
+                out.push(PASS);
+            }
+            Phase::Play => out.push_cards(self.playable()),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// The legal actions as a `Vec`.
+    pub fn legal_actions_vec(&self) -> Vec<u16> {
+        self.legal_actions().to_vec()
+    }
+
+    /// `mask[a]` is true when action `a` is legal (length [`NUM_DISTINCT_ACTIONS`]).
+    pub fn legal_actions_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; NUM_DISTINCT_ACTIONS];
+        for &a in self.legal_actions().iter() {
+            mask[a as usize] = true;
+        }
+        mask
+    }
+
+    /// The chance outcomes with their probabilities (uniform over the cards that can come),
+    /// ascending; empty unless this is a chance node.
+    pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
+        let mask = self.chance_mask();
+        let p = 1.0 / mask.count_ones().max(1) as f64;
+        let mut out = ActionList::new();
+        out.push_cards(mask);
+        out.iter().map(|&a| (a, p)).collect()
+    }
+
+    /// One chance outcome drawn uniformly, or `None` if this is not a chance node.
+    #[inline]
+    pub fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+        let mask = self.chance_mask();
+        if mask == 0 {
+            return None;
+        }
+        Some(pick_bit(mask, rng) as u16)
+    }
+
+    /// Draw a chance outcome and apply it (the playout fast path); `None` (no change) if this
+    /// is not a chance node.
+    #[inline]
+    pub fn apply_sampled_chance(&mut self, rng: &mut Rng) -> Option<u16> {
+        let a = self.sample_chance(rng)?;
+        self.apply_legal(a);
+        Some(a)
+    }
+
+    /// Apply chance events up to the next decision (or the end); returns how many.
+    #[inline]
+    pub fn apply_sampled_chances(&mut self, rng: &mut Rng) -> u32 {
+        let mut n = 0;
+        while self.apply_sampled_chance(rng).is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Is `action` legal here?
+    #[inline]
+    pub fn is_legal(&self, action: u16) -> bool {
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Draw => action < 32 && self.chance_mask() >> action & 1 == 1,
+            Phase::Exchange => match action_exchange_size(action) {
+                Some(n) => self.exchange_sizes() >> n & 1 == 1,
+                None => false,
+            },
+            Phase::Discard => action < 32 && self.discard_mask() >> action & 1 == 1,
+            Phase::Announce => action == ANNOUNCE_CAPOT || action == PASS,
+            Phase::Play => action < 32 && self.playable() >> action & 1 == 1,
+            Phase::GameOver => false,
+        }
+    }
+
+    /// The error for an illegal action id (any integer): names the action, the phase, the
+    /// player and the legal set.
+    #[cold]
+    #[inline(never)]
+    pub fn illegal_action_error(&self, action: i64) -> Error {
+        let name = u16::try_from(action)
+            .ok()
+            .and_then(|a| action_to_string(a).ok())
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let who = match self.current_player() {
+            CHANCE => "chance".to_string(),
+            TERMINAL => "nobody (the game is over)".to_string(),
+            p => format!("player {p}"),
+        };
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(|&a| format!("{a} ({})", action_to_string(a).unwrap_or_default()))
+            .collect();
+        Error::Illegal(format!(
+            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
+            self.phase.name(),
+            legal.join(", ")
+        ))
+    }
+
+    /// Apply an action (a decision or a chance outcome). An illegal action is an
+    /// [`Error::Illegal`] naming it and the legal set, and leaves the state unchanged.
+    pub fn apply_action(&mut self, action: u16) -> Result<()> {
+        if !self.is_legal(action) {
+            return Err(self.illegal_action_error(action as i64));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    /// This state after `action` (OpenSpiel's `child`).
+    pub fn child(&self, action: u16) -> Result<State> {
+        let mut next = *self;
+        next.apply_action(action)?;
+        Ok(next)
+    }
+
+    /// Apply an action known to be legal.
+    #[inline]
+    pub(crate) fn apply_legal(&mut self, action: u16) {
+        self.rewards = [0; 2];
+        match self.phase {
+            Phase::Cut => self.apply_cut(action as u8 & 31),
+            Phase::Deal => self.apply_deal(action as u32 & 31),
+            Phase::Exchange => self.apply_exchange(action.saturating_sub(EXCHANGE_BASE) as u8),
+            Phase::Discard => self.apply_discard(action as u32 & 31),
+            Phase::Draw => self.apply_draw(action as u32 & 31),
+            Phase::Announce => self.apply_announce(action == ANNOUNCE_CAPOT),
+            Phase::Play => self.apply_play(action as u32 & 31),
+            Phase::GameOver => {}
+        }
+    }
+
+    #[inline]
+    fn award(&mut self, seat: usize, points: u16, source: PointSource) {
+        let s = seat & 1;
+        self.deal_totals[s] = self.deal_totals[s].saturating_add(points);
+        self.scores[s] = self.scores[s].saturating_add(points as u32);
+        self.sources[s][source as usize] = self.sources[s][source as usize].saturating_add(points as u32);
+        self.rewards[s] = self.rewards[s].saturating_add(points);
+    }
+
+    fn apply_cut(&mut self, card: u8) {
+        let t = self.turn as usize & 1;
+        self.cuts[t] = card;
+        if t == 0 {
+            self.turn = 1;
+            return;
+        }
+        let (r0, r1) = (rank(self.cuts[0] as u32), rank(self.cuts[1] as u32));
+        if r0 == r1 {
+            // Equal ranks: both draw again from the whole pack.
+            self.cuts = [NO_CARD; 2];
+            self.turn = 0;
+            return;
+        }
+        self.dealer = if r0 < r1 { 0 } else { 1 };
+        self.start_deal();
+    }
+
+    fn start_deal(&mut self) {
+        self.reset_deal();
+        self.phase = Phase::Deal;
+        self.deals = self.deals.saturating_add(1);
+    }
+
+    /// Clear the deal's cards, declarations, play and totals.
+    fn reset_deal(&mut self) {
+        self.n_dealt = 0;
+        self.dealt = [0; 2];
+        self.hands = [0; 2];
+        self.discards = [0; 2];
+        self.drawn = [0; 2];
+        self.exchange = [NO_SIZE; 2];
+        self.decl = [[0; 4]; 2];
+        self.decl_total = [0; 2];
+        self.repique = NO_SEAT;
+        self.declared = false;
+        self.dealer_pending = false;
+        self.announce = [0; 2];
+        self.plays = [0; 24];
+        self.n_plays = 0;
+        self.leader = self.elder_seat() as u8;
+        self.trick_winners = 0;
+        self.tricks = [0; 2];
+        self.dealer_played = false;
+        self.pique_possible = true;
+        self.pique = false;
+        self.deal_totals = [0; 2];
+        self.turn = self.elder_seat() as u8;
+    }
+
+    #[inline]
+    fn apply_deal(&mut self, card: u32) {
+        // Elder first, alternately.
+        let seat = if self.n_dealt & 1 == 0 { self.elder_seat() } else { self.dealer_seat() };
+        self.dealt[seat] |= 1 << card;
+        self.hands[seat] |= 1 << card;
+        self.n_dealt += 1;
+        if self.n_dealt >= 24 {
+            self.phase = Phase::Exchange;
+            self.turn = self.elder_seat() as u8;
+        }
+    }
+
+    fn apply_exchange(&mut self, n: u8) {
+        let t = self.turn as usize & 1;
+        self.exchange[t] = n;
+        if n == 0 {
+            self.next_exchanger();
+        } else {
+            self.phase = Phase::Discard;
+        }
+    }
+
+    fn apply_discard(&mut self, card: u32) {
+        let t = self.turn as usize & 1;
+        self.hands[t] &= !(1 << card);
+        self.discards[t] |= 1 << card;
+        if self.exchange_left(self.discards[t]) == 0 {
+            self.phase = Phase::Draw;
+        }
+    }
+
+    fn apply_draw(&mut self, card: u32) {
+        let t = self.turn as usize & 1;
+        self.hands[t] |= 1 << card;
+        self.drawn[t] |= 1 << card;
+        if self.exchange_left(self.drawn[t]) == 0 {
+            self.next_exchanger();
+        }
+    }
+
+    fn next_exchanger(&mut self) {
+        if self.turn as usize & 1 == self.elder_seat() {
+            self.turn = self.dealer_seat() as u8;
+            self.phase = Phase::Exchange;
+            return;
+        }
+        self.declare();
+        self.turn = self.elder_seat() as u8;
+        self.phase = if self.config.rules.open_capot_bonus.is_some() { Phase::Announce } else { Phase::Play };
+    }
+
+    /// The category points of both hands (elder first) as heard, the totals by the core's
+    /// `points_of` (repique included) and the repique.
+    fn declaration_scores(&self) -> ([[u16; 4]; 2], [u16; 2], Option<usize>) {
+        let rules = &self.config.rules;
+        let lanes = packed_lanes(rules);
+        let (e, d) = (self.elder_seat(), self.dealer_seat());
+        let mut se = Summary::of(self.holding(e), &lanes);
+        let mut sd = Summary::of(self.holding(d), &lanes);
+        // Carte blanche is judged on the hand as dealt (rules §3.1).
+        se.carte_blanche = self.dealt[e] & COURTS == 0;
+        sd.carte_blanche = self.dealt[d] & COURTS == 0;
+        let rk = reckoning(rules);
+        let totals = points_of(&se, &sd, rk).map(|x| x as u16);
+        let pick = |ke: u16, kd: u16, ve: u16, vd: u16| [if ke > kd { ve } else { 0 }, if kd > ke { vd } else { 0 }];
+        let cats = [
+            [CARTE_BLANCHE_POINTS * se.carte_blanche as u16, CARTE_BLANCHE_POINTS * sd.carte_blanche as u16],
+            pick(se.point_key, sd.point_key, se.point_key >> 7, sd.point_key >> 7),
+            pick(se.seq_key as u16, sd.seq_key as u16, se.seq_value, sd.seq_value),
+            pick(se.set_key as u16, sd.set_key as u16, se.set_value, sd.set_value),
+        ];
+        let repique = repique_of(&cats, rk).map(|p| p.index());
+        let by_role = [0, 1].map(|i| [cats[0][i], cats[1][i], cats[2][i], cats[3][i]]);
+        (by_role, totals, repique)
+    }
+
+    fn declare(&mut self) {
+        let (cats, totals, repique) = self.declaration_scores();
+        let (e, d) = (self.elder_seat(), self.dealer_seat());
+        self.decl[e] = cats[0];
+        self.decl[d] = cats[1];
+        self.decl_total[e] = totals[0];
+        self.decl_total[d] = totals[1];
+        self.repique = match repique {
+            Some(0) => e as u8,
+            Some(_) => d as u8,
+            None => NO_SEAT,
+        };
+        self.declared = true;
+        self.pique_possible = repique.is_none();
+        self.credit_declarations(e);
+        if self.config.rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead {
+            self.dealer_pending = true;
+        } else {
+            self.credit_declarations(d);
+        }
+    }
+
+    fn credit_declarations(&mut self, seat: usize) {
+        let s = seat & 1;
+        let rep = if self.repique as usize == s { REPIQUE_BONUS } else { 0 };
+        let plain = self.decl_total[s].saturating_sub(rep);
+        if plain > 0 {
+            self.award(s, plain, PointSource::Declarations);
+        }
+        if rep > 0 {
+            self.award(s, rep, PointSource::Repique);
+        }
+    }
+
+    fn apply_announce(&mut self, announce: bool) {
+        let t = self.turn as usize & 1;
+        self.announce[t] = if announce { 2 } else { 1 };
+        if t == self.elder_seat() && !announce {
+            self.turn = self.dealer_seat() as u8;
+        } else {
+            self.phase = Phase::Play;
+            self.turn = self.elder_seat() as u8;
+        }
+    }
+
+    /// Play points (rules §5) and the pique check after them (rules §4), as `score_game`.
+    #[inline]
+    fn play_points(&mut self, seat: usize, play: u16, extra: u16) {
+        if play + extra == 0 {
+            return;
+        }
+        if play > 0 {
+            self.award(seat, play, PointSource::Play);
+        }
+        if extra > 0 {
+            self.award(seat, extra, PointSource::LastTrick);
+        }
+        let e = self.elder_seat();
+        if seat != e {
+            self.dealer_played = true;
+            return;
+        }
+        if self.pique_possible
+            && !self.dealer_played
+            && self.decl_total[e ^ 1] == 0
+            && self.deal_totals[e] >= PIQUE_THRESHOLD
+        {
+            self.pique_possible = false;
+            self.pique = true;
+            self.award(e, PIQUE_BONUS, PointSource::Pique);
+        }
+    }
+
+    #[inline]
+    fn apply_play(&mut self, card: u32) {
+        let t = self.turn as usize & 1;
+        self.hands[t] &= !(1 << card);
+        let i = self.n_plays as usize % 24;
+        self.plays[i] = card as u8;
+        self.n_plays += 1;
+        if i & 1 == 0 {
+            // A lead.
+            self.play_points(t, 1, 0);
+            if i == 0 && self.dealer_pending {
+                self.dealer_pending = false;
+                self.credit_declarations(self.dealer_seat());
+            }
+            self.turn = (t ^ 1) as u8;
+            return;
+        }
+        let leader = self.leader as usize & 1;
+        let lead = self.plays[i - 1] as u32;
+        let winner = if suit_mask(lead) >> card & 1 == 1 && rank(card) > rank(lead) { t } else { leader };
+        let trick = i / 2;
+        self.tricks[winner] += 1;
+        self.trick_winners |= (winner as u16) << trick;
+        let point = match self.config.rules.trick_scoring {
+            TrickScoring::EveryLeadAndTrick => 1,
+            TrickScoring::LeadOrWinOpponentsLead => (winner != leader) as u16,
+        };
+        self.leader = winner as u8;
+        self.turn = winner as u8;
+        if trick < 11 {
+            self.play_points(winner, point, 0);
+            return;
+        }
+        let rules = self.config.rules;
+        let capot = self.tricks[winner] == 12;
+        let extra = if capot && !rules.capot_keeps_last_trick_extra { 0 } else { rules.last_trick_extra };
+        self.play_points(winner, point, extra);
+        if capot {
+            let bonus = match rules.open_capot_bonus {
+                Some(b) if self.announce[winner] == 2 => b,
+                _ => rules.capot_bonus,
+            };
+            if bonus > 0 {
+                self.award(winner, bonus, PointSource::Capot);
+            }
+        } else if let Some(p) = (0..2).find(|&p| self.tricks[p] > 6) {
+            self.award(p, LEZA_BONUS, PointSource::Leza);
+        }
+        self.end_deal();
+    }
+
+    /// Record the finished deal and go on: the next deal, a new draw, or the end.
+    fn end_deal(&mut self) {
+        let totals = self.deal_totals;
+        if (self.n_games as usize) < MAX_GAMES {
+            self.games[self.n_games as usize] = totals;
+        }
+        self.n_games = self.n_games.saturating_add(1);
+        let rules = self.config.rules;
+        if self.config.scope == Scope::Deal {
+            self.finish(totals[0] as i32 - totals[1] as i32);
+            return;
+        }
+        match rules.match_scoring {
+            MatchScoring::Partiya => {
+                let refet = totals[0] == totals[1];
+                self.korolik_games += 1;
+                let closed = refet || self.korolik_games >= 2;
+                if closed {
+                    self.koroliks += 1;
+                    self.korolik_games = 0;
+                }
+                if self.koroliks >= rules.koroliks_per_partiya {
+                    let outcome = self.partiya_outcome().unwrap_or(0);
+                    self.finish(outcome);
+                } else if closed {
+                    // A new korolik: a new draw for deal.
+                    self.reset_deal();
+                    self.phase = Phase::Cut;
+                    self.cuts = [NO_CARD; 2];
+                    self.turn = 0;
+                } else {
+                    self.dealer ^= 1;
+                    self.start_deal();
+                }
+            }
+            MatchScoring::Partie => {
+                let n = self.n_games as usize;
+                let base = rules.deals_per_partie as usize;
+                if n >= base && (n - base) % 2 == 0 && self.scores[0] != self.scores[1] {
+                    let outcome = self.partie_outcome().unwrap_or(0);
+                    self.finish(outcome);
+                } else {
+                    self.dealer ^= 1;
+                    self.start_deal();
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, outcome: i32) {
+        self.phase = Phase::GameOver;
+        self.outcome = outcome;
+    }
+
+    /// The partiya's net win for seat 0 (negative if seat 1 wins), replaying the games through
+    /// [`Partiya`].
+    fn partiya_outcome(&self) -> Result<i32> {
+        let mut p = Partiya::new(&self.config.rules)?;
+        for g in self.games() {
+            p.add_game(g[0] as u32, g[1] as u32)?;
+        }
+        Ok(match p.result().net_win {
+            Some(r) if r.side.index() == 0 => r.points as i32,
+            Some(r) => -(r.points as i32),
+            None => 0,
+        })
+    }
+
+    /// The partie's score for seat 0 (negative if seat 1 wins), through [`Partie`]: the totals
+    /// are fed as one deal after `deals − 1` empty ones (the result depends on the totals and
+    /// the number of deals only).
+    fn partie_outcome(&self) -> Result<i32> {
+        let mut p = Partie::new(&self.config.rules)?;
+        for _ in 1..self.n_games {
+            p.add_deal(0, 0)?;
+        }
+        p.add_deal(self.scores[0], self.scores[1])?;
+        Ok(match p.result() {
+            Some(r) if r.winner.index() == 0 => r.score as i32,
+            Some(r) => -(r.score as i32),
+            None => 0,
+        })
+    }
+}
+
+/// A uniformly random set bit of a non-zero mask.
+#[inline]
+pub(crate) fn pick_bit(mask: u32, rng: &mut Rng) -> u32 {
+    let mut m = mask;
+    let k = rng.below(mask.count_ones());
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros()
+}
+
+impl GameState for State {
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn current_player(&self) -> Player {
+        State::current_player(self)
+    }
+
+    fn is_chance_node(&self) -> bool {
+        State::is_chance_node(self)
+    }
+
+    fn is_terminal(&self) -> bool {
+        State::is_terminal(self)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<u16>) {
+        out.clear();
+        out.extend_from_slice(&State::legal_actions(self));
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(u16, f64)>) {
+        out.clear();
+        out.extend(self.chance_outcomes());
+    }
+
+    fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+        State::sample_chance(self, rng)
+    }
+
+    fn apply_action(&mut self, action: u16) -> Result<()> {
+        State::apply_action(self, action)
+    }
+
+    fn player_return(&self, player: usize) -> f64 {
+        self.returns().get(player).copied().unwrap_or(0.0)
+    }
+
+    fn information_state_string(&self, player: usize) -> Result<String> {
+        State::information_state_string(self, player)
+    }
+
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<State> {
+        State::resample_from_infostate(self, player, rng)
+    }
+}
+
+/// A stack of states for `undo_action`: [`apply_action`](StateStack::apply_action) pushes the
+/// state before the action, [`undo_action`](StateStack::undo_action) pops it.
+///
+/// ```
+/// use cribpiquet::piquet::{GameConfig, StateStack};
+/// let mut stack = StateStack::new(GameConfig::default().new_initial_state());
+/// let before = *stack.state();
+/// stack.apply_action(7).unwrap();
+/// assert_eq!(stack.history(), &[7]);
+/// stack.undo_action().unwrap();
+/// assert_eq!(*stack.state(), before);
+/// ```
+#[derive(Debug, Clone)]
+pub struct StateStack {
+    state: State,
+    previous: Vec<State>,
+    history: Vec<u16>,
+}
+
+impl StateStack {
+    /// A stack whose current state is `state`, with no history.
+    pub fn new(state: State) -> StateStack {
+        StateStack { state, previous: Vec::new(), history: Vec::new() }
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The actions applied through this stack, oldest first.
+    pub fn history(&self) -> &[u16] {
+        &self.history
+    }
+
+    /// Apply an action (the state is unchanged on error).
+    pub fn apply_action(&mut self, action: u16) -> Result<()> {
+        let before = self.state;
+        self.state.apply_action(action)?;
+        self.previous.push(before);
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// Undo the last action exactly; an error if there is none.
+    pub fn undo_action(&mut self) -> Result<u16> {
+        match (self.previous.pop(), self.history.pop()) {
+            (Some(state), Some(action)) => {
+                self.state = state;
+                Ok(action)
+            }
+            _ => Err(Error::Illegal("undo_action: no action to undo".into())),
+        }
+    }
+}

@@ -1,0 +1,564 @@
+//! `serialize` / `deserialize`: a one-line dump of every field, checked on the way back in.
+//!
+//! ```text
+//! piquet/1 rules=seq:13.14.15.16.17.18;trick:every-lead-and-trick;… scope=deal phase=play turn=0
+//! dealer=1 cuts=9H,KC dealt=… hands=… discards=… drawn=… exchange=5,3 … plays=AH,7H,KH …
+//! ```
+//!
+//! Masks are hexadecimal (bit = card id). Text that is not a state the engine can reach is an
+//! [`Error::InvalidValue`]: the current deal is replayed from its cards (the deal, both
+//! exchanges with ascending discards, the announcements, the tricks) and must give back every
+//! field of the deal; the match record must agree with the scores, the koroliks and the phase.
+//! So a deserialized state never panics or gets stuck later.
+
+use std::fmt::Write;
+
+use super::{GameConfig, Phase, Scope, State, EXCHANGE_BASE, MAX_GAMES, NO_CARD, NO_SEAT, NO_SIZE, NUM_SOURCES};
+use super::{ANNOUNCE_CAPOT, PASS};
+use crate::error::{Error, Result};
+use crate::piquet::card::Card;
+use crate::piquet::rules::{
+    BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring,
+};
+
+const MAGIC: &str = "piquet/1";
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::InvalidValue(format!("not a piquet state: {}", msg.into()))
+}
+
+fn opt_card(c: u8) -> String {
+    if c == NO_CARD {
+        "-".into()
+    } else {
+        Card::from_id(c as i64).map(|c| c.to_string()).unwrap_or_else(|_| "?".into())
+    }
+}
+
+fn opt_num(x: u8, none: u8) -> String {
+    if x == none {
+        "-".into()
+    } else {
+        x.to_string()
+    }
+}
+
+fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    items.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn rules_text(r: &Rules) -> String {
+    let limits = |l: ExchangeLimits| format!("{}.{}.{}", l.min, l.max, l.may_decline as u8);
+    format!(
+        "seq:{};trick:{};last:{};capot:{};keep:{};open:{};elder:{};dealer:{};timing:{};bonus:{};match:{};koroliks:{};deals:{};rounding:{}",
+        r.sequence_values.map(|v| v.to_string()).join("."),
+        r.trick_scoring.name(),
+        r.last_trick_extra,
+        r.capot_bonus,
+        r.capot_keeps_last_trick_extra as u8,
+        r.open_capot_bonus.map_or("-".to_string(), |v| v.to_string()),
+        limits(r.elder_exchange),
+        limits(r.dealer_exchange),
+        r.declaration_timing.name(),
+        r.bonus_mode.name(),
+        r.match_scoring.name(),
+        r.koroliks_per_partiya,
+        r.deals_per_partie,
+        r.rounding.name()
+    )
+}
+
+fn parse_rules(text: &str) -> Result<Rules> {
+    let mut r = Rules::russian();
+    let mut seen = 0u32;
+    for item in text.split(';') {
+        let (key, value) = item.split_once(':').ok_or_else(|| bad(format!("rules item {item:?}")))?;
+        let num = |v: &str| v.parse::<u16>().map_err(|_| bad(format!("rules {key}: {v:?}")));
+        let flag = |v: &str| match v {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(bad(format!("rules {key}: {v:?}"))),
+        };
+        let limits = |v: &str| -> Result<ExchangeLimits> {
+            let parts: Vec<&str> = v.split('.').collect();
+            if parts.len() != 3 {
+                return Err(bad(format!("rules {key}: {v:?}")));
+            }
+            let small = |t: &str| t.parse::<u8>().map_err(|_| bad(format!("rules {key}: {v:?}")));
+            Ok(ExchangeLimits { min: small(parts[0])?, max: small(parts[1])?, may_decline: flag(parts[2])? })
+        };
+        let bit = match key {
+            "seq" => {
+                let parts: Vec<&str> = value.split('.').collect();
+                if parts.len() != 6 {
+                    return Err(bad("rules seq needs 6 values"));
+                }
+                for (slot, t) in r.sequence_values.iter_mut().zip(parts) {
+                    *slot = num(t)?;
+                }
+                0
+            }
+            "trick" => {
+                r.trick_scoring = TrickScoring::parse(value)?;
+                1
+            }
+            "last" => {
+                r.last_trick_extra = num(value)?;
+                2
+            }
+            "capot" => {
+                r.capot_bonus = num(value)?;
+                3
+            }
+            "keep" => {
+                r.capot_keeps_last_trick_extra = flag(value)?;
+                4
+            }
+            "open" => {
+                r.open_capot_bonus = if value == "-" { None } else { Some(num(value)?) };
+                5
+            }
+            "elder" => {
+                r.elder_exchange = limits(value)?;
+                6
+            }
+            "dealer" => {
+                r.dealer_exchange = limits(value)?;
+                7
+            }
+            "timing" => {
+                r.declaration_timing = DeclarationTiming::parse(value)?;
+                8
+            }
+            "bonus" => {
+                r.bonus_mode = BonusMode::parse(value)?;
+                9
+            }
+            "match" => {
+                r.match_scoring = MatchScoring::parse(value)?;
+                10
+            }
+            "koroliks" => {
+                r.koroliks_per_partiya = num(value)?.min(255) as u8;
+                11
+            }
+            "deals" => {
+                r.deals_per_partie = num(value)?.min(255) as u8;
+                12
+            }
+            "rounding" => {
+                r.rounding = Rounding::parse(value)?;
+                13
+            }
+            _ => return Err(bad(format!("unknown rules item {key}"))),
+        };
+        if seen >> bit & 1 == 1 {
+            return Err(bad(format!("rules item {key} twice")));
+        }
+        seen |= 1 << bit;
+    }
+    if seen != (1 << 14) - 1 {
+        return Err(bad("rules items missing"));
+    }
+    Ok(r)
+}
+
+impl State {
+    /// The state as one line of text; [`State::deserialize`] gives it back exactly.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::{GameConfig, State};
+    /// let mut state = GameConfig::default().new_initial_state();
+    /// state.apply_action(12).unwrap();
+    /// assert_eq!(State::deserialize(&state.serialize()).unwrap(), state);
+    /// ```
+    pub fn serialize(&self) -> String {
+        let mut s = String::with_capacity(700);
+        let hex = |m: u32| format!("{m:x}");
+        let _ = write!(
+            s,
+            "{MAGIC} rules={} scope={} phase={} turn={} dealer={} cuts={} ndealt={}",
+            rules_text(&self.config.rules),
+            self.config.scope.name(),
+            self.phase.name(),
+            self.turn,
+            opt_num(self.dealer, NO_SEAT),
+            join(self.cuts.iter().map(|&c| opt_card(c))),
+            self.n_dealt
+        );
+        let _ = write!(
+            s,
+            " dealt={} hands={} discards={} drawn={} exchange={} decl={} decltotal={} repique={} declared={} pending={} announce={}",
+            join(self.dealt.map(hex)),
+            join(self.hands.map(hex)),
+            join(self.discards.map(hex)),
+            join(self.drawn.map(hex)),
+            join(self.exchange.map(|x| opt_num(x, NO_SIZE))),
+            join(self.decl.map(|c| c.map(|x| x.to_string()).join("/"))),
+            join(self.decl_total),
+            opt_num(self.repique, NO_SEAT),
+            self.declared as u8,
+            self.dealer_pending as u8,
+            join(self.announce)
+        );
+        let plays: Vec<String> = self.plays[..(self.n_plays as usize).min(24)].iter().map(|&c| opt_card(c)).collect();
+        let games: Vec<String> = self.games().iter().map(|g| format!("{}/{}", g[0], g[1])).collect();
+        let _ = write!(
+            s,
+            " plays={} leader={} winners={:x} tricks={} dplayed={} piquepossible={} pique={} dealtotals={} deals={} games={} ngames={} koroliks={} kgames={} scores={} sources={} rewards={} outcome={}",
+            if plays.is_empty() { "-".to_string() } else { plays.join(",") },
+            self.leader,
+            self.trick_winners,
+            join(self.tricks),
+            self.dealer_played as u8,
+            self.pique_possible as u8,
+            self.pique as u8,
+            join(self.deal_totals),
+            self.deals,
+            if games.is_empty() { "-".to_string() } else { games.join(",") },
+            self.n_games,
+            self.koroliks,
+            self.korolik_games,
+            join(self.scores),
+            join(self.sources.iter().flatten()),
+            join(self.rewards),
+            self.outcome
+        );
+        s
+    }
+
+    /// A state from [`serialize`](State::serialize) text; text that is not a reachable state
+    /// is an [`Error::InvalidValue`].
+    pub fn deserialize(text: &str) -> Result<State> {
+        let mut tokens = text.split_whitespace();
+        if tokens.next() != Some(MAGIC) {
+            return Err(bad(format!("it must start with {MAGIC:?}")));
+        }
+        const KEYS: [&str; 37] = [
+            "rules", "scope", "phase", "turn", "dealer", "cuts", "ndealt", "dealt", "hands", "discards", "drawn",
+            "exchange", "decl", "decltotal", "repique", "declared", "pending", "announce", "plays", "leader",
+            "winners", "tricks", "dplayed", "piquepossible", "pique", "dealtotals", "deals", "games", "ngames",
+            "koroliks", "kgames", "scores", "sources", "rewards", "outcome", "_", "__",
+        ];
+        let mut fields: Vec<(&str, &str)> = Vec::new();
+        for token in tokens {
+            let (key, value) = token.split_once('=').ok_or_else(|| bad(format!("token {token:?} is not key=value")))?;
+            if !KEYS[..35].contains(&key) {
+                return Err(bad(format!("unknown field {key}")));
+            }
+            if fields.iter().any(|(k, _)| *k == key) {
+                return Err(bad(format!("field {key} appears twice")));
+            }
+            fields.push((key, value));
+        }
+        let get = |key: &str| -> Result<&str> {
+            fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v).ok_or_else(|| bad(format!("field {key} is missing")))
+        };
+        let num = |key: &str, max: u64| -> Result<u64> {
+            get(key)?.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("{key} is not a number ≤ {max}")))
+        };
+        let list = |key: &str, len: usize| -> Result<Vec<&str>> {
+            let items: Vec<&str> = get(key)?.split(',').collect();
+            if items.len() != len {
+                return Err(bad(format!("{key} must have {len} items")));
+            }
+            Ok(items)
+        };
+        let nums = |key: &str, len: usize, max: u64| -> Result<Vec<u64>> {
+            list(key, len)?
+                .iter()
+                .map(|t| t.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("bad number in {key}"))))
+                .collect()
+        };
+        let card = |t: &str| -> Result<u8> {
+            if t == "-" {
+                return Ok(NO_CARD);
+            }
+            t.parse::<Card>().map(|c| c.id()).map_err(|_| bad(format!("{t:?} is not a card")))
+        };
+        let opt = |t: &str, max: u8, none: u8| -> Result<u8> {
+            if t == "-" {
+                return Ok(none);
+            }
+            t.parse::<u8>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("{t:?} is out of range")))
+        };
+        let masks = |key: &str| -> Result<[u32; 2]> {
+            let items = list(key, 2)?;
+            let mut out = [0u32; 2];
+            for (slot, t) in out.iter_mut().zip(items) {
+                *slot = u32::from_str_radix(t, 16).map_err(|_| bad(format!("{t:?} is not a hex mask")))?;
+            }
+            Ok(out)
+        };
+        let flag = |key: &str| -> Result<bool> { Ok(num(key, 1)? == 1) };
+
+        let rules = parse_rules(get("rules")?)?;
+        let scope = Scope::parse(get("scope")?)?;
+        let config = GameConfig::new(rules, scope)?;
+        let phase_name = get("phase")?;
+        let phase =
+            Phase::ALL.into_iter().find(|p| p.name() == phase_name).ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let mut s = State::new(config);
+        s.phase = phase;
+        s.turn = num("turn", 1)? as u8;
+        s.dealer = opt(get("dealer")?, 1, NO_SEAT)?;
+        for (slot, t) in s.cuts.iter_mut().zip(list("cuts", 2)?) {
+            *slot = card(t)?;
+        }
+        s.n_dealt = num("ndealt", 24)? as u8;
+        s.dealt = masks("dealt")?;
+        s.hands = masks("hands")?;
+        s.discards = masks("discards")?;
+        s.drawn = masks("drawn")?;
+        for (slot, t) in s.exchange.iter_mut().zip(list("exchange", 2)?) {
+            *slot = opt(t, 8, NO_SIZE)?;
+        }
+        for (slot, t) in s.decl.iter_mut().zip(list("decl", 2)?) {
+            let parts: Vec<&str> = t.split('/').collect();
+            if parts.len() != 4 {
+                return Err(bad("decl needs 4 values per player"));
+            }
+            for (x, v) in slot.iter_mut().zip(parts) {
+                *x = v.parse::<u16>().map_err(|_| bad("bad number in decl"))?;
+            }
+        }
+        for (slot, v) in s.decl_total.iter_mut().zip(nums("decltotal", 2, u16::MAX as u64)?) {
+            *slot = v as u16;
+        }
+        s.repique = opt(get("repique")?, 1, NO_SEAT)?;
+        s.declared = flag("declared")?;
+        s.dealer_pending = flag("pending")?;
+        for (slot, v) in s.announce.iter_mut().zip(nums("announce", 2, 2)?) {
+            *slot = v as u8;
+        }
+        let plays = get("plays")?;
+        if plays != "-" {
+            for t in plays.split(',') {
+                let c = card(t)?;
+                if c == NO_CARD || s.n_plays >= 24 {
+                    return Err(bad("the plays"));
+                }
+                s.plays[s.n_plays as usize] = c;
+                s.n_plays += 1;
+            }
+        }
+        s.leader = num("leader", 1)? as u8;
+        s.trick_winners =
+            u16::from_str_radix(get("winners")?, 16).map_err(|_| bad("winners is not a hex mask"))?;
+        for (slot, v) in s.tricks.iter_mut().zip(nums("tricks", 2, 12)?) {
+            *slot = v as u8;
+        }
+        s.dealer_played = flag("dplayed")?;
+        s.pique_possible = flag("piquepossible")?;
+        s.pique = flag("pique")?;
+        for (slot, v) in s.deal_totals.iter_mut().zip(nums("dealtotals", 2, u16::MAX as u64)?) {
+            *slot = v as u16;
+        }
+        s.deals = num("deals", u16::MAX as u64)? as u16;
+        let games = get("games")?;
+        let mut recorded = 0usize;
+        if games != "-" {
+            for g in games.split(',') {
+                let (a, b) = g.split_once('/').ok_or_else(|| bad("a game is a/b"))?;
+                if recorded >= MAX_GAMES {
+                    return Err(bad("too many games"));
+                }
+                let v = |t: &str| t.parse::<u16>().map_err(|_| bad("bad number in games"));
+                s.games[recorded] = [v(a)?, v(b)?];
+                recorded += 1;
+            }
+        }
+        s.n_games = num("ngames", u16::MAX as u64)? as u16;
+        if recorded != (s.n_games as usize).min(MAX_GAMES) {
+            return Err(bad("ngames does not match the games"));
+        }
+        s.koroliks = num("koroliks", 255)? as u8;
+        s.korolik_games = num("kgames", 1)? as u8;
+        for (slot, v) in s.scores.iter_mut().zip(nums("scores", 2, u32::MAX as u64)?) {
+            *slot = v as u32;
+        }
+        let sources = nums("sources", 2 * NUM_SOURCES, u32::MAX as u64)?;
+        for (i, v) in sources.into_iter().enumerate() {
+            s.sources[i / NUM_SOURCES][i % NUM_SOURCES] = v as u32;
+        }
+        for (slot, v) in s.rewards.iter_mut().zip(nums("rewards", 2, u16::MAX as u64)?) {
+            *slot = v as u16;
+        }
+        s.outcome = get("outcome")?.parse::<i32>().map_err(|_| bad("outcome is not a number"))?;
+        s.check_invariants()?;
+        Ok(s)
+    }
+
+    /// The actions that lead from the start of the current deal to this state's deal fields:
+    /// the deal (elder's and the dealer's cards ascending, alternately), each exchange (size,
+    /// ascending discards, the talon cards), the announcements and the tricks.
+    fn deal_script(&self) -> Vec<u16> {
+        let (e, d) = (self.elder_seat(), self.dealer_seat());
+        let mut out = Vec::with_capacity(80);
+        let cards = |m: u32| (0..32u16).filter(move |&c| m >> c & 1 == 1);
+        let (mut ec, mut dc) = (cards(self.dealt[e]), cards(self.dealt[d]));
+        for i in 0..self.n_dealt {
+            let next = if i % 2 == 0 { ec.next() } else { dc.next() };
+            out.push(next.unwrap_or(u16::MAX));
+        }
+        for seat in [e, d] {
+            if self.exchange[seat] == NO_SIZE {
+                break;
+            }
+            out.push(EXCHANGE_BASE + self.exchange[seat] as u16);
+            out.extend(cards(self.discards[seat]));
+            out.extend(cards(self.drawn[seat]));
+        }
+        for seat in [e, d] {
+            match self.announce[seat] {
+                1 => out.push(PASS),
+                2 => out.push(ANNOUNCE_CAPOT),
+                _ => break,
+            }
+        }
+        out.extend(self.plays[..(self.n_plays as usize).min(24)].iter().map(|&c| c as u16));
+        out
+    }
+
+    /// Check that the state is one the engine can be in (used by `deserialize`, and by tests
+    /// on every state of random games).
+    pub(crate) fn check_invariants(&self) -> Result<()> {
+        let ensure = |ok: bool, what: &str| if ok { Ok(()) } else { Err(bad(what.to_string())) };
+        let rules = self.config.rules;
+        let scope = self.config.scope;
+        // Scores.
+        for seat in 0..2 {
+            let total: u64 = self.sources[seat].iter().map(|&x| x as u64).sum();
+            ensure(total == self.scores[seat] as u64, "the points by source do not add up to the score")?;
+            ensure(self.rewards[seat] as u32 <= self.scores[seat], "a reward larger than the score")?;
+            ensure(self.deal_totals[seat] as u32 <= self.scores[seat], "a deal total larger than the score")?;
+        }
+        ensure((self.phase == Phase::GameOver) || self.outcome == 0, "an outcome before the end")?;
+        // Before the first deal.
+        if self.deals == 0 {
+            ensure(self.phase == Phase::Cut && self.dealer == NO_SEAT, "no deal yet")?;
+            ensure(self.n_games == 0 && self.scores == [0, 0] && self.koroliks == 0, "a record before the first deal")?;
+        } else {
+            ensure(self.dealer != NO_SEAT, "a deal without a dealer")?;
+        }
+        // The cut.
+        if self.phase == Phase::Cut {
+            let expected = if self.turn == 0 { [false, false] } else { [true, false] };
+            ensure(self.cuts.map(|c| c != NO_CARD) == expected, "the draw for deal")?;
+            ensure(self.cuts[0] == NO_CARD || self.cuts[0] < 32, "the card drawn")?;
+        } else {
+            ensure(self.cuts.iter().all(|&c| c < 32) && self.cuts[0] & 7 != self.cuts[1] & 7, "the cards drawn")?;
+            ensure(self.cuts[0] != self.cuts[1], "the cards drawn")?;
+        }
+        // The match record.
+        let over = self.phase == Phase::GameOver;
+        let in_deal = !matches!(self.phase, Phase::Cut | Phase::GameOver);
+        let n = self.n_games as usize;
+        ensure(self.deals as usize == n + in_deal as usize, "deals begun and games played")?;
+        if n <= MAX_GAMES {
+            let mut sums = [0u64; 2];
+            for g in self.games() {
+                sums[0] += g[0] as u64;
+                sums[1] += g[1] as u64;
+            }
+            for seat in 0..2 {
+                let current = if in_deal { self.deal_totals[seat] as u64 } else { 0 };
+                ensure(sums[seat] + current == self.scores[seat] as u64, "the games do not add up to the scores")?;
+            }
+        }
+        if over {
+            ensure(n >= 1 && self.games().last().is_some_and(|g| *g == self.deal_totals), "the last game")?;
+        }
+        let lower = if self.cuts[0] & 7 < self.cuts[1] & 7 { 0 } else { 1 };
+        match (scope, rules.match_scoring) {
+            (Scope::Deal, _) => {
+                ensure(n <= 1 && self.koroliks == 0 && self.korolik_games == 0, "one deal only")?;
+                ensure(over == (n == 1), "the deal is over")?;
+                if over {
+                    let g = self.games[0];
+                    ensure(self.outcome == g[0] as i32 - g[1] as i32, "the outcome")?;
+                }
+                if self.deals > 0 {
+                    ensure(self.dealer == lower, "the dealer")?;
+                }
+            }
+            (Scope::Partiya, MatchScoring::Partiya) => {
+                ensure(n <= MAX_GAMES, "too many games")?;
+                let (mut koroliks, mut open) = (0u8, 0u8);
+                for g in self.games() {
+                    open += 1;
+                    if g[0] == g[1] || open == 2 {
+                        koroliks += 1;
+                        open = 0;
+                    }
+                    ensure(koroliks <= rules.koroliks_per_partiya, "games after the end")?;
+                    ensure(koroliks < rules.koroliks_per_partiya || open == 0, "games after the end")?;
+                }
+                ensure(koroliks == self.koroliks && open == self.korolik_games, "the koroliks")?;
+                let done = koroliks >= rules.koroliks_per_partiya;
+                ensure(over == done, "the partiya is over")?;
+                if over {
+                    ensure(Some(self.outcome) == self.partiya_outcome().ok(), "the outcome")?;
+                } else {
+                    ensure(self.phase != Phase::Cut || open == 0, "a draw inside a korolik")?;
+                    ensure(in_deal || self.phase == Phase::Cut, "the phase")?;
+                    if in_deal {
+                        ensure(self.dealer == lower ^ open, "the dealer")?;
+                    }
+                }
+            }
+            (Scope::Partiya, MatchScoring::Partie) => {
+                ensure(self.koroliks == 0 && self.korolik_games == 0, "koroliks in a partie")?;
+                let base = rules.deals_per_partie as usize;
+                let done = n >= base && (n - base) % 2 == 0 && self.scores[0] != self.scores[1];
+                ensure(over == done, "the partie is over")?;
+                if over {
+                    ensure(Some(self.outcome) == self.partie_outcome().ok(), "the outcome")?;
+                }
+                ensure(self.phase != Phase::Cut || n == 0, "a draw inside a partie")?;
+                if in_deal {
+                    ensure(self.dealer == lower ^ (n % 2) as u8, "the dealer")?;
+                }
+            }
+        }
+        // The current deal, replayed from its cards.
+        let mut start = *self;
+        start.reset_deal();
+        if !in_deal && !over {
+            // Between koroliks: the deal fields are clear.
+            let mut cleared = start;
+            cleared.turn = self.turn;
+            cleared.phase = self.phase;
+            return ensure(cleared == *self, "the deal fields of a draw");
+        }
+        start.config.scope = Scope::Deal;
+        start.phase = Phase::Deal;
+        for a in self.deal_script() {
+            start.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+        }
+        let same = start.phase == self.phase
+            && start.turn == self.turn
+            && start.n_dealt == self.n_dealt
+            && start.dealt == self.dealt
+            && start.hands == self.hands
+            && start.discards == self.discards
+            && start.drawn == self.drawn
+            && start.exchange == self.exchange
+            && start.decl == self.decl
+            && start.decl_total == self.decl_total
+            && start.repique == self.repique
+            && start.declared == self.declared
+            && start.dealer_pending == self.dealer_pending
+            && start.announce == self.announce
+            && start.plays == self.plays
+            && start.n_plays == self.n_plays
+            && start.leader == self.leader
+            && start.trick_winners == self.trick_winners
+            && start.tricks == self.tricks
+            && start.dealer_played == self.dealer_played
+            && start.pique_possible == self.pique_possible
+            && start.pique == self.pique
+            && start.deal_totals == self.deal_totals;
+        ensure(same, "the deal fields do not match the replayed deal")
+    }
+}
