@@ -99,8 +99,9 @@ fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyL
     }
 }
 
-fn card_ids(hand: core::Hand) -> Vec<u8> {
-    hand.iter().map(|c| c.id()).collect()
+/// Card ids as a list (`Vec<u16>`: pyo3 would turn a `Vec<u8>` into `bytes`).
+fn card_ids(hand: core::Hand) -> Vec<u16> {
+    hand.iter().map(|c| c.id() as u16).collect()
 }
 
 fn cards_text(hand: core::Hand) -> String {
@@ -607,25 +608,25 @@ impl State {
     }
 
     /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
-    fn hand(&self, player: i64) -> PyResult<Vec<u8>> {
+    fn hand(&self, player: i64) -> PyResult<Vec<u16>> {
         let p = self.player_or_current(Some(player), "hand")?;
         Ok(card_ids(self.state.hand(p)))
     }
 
     /// The card ids ``player`` keeps for the show (dealt and not discarded, played or not).
-    fn kept(&self, player: i64) -> PyResult<Vec<u8>> {
+    fn kept(&self, player: i64) -> PyResult<Vec<u16>> {
         let p = self.player_or_current(Some(player), "kept")?;
         Ok(card_ids(self.state.kept(p)))
     }
 
     /// The card ids ``player`` gave to the crib this deal.
-    fn discards(&self, player: i64) -> PyResult<Vec<u8>> {
+    fn discards(&self, player: i64) -> PyResult<Vec<u16>> {
         let p = self.player_or_current(Some(player), "discards")?;
         Ok(card_ids(self.state.discards(p)))
     }
 
     /// The crib's card ids so far.
-    fn crib(&self) -> Vec<u8> {
+    fn crib(&self) -> Vec<u16> {
         card_ids(self.state.crib())
     }
 
