@@ -510,7 +510,13 @@ impl State {
             (Scope::Partiya, MatchScoring::Partie) => {
                 ensure(self.koroliks == 0 && self.korolik_games == 0, "koroliks in a partie")?;
                 let base = rules.deals_per_partie as usize;
-                let done = n >= base && (n - base) % 2 == 0 && self.scores[0] != self.scores[1];
+                // The totals after the last finished deal.
+                let t = if in_deal {
+                    [0, 1].map(|i| self.scores[i].saturating_sub(self.deal_totals[i] as u32))
+                } else {
+                    self.scores
+                };
+                let done = n >= base && (n - base) % 2 == 0 && t[0] != t[1];
                 ensure(over == done, "the partie is over")?;
                 if over {
                     ensure(Some(self.outcome) == self.partie_outcome().ok(), "the outcome")?;
