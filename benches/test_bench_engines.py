@@ -46,6 +46,20 @@ def random_playouts(game, n_games: int, seed: int) -> int:
     return actions
 
 
+def lean_random_playouts(game, n_games: int, seed: int) -> int:
+    """The same with a leaner draw (``random()`` indexing instead of ``random.choice``, which is
+    Python code): the engine's share of the loop shows more."""
+    rand = random.Random(seed).random
+    actions = 0
+    for _ in range(n_games):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply_action(legal[int(rand() * len(legal))])
+            actions += 1
+    return actions
+
+
 def mid_game_state(game, n_actions: int = 60, seed: int = 1):
     choice = random.Random(seed).choice
     s = game.new_initial_state()
@@ -78,6 +92,23 @@ def test_playout_openspiel(benchmark):
     RESULTS["openspiel_playout"] = _per_action(benchmark, n)
     RESULTS["openspiel_games_per_s"] = PLAYOUT_GAMES / 4 / benchmark.stats.stats.min
     benchmark.extra_info.update(us_per_action=RESULTS["openspiel_playout"] * 1e6, actions_per_game=n / (PLAYOUT_GAMES // 4))
+
+
+def test_lean_playout_cribpiquet(benchmark):
+    game = cribbage.Game("six-card")
+    n = lean_random_playouts(game, PLAYOUT_GAMES, 0)
+    benchmark.pedantic(lean_random_playouts, args=(game, PLAYOUT_GAMES, 0), rounds=5, iterations=1)
+    RESULTS["lean_playout"] = _per_action(benchmark, n)
+    benchmark.extra_info.update(us_per_action=RESULTS["lean_playout"] * 1e6)
+
+
+@needs_openspiel
+def test_lean_playout_openspiel(benchmark):
+    game = pyspiel.load_game("cribbage")
+    n = lean_random_playouts(game, PLAYOUT_GAMES // 4, 0)
+    benchmark.pedantic(lean_random_playouts, args=(game, PLAYOUT_GAMES // 4, 0), rounds=5, iterations=1)
+    RESULTS["openspiel_lean_playout"] = _per_action(benchmark, n)
+    benchmark.extra_info.update(us_per_action=RESULTS["openspiel_lean_playout"] * 1e6)
 
 
 # ------------------------------------------------------------------------------------- clone
@@ -141,6 +172,8 @@ def report():
     lines = ["", "cribbage engines (six-card, random play):"]
     if "playout" in r:
         lines.append(f"  Python playout: {r['playout'] * 1e6:.3f} µs/action ({r['playout_games_per_s']:,.0f} games/s)")
+    if "lean_playout" in r:
+        lines.append(f"  Python playout, random() indexing: {r['lean_playout'] * 1e6:.3f} µs/action")
     if "clone" in r:
         lines.append(f"  clone(): {r['clone'] * 1e6:.3f} µs")
     if "simulate_1" in r:
@@ -152,6 +185,9 @@ def report():
         lines.append(f"  OpenSpiel 2.0.2 Python playout: {o * 1e6:.3f} µs/action ({r['openspiel_games_per_s']:,.0f} games/s)")
         if "playout" in r:
             lines.append(f"    playout ratio: {o / r['playout']:.1f}x per action")
+        if "openspiel_lean_playout" in r and "lean_playout" in r:
+            ol = r["openspiel_lean_playout"]
+            lines.append(f"    random() indexing: {ol * 1e6:.3f} µs/action, ratio {ol / r['lean_playout']:.1f}x")
         if "simulate_1" in r:
             lines.append(f"    simulate (1 thread) vs OpenSpiel from Python: {r['simulate_1'] / r['openspiel_games_per_s']:,.0f}x games/s")
     if "openspiel_clone" in r and "clone" in r:

@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyList, PyString, PyType};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
 
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
 use crate::error::Error;
@@ -67,9 +67,10 @@ fn config_from(variant: &str, target: Option<i64>) -> PyResult<GameConfig> {
     let variant: Variant = variant.parse()?;
     let target = match target {
         None => None,
-        Some(t) => Some(u32::try_from(t).map_err(|_| {
-            Error::InvalidValue(format!("the target must be 1..={}, got {t}", core::MAX_TARGET))
-        })?),
+        Some(t) => Some(
+            u32::try_from(t)
+                .map_err(|_| Error::InvalidValue(format!("the target must be 1..={}, got {t}", core::MAX_TARGET)))?,
+        ),
     };
     Ok(GameConfig::new(variant, target)?)
 }
@@ -79,10 +80,16 @@ fn config_from(variant: &str, target: Option<i64>) -> PyResult<GameConfig> {
 static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
 
 #[inline]
-fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
+fn action_ints(py: Python<'_>) -> PyResult<&'static [Py<PyAny>]> {
     let ints = ACTION_INTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
         (0..core::NUM_DISTINCT_ACTIONS as u16).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
     })?;
+    Ok(ints.as_slice())
+}
+
+#[inline]
+fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
+    let ints = action_ints(py)?;
     // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
     // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
     // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
@@ -298,10 +305,9 @@ impl State {
         let n = self.state.num_players();
         match player {
             Some(p) if (0..n as i64).contains(&p) => Ok(p as usize),
-            Some(p) => Err(PyValueError::new_err(format!(
-                "no player {p} in {} (players are 0..{n})",
-                self.state.variant()
-            ))),
+            Some(p) => {
+                Err(PyValueError::new_err(format!("no player {p} in {} (players are 0..{n})", self.state.variant())))
+            }
             None => match self.state.current_player() {
                 p if p >= 0 => Ok(p as usize),
                 _ => Err(PyValueError::new_err(format!(
@@ -335,6 +341,9 @@ impl State {
         }
     }
 }
+
+/// What `State.__reduce__` returns: `State._restore` and its arguments (game, root, history).
+type Reduced<'py> = (Bound<'py, PyAny>, (Game, String, Vec<u16>));
 
 /// The optional leading player of OpenSpiel's two-argument forms: `(x)` or `(player, x)`.
 fn split_player<'a, 'py>(
@@ -410,8 +419,19 @@ impl State {
 
     /// ``[(action, probability), ...]`` at a chance node (uniform over the cards still in the
     /// pack, ascending); empty elsewhere.
-    fn chance_outcomes(&self) -> Vec<(u16, f64)> {
-        self.state.chance_outcomes()
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if !self.state.is_chance_node() {
+            return Ok(PyList::empty(py));
+        }
+        let legal = self.state.legal_actions();
+        let ints = action_ints(py)?;
+        // One float object for the (uniform) probability, shared by every pair.
+        let p = PyFloat::new(py, 1.0 / legal.len() as f64).into_any();
+        let pairs = legal
+            .iter()
+            .map(|&a| PyTuple::new(py, [ints[a as usize].bind(py).clone(), p.clone()]))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, pairs)
     }
 
     /// Apply an action (a decision or a chance outcome). An illegal action raises
@@ -504,7 +524,11 @@ impl State {
     /// The text of an action: a card ``"5H"``, a discard ``"5H+JC"`` or ``"go"``. Also
     /// ``action_to_string(player, action)`` (the text does not depend on the player).
     #[pyo3(signature = (player_or_action, action = None))]
-    fn action_to_string(&self, player_or_action: &Bound<'_, PyAny>, action: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    fn action_to_string(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         let a = action_id(split_player(player_or_action, action)?)?;
         let a = u16::try_from(a).map_err(|_| {
             Error::InvalidValue(format!("no cribbage action {a} (ids are 0..{})", core::NUM_DISTINCT_ACTIONS))
@@ -517,7 +541,9 @@ impl State {
     #[pyo3(signature = (player_or_text, text = None))]
     fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&Bound<'_, PyAny>>) -> PyResult<u16> {
         let t = split_player(player_or_text, text)?;
-        let t = t.cast::<PyString>().map_err(|_| PyTypeError::new_err(format!("an action text must be a str, got {}", describe(t))))?;
+        let t = t
+            .cast::<PyString>()
+            .map_err(|_| PyTypeError::new_err(format!("an action text must be a str, got {}", describe(t))))?;
         Ok(self.state.string_to_action(self.state.current_player(), t.to_str()?)?)
     }
 
@@ -543,7 +569,11 @@ impl State {
     /// The information state of ``player`` (default: the player to move) as float32, shape
     /// ``game.information_state_tensor_shape()`` (layout: ``INFO_TENSOR_LAYOUT``).
     #[pyo3(signature = (player = None))]
-    fn information_state_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let p = self.player_or_current(player, "information_state_tensor")?;
         Ok(self.state.information_state_tensor_vec(p)?.into_pyarray(py))
     }
@@ -698,13 +728,12 @@ impl State {
         let starter = s.starter().map(|c| c.to_string()).unwrap_or_else(|| "-".into());
         let _ = writeln!(out, "crib: {} | starter {starter}", cards_text(s.crib()));
         let plays: Vec<String> = s.plays().map(|(p, c)| format!("P{p} {c}")).collect();
-        let _ = write!(out, "play: {} | count {}", if plays.is_empty() { "-".into() } else { plays.join(", ") }, s.count());
+        let _ =
+            write!(out, "play: {} | count {}", if plays.is_empty() { "-".into() } else { plays.join(", ") }, s.count());
         out
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Game, String, Vec<u16>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let this = slf.borrow();
         let restore = slf.get_type().getattr("_restore")?;
         Ok((restore, (Game(this.state.config()), this.root.serialize(), this.history.clone())))
@@ -782,9 +811,9 @@ fn policies_from(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFac
     let mut out = Vec::with_capacity(n);
     for item in iter {
         let item = item?;
-        let name = item
-            .cast::<PyString>()
-            .map_err(|_| PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item))))?;
+        let name = item.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item)))
+        })?;
         out.push(policy_by_name(name.to_str()?)?);
     }
     if out.len() != 1 && out.len() != n {
@@ -796,7 +825,7 @@ fn policies_from(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFac
 fn column<'py>(py: Python<'py>, values: &[u16], cols: usize) -> PyResult<Bound<'py, PyArray2<i32>>> {
     let rows = values.len().checked_div(cols).unwrap_or(0);
     let data: Vec<i32> = values.iter().map(|&v| v as i32).collect();
-    Ok(data.into_pyarray(py).reshape([rows, cols])?)
+    data.into_pyarray(py).reshape([rows, cols])
 }
 
 /// Play ``n_games`` whole games in Rust, in parallel with the interpreter released, and return
