@@ -23,12 +23,12 @@ def id_array(x: Any, name: str, ndim: int) -> np.ndarray:
     return a
 
 
-def same_dtype(*arrays: np.ndarray) -> list[np.ndarray]:
+def same_dtype(*arrays: np.ndarray, limit: int = 52) -> list[np.ndarray]:
     """The arrays as C-contiguous arrays of one integer dtype (copies only what must change).
 
     uint64 mixed with a signed type has no common integer dtype; then the arrays become int64
     when every uint64 value fits, uint64 when no value is negative, and otherwise the first row
-    holding an id that is out of range either way is reported here, with the id as given.
+    holding an id outside ``0..limit`` is reported here, with the id as given.
     """
     dtype = np.result_type(*arrays)
     if dtype.kind not in "iu":
@@ -39,7 +39,7 @@ def same_dtype(*arrays: np.ndarray) -> list[np.ndarray]:
         elif not negative:
             dtype = np.dtype(np.uint64)
         else:
-            _raise_first_out_of_range(arrays)
+            _raise_first_out_of_range(arrays, limit)
     return [np.ascontiguousarray(a, dtype=dtype) for a in arrays]
 
 

@@ -75,10 +75,9 @@ def _rules_from_dict(fields: dict[str, Any]) -> Any:
 
 
 def _hands(x: Any, name: str) -> np.ndarray:
-    a = id_array(x, name, 2)
-    if a.size == 0 and a.shape[-1:] != (12,):
-        a = a.reshape(0, 12)
-    return a
+    if np.size(x) == 0 and np.ndim(x) == 1:  # [] is an empty batch
+        return np.zeros((0, 12), np.int64)
+    return id_array(x, name, 2)
 
 
 def declaration_features(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray]:
@@ -90,7 +89,7 @@ def declaration_features(hands: Any, *, rules: Any = None) -> dict[str, np.ndarr
     ``best_set_kind`` (0 none, 3 or 4) and ``best_set_rank``, ``sets_value``, ``carte_blanche``
     (bool; judged on the given hands). Every row is validated (ids 0..31, 12 distinct cards).
     """
-    (h,) = same_dtype(_hands(hands, "hands"))
+    (h,) = same_dtype(_hands(hands, "hands"), limit=32)
     return _core.piquet_declaration_features(h, rules=rules)
 
 
@@ -103,5 +102,5 @@ def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> n
     e, d = _hands(elder, "elder"), _hands(dealer, "dealer")
     if e.shape[0] != d.shape[0]:
         raise ValueError(f"elder has {e.shape[0]} rows but dealer has {d.shape[0]}")
-    e, d = same_dtype(e, d)
+    e, d = same_dtype(e, d, limit=32)
     return _core.piquet_score_declarations_batch(e, d, rules=rules)

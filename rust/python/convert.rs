@@ -210,3 +210,18 @@ macro_rules! with_slices {
     };
 }
 pub(crate) use with_slices;
+
+/// An int argument in `min..=max`: `TypeError` for a non-int (or a bool), `ValueError` (never
+/// `OverflowError`) outside the range, naming the argument and the value.
+pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: i64, max: i64) -> PyResult<i64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be an int, got the bool {obj}")));
+    }
+    let out_of_range = || PyValueError::new_err(format!("{name} must be in {min}..={max}, got {obj}"));
+    match obj.extract::<i64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        Ok(_) => Err(out_of_range()),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => Err(out_of_range()),
+        Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj)))),
+    }
+}

@@ -457,9 +457,18 @@ macro_rules! simple_repr {
         }
     };
 }
-simple_repr!(Point);
 simple_repr!(Sequence);
 simple_repr!(Set);
+
+#[pymethods]
+impl Point {
+    fn __repr__(&self) -> String {
+        format!("<Point {:?}, value {}>", self.name, self.value)
+    }
+    fn __str__(&self) -> String {
+        self.name.clone()
+    }
+}
 
 fn point_py(p: &core::Point) -> Point {
     Point { suit: p.suit, length: p.length, value: p.value, cards: cards_list(p.cards), name: p.name() }
@@ -805,13 +814,24 @@ pub struct Partiya(core::Partiya);
 #[pymethods]
 impl Partiya {
     #[new]
-    #[pyo3(signature = (rules = None, *, doubled_games = 0))]
-    fn new(rules: Option<&Bound<'_, PyAny>>, doubled_games: u8) -> PyResult<Partiya> {
+    #[pyo3(signature = (rules = None, *, doubled_games = None))]
+    fn new(rules: Option<&Bound<'_, PyAny>>, doubled_games: Option<&Bound<'_, PyAny>>) -> PyResult<Partiya> {
         let rules = rules_arg(rules)?;
+        let doubled_games = match doubled_games {
+            Some(d) if !d.is_none() => convert::int_in(d, "doubled_games", 0, u8::MAX as i64)? as u8,
+            _ => 0,
+        };
         Ok(Partiya(core::Partiya::with_doubled_games(&rules, doubled_games)?))
     }
     /// Record one game's totals; returns what was written (a dict).
-    fn add_game<'py>(&mut self, py: Python<'py>, total_a: u32, total_b: u32) -> PyResult<Bound<'py, PyDict>> {
+    fn add_game<'py>(
+        &mut self,
+        py: Python<'py>,
+        total_a: &Bound<'py, PyAny>,
+        total_b: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let total_a = convert::int_in(total_a, "total_a", 0, u32::MAX as i64)? as u32;
+        let total_b = convert::int_in(total_b, "total_b", 0, u32::MAX as i64)? as u32;
         let g = self.0.add_game(total_a, total_b)?;
         partiya_game_py(py, &g)
     }
@@ -894,7 +914,9 @@ impl Partie {
         Ok(Partie(core::Partie::new(&rules)?))
     }
     /// Record one deal's scores (A, B).
-    fn add_deal(&mut self, score_a: u32, score_b: u32) -> PyResult<()> {
+    fn add_deal(&mut self, score_a: &Bound<'_, PyAny>, score_b: &Bound<'_, PyAny>) -> PyResult<()> {
+        let score_a = convert::int_in(score_a, "score_a", 0, u32::MAX as i64)? as u32;
+        let score_b = convert::int_in(score_b, "score_b", 0, u32::MAX as i64)? as u32;
         Ok(self.0.add_deal(score_a, score_b)?)
     }
     /// Every deal so far.
@@ -1012,15 +1034,21 @@ fn piquet_score_game(
 
 /// Round a record to tens, halves up (115 → 120, 114 → 110).
 #[pyfunction]
-fn piquet_round_record(x: i64) -> i64 {
-    core::round_record(x)
+fn piquet_round_record(x: &Bound<'_, PyAny>) -> PyResult<i64> {
+    Ok(core::round_record(convert::int_in(x, "x", i64::MIN, i64::MAX)?))
 }
 
 /// The record for two sums: (side, larger − smaller + 100, rounded), or None when equal.
 #[pyfunction]
 #[pyo3(signature = (a, b, *, rules = None))]
-fn piquet_difference_record(a: u32, b: u32, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(String, u32)>> {
+fn piquet_difference_record(
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<(String, u32)>> {
     let rules = rules_arg(rules)?;
+    let a = convert::int_in(a, "a", 0, u32::MAX as i64)? as u32;
+    let b = convert::int_in(b, "b", 0, u32::MAX as i64)? as u32;
     Ok(record_py(core::difference_record(a, b, rules.rounding)))
 }
 
