@@ -83,8 +83,13 @@ fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 32)
 }
 
+/// What `simulate` keeps of a game (not the whole state: a million games would be 300 MB).
 struct GameRecord {
-    end: State,
+    scores: [u32; 2],
+    returns: [f64; 2],
+    winner: Option<usize>,
+    deals: u16,
+    sources: [[u32; NUM_SOURCES]; 2],
     first_dealer: u8,
     actions: u32,
 }
@@ -120,7 +125,15 @@ fn play_game(config: GameConfig, policies: &[PolicyFactory<State>], seed: u64, i
         state.apply_legal(action);
         actions += 1;
     }
-    Ok(GameRecord { end: state, first_dealer: first_dealer.unwrap_or(0) as u8, actions })
+    Ok(GameRecord {
+        scores: state.scores(),
+        returns: state.returns(),
+        winner: state.winner(),
+        deals: state.deals(),
+        sources: state.points_by_source(),
+        first_dealer: first_dealer.unwrap_or(0) as u8,
+        actions,
+    })
 }
 
 /// Play `n_games` whole games (one deal or one match each, per the config's scope) with
@@ -175,14 +188,13 @@ pub fn simulate(
         ..SimResult::default()
     };
     for rec in &records {
-        let end = &rec.end;
-        out.scores.extend_from_slice(&end.scores());
-        out.returns.extend(end.returns().map(|r| r as i32));
-        out.winner.push(end.winner().map_or(2, |w| w as u8));
+        out.scores.extend_from_slice(&rec.scores);
+        out.returns.extend(rec.returns.map(|r| r as i32));
+        out.winner.push(rec.winner.map_or(2, |w| w as u8));
         out.first_dealer.push(rec.first_dealer);
-        out.deals.push(end.deals());
+        out.deals.push(rec.deals);
         out.actions.push(rec.actions);
-        let by_source = end.points_by_source();
+        let by_source = rec.sources;
         for (i, _) in PointSource::ALL.iter().enumerate().take(NUM_SOURCES) {
             let col = out.source_mut(i);
             col.push(by_source[0][i]);

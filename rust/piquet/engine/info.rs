@@ -309,8 +309,10 @@ impl State {
             self.phase.name(),
             seat(player)
         );
-        let cuts: Vec<String> =
-            (0..2).filter(|&q| self.cuts[q] != NO_CARD).map(|q| format!("{} {}", seat(q), card_text(self.cuts[q]))).collect();
+        let cuts: Vec<String> = (0..2)
+            .filter(|&q| self.cuts[q] != NO_CARD)
+            .map(|q| format!("{} {}", seat(q), card_text(self.cuts[q])))
+            .collect();
         let _ = writeln!(s, "cut: {}", if cuts.is_empty() { "-".into() } else { cuts.join(", ") });
         let games: Vec<String> = self.games().iter().map(|g| format!("{}-{}", g[0], g[1])).collect();
         let _ = writeln!(
@@ -416,10 +418,14 @@ impl State {
         });
         let mut next = *self;
         for _ in 0..MAX_RESAMPLE_ATTEMPTS {
-            let Some(h) = draw(eligible, unplayed, rng) else { break };
+            let Some(h) = draw(eligible, unplayed, rng) else {
+                break;
+            };
             let held = played_o | h;
             let Some(t) = draw(held, k, rng) else { break };
-            let Some(disc) = draw(pool & !h, j, rng) else { break };
+            let Some(disc) = draw(pool & !h, j, rng) else {
+                break;
+            };
             next.hands[o] = h;
             next.drawn[o] = t;
             next.discards[o] = disc;

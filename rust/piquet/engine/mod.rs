@@ -145,12 +145,16 @@ impl fmt::Display for Scope {
 pub struct GameConfig {
     rules: Rules,
     scope: Scope,
+    /// Bit n: elder may exchange n cards (of his 5).
+    elder_sizes: u16,
+    /// `[available]`, bit n: the dealer may exchange n cards when `available` are left.
+    dealer_sizes: [u16; 9],
 }
 
 impl Default for GameConfig {
     /// Russian rules, one partiya.
     fn default() -> GameConfig {
-        GameConfig { rules: Rules::russian(), scope: Scope::Partiya }
+        GameConfig::with_sizes(Rules::russian(), Scope::Partiya)
     }
 }
 
@@ -179,7 +183,21 @@ impl GameConfig {
                 rules.koroliks_per_partiya
             )));
         }
-        Ok(GameConfig { rules, scope })
+        Ok(GameConfig::with_sizes(rules, scope))
+    }
+
+    fn with_sizes(rules: Rules, scope: Scope) -> GameConfig {
+        let sizes = |limits: super::ExchangeLimits, available: u8| {
+            (0..=available.min(MAX_EXCHANGE as u8))
+                .filter(|&n| limits.allows(n, available))
+                .fold(0u16, |m, n| m | 1 << n)
+        };
+        GameConfig {
+            rules,
+            scope,
+            elder_sizes: sizes(rules.elder_exchange, 5),
+            dealer_sizes: std::array::from_fn(|a| sizes(rules.dealer_exchange, a as u8)),
+        }
     }
 
     /// The rules.
@@ -721,20 +739,13 @@ impl State {
     /// The exchange sizes the player to move may choose, as a bit mask over 0..=8.
     #[inline]
     fn exchange_sizes(&self) -> u32 {
-        let rules = &self.config.rules;
-        let (limits, available) = if self.turn as usize & 1 == self.elder_seat() {
-            (rules.elder_exchange, 5u8)
+        if self.turn as usize & 1 == self.elder_seat() {
+            self.config.elder_sizes as u32
         } else {
             let taken = self.exchange[self.elder_seat()];
-            (rules.dealer_exchange, 8u8.saturating_sub(if taken == NO_SIZE { 0 } else { taken }))
-        };
-        let mut m = 0u32;
-        for n in 0..=available.min(MAX_EXCHANGE as u8) {
-            if limits.allows(n, available) {
-                m |= 1 << n;
-            }
+            let available = 8u8.saturating_sub(if taken == NO_SIZE { 0 } else { taken });
+            self.config.dealer_sizes[available as usize % 9] as u32
         }
-        m
     }
 
     /// The cards the player to move may play.
@@ -1264,15 +1275,24 @@ impl State {
     }
 }
 
-/// A uniformly random set bit of a non-zero mask.
+/// A uniformly random set bit of a mask (0 for an empty mask): rejection sampling over 5-bit
+/// chunks of one random word (the pack is never sparser than 8 cards of 32 in play, so about
+/// one word per card).
 #[inline]
 pub(crate) fn pick_bit(mask: u32, rng: &mut Rng) -> u32 {
-    let mut m = mask;
-    let k = rng.below(mask.count_ones());
-    for _ in 0..k {
-        m &= m - 1;
+    if mask == 0 {
+        return 0;
     }
-    m.trailing_zeros()
+    loop {
+        let mut r = rng.next_u64();
+        for _ in 0..12 {
+            let c = (r & 31) as u32;
+            if mask >> c & 1 == 1 {
+                return c;
+            }
+            r >>= 5;
+        }
+    }
 }
 
 impl GameState for State {

@@ -17,9 +17,7 @@ use super::{GameConfig, Phase, Scope, State, EXCHANGE_BASE, MAX_GAMES, NO_CARD, 
 use super::{ANNOUNCE_CAPOT, PASS};
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
-use crate::piquet::rules::{
-    BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring,
-};
+use crate::piquet::rules::{BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring};
 
 const MAGIC: &str = "piquet/1";
 
@@ -235,10 +233,43 @@ impl State {
             return Err(bad(format!("it must start with {MAGIC:?}")));
         }
         const KEYS: [&str; 37] = [
-            "rules", "scope", "phase", "turn", "dealer", "cuts", "ndealt", "dealt", "hands", "discards", "drawn",
-            "exchange", "decl", "decltotal", "repique", "declared", "pending", "announce", "plays", "leader",
-            "winners", "tricks", "dplayed", "piquepossible", "pique", "dealtotals", "deals", "games", "ngames",
-            "koroliks", "kgames", "scores", "sources", "rewards", "outcome", "_", "__",
+            "rules",
+            "scope",
+            "phase",
+            "turn",
+            "dealer",
+            "cuts",
+            "ndealt",
+            "dealt",
+            "hands",
+            "discards",
+            "drawn",
+            "exchange",
+            "decl",
+            "decltotal",
+            "repique",
+            "declared",
+            "pending",
+            "announce",
+            "plays",
+            "leader",
+            "winners",
+            "tricks",
+            "dplayed",
+            "piquepossible",
+            "pique",
+            "dealtotals",
+            "deals",
+            "games",
+            "ngames",
+            "koroliks",
+            "kgames",
+            "scores",
+            "sources",
+            "rewards",
+            "outcome",
+            "_",
+            "__",
         ];
         let mut fields: Vec<(&str, &str)> = Vec::new();
         for token in tokens {
@@ -252,10 +283,18 @@ impl State {
             fields.push((key, value));
         }
         let get = |key: &str| -> Result<&str> {
-            fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v).ok_or_else(|| bad(format!("field {key} is missing")))
+            fields
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| *v)
+                .ok_or_else(|| bad(format!("field {key} is missing")))
         };
         let num = |key: &str, max: u64| -> Result<u64> {
-            get(key)?.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("{key} is not a number ≤ {max}")))
+            get(key)?
+                .parse::<u64>()
+                .ok()
+                .filter(|&v| v <= max)
+                .ok_or_else(|| bad(format!("{key} is not a number ≤ {max}")))
         };
         let list = |key: &str, len: usize| -> Result<Vec<&str>> {
             let items: Vec<&str> = get(key)?.split(',').collect();
@@ -296,8 +335,10 @@ impl State {
         let scope = Scope::parse(get("scope")?)?;
         let config = GameConfig::new(rules, scope)?;
         let phase_name = get("phase")?;
-        let phase =
-            Phase::ALL.into_iter().find(|p| p.name() == phase_name).ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let phase = Phase::ALL
+            .into_iter()
+            .find(|p| p.name() == phase_name)
+            .ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
         let mut s = State::new(config);
         s.phase = phase;
         s.turn = num("turn", 1)? as u8;
@@ -343,8 +384,7 @@ impl State {
             }
         }
         s.leader = num("leader", 1)? as u8;
-        s.trick_winners =
-            u16::from_str_radix(get("winners")?, 16).map_err(|_| bad("winners is not a hex mask"))?;
+        s.trick_winners = u16::from_str_radix(get("winners")?, 16).map_err(|_| bad("winners is not a hex mask"))?;
         for (slot, v) in s.tricks.iter_mut().zip(nums("tricks", 2, 12)?) {
             *slot = v as u8;
         }
@@ -423,7 +463,13 @@ impl State {
     /// Check that the state is one the engine can be in (used by `deserialize`, and by tests
     /// on every state of random games).
     pub(crate) fn check_invariants(&self) -> Result<()> {
-        let ensure = |ok: bool, what: &str| if ok { Ok(()) } else { Err(bad(what.to_string())) };
+        let ensure = |ok: bool, what: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(bad(what.to_string()))
+            }
+        };
         let rules = self.config.rules;
         let scope = self.config.scope;
         // Scores.
@@ -461,9 +507,9 @@ impl State {
                 sums[0] += g[0] as u64;
                 sums[1] += g[1] as u64;
             }
-            for seat in 0..2 {
+            for (seat, sum) in sums.into_iter().enumerate() {
                 let current = if in_deal { self.deal_totals[seat] as u64 } else { 0 };
-                ensure(sums[seat] + current == self.scores[seat] as u64, "the games do not add up to the scores")?;
+                ensure(sum + current == self.scores[seat] as u64, "the games do not add up to the scores")?;
             }
         }
         if over {

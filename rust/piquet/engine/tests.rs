@@ -95,8 +95,8 @@ fn repique_and_capot() {
     assert_eq!(src, [40, 60, 24, 0, 0, 0, 40]);
     // The same as score_game.
     let tricks = tricks_of(&s);
-    let g = score_game(hand(CAPOT_ELDER), hand(CAPOT_DEALER), &tricks, &Rules::russian(), &GameOptions::default())
-        .unwrap();
+    let g =
+        score_game(hand(CAPOT_ELDER), hand(CAPOT_DEALER), &tricks, &Rules::russian(), &GameOptions::default()).unwrap();
     assert_eq!(g.totals, [164, 0]);
 }
 
@@ -143,10 +143,13 @@ fn open_capot_failed_costs_nothing() {
     run(&mut s, "7C QC JC 8C TS 9C");
     assert!(s.is_terminal());
     assert_eq!(s.tricks_won(), [11, 1]);
-    let g = score_game(hand(elder), hand(dealer), &tricks_of(&s), &Rules::russian(), &GameOptions {
-        open_capot: Some(Role::Elder),
-        ..GameOptions::default()
-    })
+    let g = score_game(
+        hand(elder),
+        hand(dealer),
+        &tricks_of(&s),
+        &Rules::russian(),
+        &GameOptions { open_capot: Some(Role::Elder), ..GameOptions::default() },
+    )
     .unwrap();
     assert_eq!(s.deal_scores(), g.totals);
     assert_eq!(s.points_by_source()[0][PointSource::Capot as usize], 0);
@@ -673,7 +676,11 @@ fn resampling_keeps_the_declarations_and_voids() {
         let fourteen = (0..8).any(|rank| (0..4).all(|suit| r.kept(0).mask() >> (suit * 8 + rank) & 1 == 1));
         assert!(fourteen, "a fourteen");
         let r = s.resample_from_infostate(0, &mut rng).unwrap();
-        assert_eq!(r.hand(1).intersection(hand("7H 8H 9H TH JH QH KH AH")), Hand::new(), "the dealer is void in hearts");
+        assert_eq!(
+            r.hand(1).intersection(hand("7H 8H 9H TH JH QH KH AH")),
+            Hand::new(),
+            "the dealer is void in hearts"
+        );
         assert_eq!(r.declarations(), s.declarations());
         assert_eq!(r.hand(0), s.hand(0));
     }
@@ -696,12 +703,12 @@ fn resampling_is_uniform_before_the_declarations() {
         }
     }
     let own = s.hand(0).mask();
-    for c in 0..32 {
+    for (c, &count) in counts.iter().enumerate() {
         if own >> c & 1 == 1 {
-            assert_eq!(counts[c], 0);
+            assert_eq!(count, 0);
         } else {
             // 12 of the 20 unseen cards: p = 0.6.
-            let p = counts[c] as f64 / n as f64;
+            let p = count as f64 / n as f64;
             assert!((p - 0.6).abs() < 0.05, "card {c}: {p}");
         }
     }
@@ -723,7 +730,8 @@ fn deserialize_rejects_bad_text_without_panicking() {
     assert!(State::deserialize("").is_err());
     assert!(State::deserialize("piquet/1").is_err());
     let mut accepted = 0;
-    let junk = ["0", "1", "2", "-", "ffff", "fff000", "AH", "0,0", "1,1", "play", "deal", "AH,7H", "99", "0/0/0/0,0/0/0/0"];
+    let junk =
+        ["0", "1", "2", "-", "ffff", "fff000", "AH", "0,0", "1,1", "play", "deal", "AH,7H", "99", "0/0/0/0,0/0/0/0"];
     for text in texts.iter().step_by(9) {
         let tokens: Vec<&str> = text.split(' ').collect();
         for _ in 0..25 {
@@ -756,4 +764,33 @@ fn state_is_small_and_copy() {
     is_copy::<State>();
     println!("State: {} bytes", std::mem::size_of::<State>());
     assert!(std::mem::size_of::<State>() <= 400, "{}", std::mem::size_of::<State>());
+}
+
+/// The cost of exact resampling after the declarations, over many random states:
+/// `cargo test --release --lib piquet::engine::tests::resample_cost -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn resample_cost() {
+    for rules in [Rules::russian(), Rules::rubicon()] {
+        let mut rng = Rng::new(31);
+        let (mut worst, mut total, mut n) = (0f64, 0f64, 0u32);
+        for _ in 0..5_000 {
+            let mut s = config(rules, Scope::Deal).new_initial_state();
+            while !s.is_terminal() {
+                if s.declarations().is_some() && rng.below(4) == 0 {
+                    for p in 0..2 {
+                        let t = std::time::Instant::now();
+                        s.resample_from_infostate(p, &mut rng).unwrap();
+                        let us = t.elapsed().as_secs_f64() * 1e6;
+                        worst = worst.max(us);
+                        total += us;
+                        n += 1;
+                    }
+                }
+                let l = s.legal_actions();
+                s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
+            }
+        }
+        println!("{n} resamples: mean {:.1} µs, worst {worst:.0} µs", total / n as f64);
+    }
 }
