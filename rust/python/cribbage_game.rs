@@ -107,6 +107,26 @@ fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyL
 }
 
 /// Card ids as a list (`Vec<u16>`: pyo3 would turn a `Vec<u8>` into `bytes`).
+/// The `(card, 1/k)` tuples of every chance outcome with `k` cards left (index
+/// `(k - 1) * 52 + card`), made once: tuples of immutable values are safely shared, and
+/// `chance_outcomes` then allocates only its list.
+static CHANCE_PAIRS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
+
+fn chance_pairs(py: Python<'_>) -> PyResult<&'static [Py<PyTuple>]> {
+    let pairs = CHANCE_PAIRS.get_or_try_init(py, || -> PyResult<Vec<Py<PyTuple>>> {
+        let ints = action_ints(py)?;
+        let mut out = Vec::with_capacity(52 * 52);
+        for k in 1..=52 {
+            let p = PyFloat::new(py, 1.0 / k as f64).into_any();
+            for card in 0..52 {
+                out.push(PyTuple::new(py, [ints[card].bind(py).clone(), p.clone()])?.unbind());
+            }
+        }
+        Ok(out)
+    })?;
+    Ok(pairs.as_slice())
+}
+
 fn card_ids(hand: core::Hand) -> Vec<u16> {
     hand.iter().map(|c| c.id() as u16).collect()
 }
@@ -424,14 +444,9 @@ impl State {
             return Ok(PyList::empty(py));
         }
         let legal = self.state.legal_actions();
-        let ints = action_ints(py)?;
-        // One float object for the (uniform) probability, shared by every pair.
-        let p = PyFloat::new(py, 1.0 / legal.len() as f64).into_any();
-        let pairs = legal
-            .iter()
-            .map(|&a| PyTuple::new(py, [ints[a as usize].bind(py).clone(), p.clone()]))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyList::new(py, pairs)
+        let pairs = chance_pairs(py)?;
+        let base = (legal.len().clamp(1, 52) - 1) * 52;
+        PyList::new(py, legal.iter().map(|&a| pairs[base + (a as usize % 52)].bind(py)))
     }
 
     /// Apply an action (a decision or a chance outcome). An illegal action raises
