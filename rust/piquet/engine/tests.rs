@@ -794,3 +794,46 @@ fn resample_cost() {
         println!("{n} resamples: mean {:.1} µs, worst {worst:.0} µs", total / n as f64);
     }
 }
+
+/// A hand-checked pique: elder declares 26 (point of eight 8, huitième 18), the dealer nothing;
+/// elder's leads and tricks carry him 26 → 30 before the dealer scores: +30.
+#[test]
+fn pique() {
+    let elder = "7H 8H 9H TH JH QH KH AH 7C 8C 7D 7S";
+    let dealer = "9C 8D 9D 8S 9S TC TD JC JD QC QS KS";
+    let mut s = config(Rules::russian(), Scope::Deal).new_initial_state();
+    cut_and_deal(&mut s, "KS", "7D", elder, dealer);
+    run(&mut s, "x0 x0 pass pass");
+    assert_eq!(s.declarations(), Some([[0, 8, 18, 0], [0, 0, 0, 0]]));
+    assert_eq!((s.deal_scores(), s.repique()), ([26, 0], None));
+    run(&mut s, "AH 8D KH");
+    assert_eq!(s.deal_scores(), [29, 0]);
+    assert!(!s.pique());
+    run(&mut s, "9D");
+    // The trick makes 30: pique, 60.
+    assert!(s.pique());
+    assert_eq!(s.deal_scores(), [60, 0]);
+    assert_eq!(s.rewards(), [31.0, 0.0]);
+    assert_eq!(s.points_by_source()[0][PointSource::Pique as usize], 30);
+    let mut rng = Rng::new(2);
+    while !s.is_terminal() {
+        let l = s.legal_actions();
+        s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
+    }
+    check_against_score_game(&s, &Rules::russian());
+}
+
+/// Policies written against `GameState` play piquet unchanged.
+#[test]
+fn policies_plug_in() {
+    use crate::policy::{play_out, FirstPolicy, Policy, RandomPolicy};
+    let mut players: Vec<Box<dyn Policy<State>>> = vec![Box::new(RandomPolicy), Box::new(FirstPolicy)];
+    for cfg in [GameConfig::default(), config(Rules::rubicon(), Scope::Partiya)] {
+        let end = play_out(cfg.new_initial_state(), &mut players, &mut Rng::new(7)).unwrap();
+        assert!(end.is_terminal());
+        assert_eq!(end.returns()[0], -end.returns()[1]);
+        let mut out = Vec::new();
+        GameState::chance_outcomes_into(&end, &mut out);
+        assert!(out.is_empty());
+    }
+}
