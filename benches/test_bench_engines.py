@@ -24,7 +24,7 @@ try:
 except ImportError:  # the bench extra is not installed
     pyspiel = None
 
-needs_openspiel = pytest.mark.skipif(pyspiel is None, reason="pyspiel (open-spiel) is not installed")
+needs_openspiel = pytest.mark.skipif(pyspiel is None, reason="pyspiel (open-spiel) not installed")
 
 PLAYOUT_GAMES = 200
 SIM_GAMES = 50_000
@@ -75,40 +75,33 @@ def _per_action(benchmark, n_actions: int) -> float:
 # ---------------------------------------------------------------------------------- playouts
 
 
+def _playout_bench(benchmark, loop, game, n_games: int, key: str) -> None:
+    n = loop(game, n_games, 0)  # the same seed every round: the same games
+    benchmark.pedantic(loop, args=(game, n_games, 0), rounds=5, iterations=1)
+    RESULTS[key] = _per_action(benchmark, n)
+    RESULTS[key + "_games_per_s"] = n_games / benchmark.stats.stats.min
+    benchmark.extra_info.update(us_per_action=RESULTS[key] * 1e6, actions_per_game=n / n_games)
+
+
 def test_playout_cribpiquet(benchmark):
-    game = cribbage.Game("six-card")
-    n = random_playouts(game, PLAYOUT_GAMES, 0)
-    benchmark.pedantic(random_playouts, args=(game, PLAYOUT_GAMES, 0), rounds=5, iterations=1)
-    RESULTS["playout"] = _per_action(benchmark, n)
-    RESULTS["playout_games_per_s"] = PLAYOUT_GAMES / benchmark.stats.stats.min
-    benchmark.extra_info.update(us_per_action=RESULTS["playout"] * 1e6, actions_per_game=n / PLAYOUT_GAMES)
+    _playout_bench(benchmark, random_playouts, cribbage.Game("six-card"), PLAYOUT_GAMES, "playout")
 
 
 @needs_openspiel
 def test_playout_openspiel(benchmark):
     game = pyspiel.load_game("cribbage")
-    n = random_playouts(game, PLAYOUT_GAMES // 4, 0)
-    benchmark.pedantic(random_playouts, args=(game, PLAYOUT_GAMES // 4, 0), rounds=5, iterations=1)
-    RESULTS["openspiel_playout"] = _per_action(benchmark, n)
-    RESULTS["openspiel_games_per_s"] = PLAYOUT_GAMES / 4 / benchmark.stats.stats.min
-    benchmark.extra_info.update(us_per_action=RESULTS["openspiel_playout"] * 1e6, actions_per_game=n / (PLAYOUT_GAMES // 4))
+    _playout_bench(benchmark, random_playouts, game, PLAYOUT_GAMES // 4, "openspiel_playout")
 
 
 def test_lean_playout_cribpiquet(benchmark):
     game = cribbage.Game("six-card")
-    n = lean_random_playouts(game, PLAYOUT_GAMES, 0)
-    benchmark.pedantic(lean_random_playouts, args=(game, PLAYOUT_GAMES, 0), rounds=5, iterations=1)
-    RESULTS["lean_playout"] = _per_action(benchmark, n)
-    benchmark.extra_info.update(us_per_action=RESULTS["lean_playout"] * 1e6)
+    _playout_bench(benchmark, lean_random_playouts, game, PLAYOUT_GAMES, "lean_playout")
 
 
 @needs_openspiel
 def test_lean_playout_openspiel(benchmark):
     game = pyspiel.load_game("cribbage")
-    n = lean_random_playouts(game, PLAYOUT_GAMES // 4, 0)
-    benchmark.pedantic(lean_random_playouts, args=(game, PLAYOUT_GAMES // 4, 0), rounds=5, iterations=1)
-    RESULTS["openspiel_lean_playout"] = _per_action(benchmark, n)
-    benchmark.extra_info.update(us_per_action=RESULTS["openspiel_lean_playout"] * 1e6)
+    _playout_bench(benchmark, lean_random_playouts, game, PLAYOUT_GAMES // 4, "openspiel_lean_playout")
 
 
 # ------------------------------------------------------------------------------------- clone
@@ -138,6 +131,11 @@ def test_apply_undo_cribpiquet(benchmark):
     benchmark(apply_undo)
 
 
+def test_chance_outcomes_cribpiquet(benchmark):
+    s = cribbage.Game("six-card").new_initial_state()
+    benchmark(s.chance_outcomes)
+
+
 def test_information_state_tensor_cribpiquet(benchmark):
     s = mid_game_state(cribbage.Game("six-card"))
     benchmark(s.information_state_tensor, 0)
@@ -147,7 +145,8 @@ def test_information_state_tensor_cribpiquet(benchmark):
 
 
 def test_simulate_one_thread(benchmark):
-    r = benchmark.pedantic(cribbage.simulate, args=(SIM_GAMES,), kwargs={"seed": 1, "threads": 1}, rounds=3, iterations=1)
+    kwargs = {"seed": 1, "threads": 1}
+    r = benchmark.pedantic(cribbage.simulate, args=(SIM_GAMES,), kwargs=kwargs, rounds=3, iterations=1)
     assert r["scores"].shape == (SIM_GAMES, 2)
     RESULTS["simulate_1"] = SIM_GAMES / benchmark.stats.stats.min
     benchmark.extra_info.update(games_per_s=RESULTS["simulate_1"])
@@ -163,33 +162,35 @@ def test_simulate_all_threads(benchmark):
 # ------------------------------------------------------------------------------------ report
 
 
+def _report(r: dict[str, float]) -> list[str]:
+    us = 1e6
+    out = ["", "cribbage engines (six-card, random play; OpenSpiel 2.0.2 in the same run):"]
+    if "playout" in r:
+        rate = r["playout_games_per_s"]
+        out.append(f"  Python playout (random.choice): {r['playout'] * us:.3f} µs/action, {rate:,.0f} games/s")
+    if "lean_playout" in r:
+        out.append(f"  Python playout (random() index): {r['lean_playout'] * us:.3f} µs/action")
+    if "clone" in r:
+        out.append(f"  clone(): {r['clone'] * us:.3f} µs")
+    for key, label in (("simulate_1", "1 thread"), ("simulate_all", f"{os.cpu_count()} threads")):
+        if key in r:
+            out.append(f"  simulate: {r[key]:,.0f} games/s on {label}")
+    for ours, theirs, what in (
+        ("playout", "openspiel_playout", "playout (random.choice)"),
+        ("lean_playout", "openspiel_lean_playout", "playout (random() index)"),
+        ("clone", "openspiel_clone", "clone()"),
+    ):
+        if ours in r and theirs in r:
+            ratio = r[theirs] / r[ours]
+            out.append(f"  OpenSpiel {what}: {r[theirs] * us:.3f} µs; cribpiquet is {ratio:.1f}x faster")
+    if "simulate_1" in r and "openspiel_playout_games_per_s" in r:
+        ratio = r["simulate_1"] / r["openspiel_playout_games_per_s"]
+        out.append(f"  simulate (1 thread) vs OpenSpiel games driven from Python: {ratio:,.0f}x")
+    return out
+
+
 @pytest.fixture(scope="module", autouse=True)
 def report():
     yield
-    if not RESULTS:
-        return
-    r = RESULTS
-    lines = ["", "cribbage engines (six-card, random play):"]
-    if "playout" in r:
-        lines.append(f"  Python playout: {r['playout'] * 1e6:.3f} µs/action ({r['playout_games_per_s']:,.0f} games/s)")
-    if "lean_playout" in r:
-        lines.append(f"  Python playout, random() indexing: {r['lean_playout'] * 1e6:.3f} µs/action")
-    if "clone" in r:
-        lines.append(f"  clone(): {r['clone'] * 1e6:.3f} µs")
-    if "simulate_1" in r:
-        lines.append(f"  simulate: {r['simulate_1']:,.0f} games/s on 1 thread")
-    if "simulate_all" in r:
-        lines.append(f"  simulate: {r['simulate_all']:,.0f} games/s on {os.cpu_count()} threads")
-    if "openspiel_playout" in r:
-        o = r["openspiel_playout"]
-        lines.append(f"  OpenSpiel 2.0.2 Python playout: {o * 1e6:.3f} µs/action ({r['openspiel_games_per_s']:,.0f} games/s)")
-        if "playout" in r:
-            lines.append(f"    playout ratio: {o / r['playout']:.1f}x per action")
-        if "openspiel_lean_playout" in r and "lean_playout" in r:
-            ol = r["openspiel_lean_playout"]
-            lines.append(f"    random() indexing: {ol * 1e6:.3f} µs/action, ratio {ol / r['lean_playout']:.1f}x")
-        if "simulate_1" in r:
-            lines.append(f"    simulate (1 thread) vs OpenSpiel from Python: {r['simulate_1'] / r['openspiel_games_per_s']:,.0f}x games/s")
-    if "openspiel_clone" in r and "clone" in r:
-        lines.append(f"  OpenSpiel clone(): {r['openspiel_clone'] * 1e6:.3f} µs ({r['openspiel_clone'] / r['clone']:.1f}x)")
-    print("\n".join(lines))
+    if RESULTS:
+        print("\n".join(_report(RESULTS)))

@@ -123,7 +123,10 @@ def test_game_basics():
         assert copy.deepcopy(game) == game
 
 
-@pytest.mark.parametrize("args,kwargs", [(("seven-card",), {}), ((), {"target": 0}), ((), {"target": 10_001}), ((), {"target": -5})])
+@pytest.mark.parametrize(
+    "args,kwargs",
+    [(("seven-card",), {}), ((), {"target": 0}), ((), {"target": 10_001}), ((), {"target": -5})],
+)
 def test_game_bad_arguments(args, kwargs):
     with pytest.raises(ValueError):
         Game(*args, **kwargs)
@@ -298,7 +301,8 @@ def test_illegal_action_leaves_the_state_unchanged():
         s.apply_action(s.legal_actions()[0])
     held = set(s.hand(s.current_player()))
     card = next(c for c in range(52) if c not in held)
-    with pytest.raises(ValueError, match=rf"illegal action {card} \({cribbage.Card(card)}\) in the play phase") as err:
+    message = rf"illegal action {card} \({cribbage.Card(card)}\) in the play phase"
+    with pytest.raises(ValueError, match=message) as err:
         s.apply_action(card)
     first = s.legal_actions()[0]
     assert f"legal actions: [{first} ({s.action_to_string(first)})" in str(err.value)
@@ -520,7 +524,7 @@ def test_random_games_invariants(variant):
     game = Game(variant)
     n, sides = game.num_players(), game.num_sides()
     rng = random.Random(2024)
-    for g in range(150):
+    for _ in range(400):
         s = game.new_initial_state()
         last = [0] * sides
         while not s.is_terminal():
@@ -598,6 +602,8 @@ def test_simulate_arguments():
         simulate(5, variant="nine-card")
     with pytest.raises(ValueError):
         simulate(-1)
+    with pytest.raises(ValueError, match="n_games"):
+        simulate(10**12)
     with pytest.raises(ValueError):
         simulate(5, threads=0)
     with pytest.raises(ValueError):

@@ -680,6 +680,7 @@ impl State {
         self.state.plays().map(|(p, c)| (p, c.id())).collect()
     }
 
+    /// The same position (the history is not compared). States are mutable, so unhashable.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<State>() {
             Ok(o) => o.try_borrow().map(|o| o.state == self.state).unwrap_or(false),
@@ -837,6 +838,9 @@ fn policies_from(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFac
     Ok(out)
 }
 
+/// The most games one `simulate` call plays (run several seeds for more).
+const MAX_SIM_GAMES: usize = 20_000_000;
+
 fn column<'py>(py: Python<'py>, values: &[u16], cols: usize) -> PyResult<Bound<'py, PyArray2<i32>>> {
     let rows = values.len().checked_div(cols).unwrap_or(0);
     let data: Vec<i32> = values.iter().map(|&v| v as i32).collect();
@@ -858,8 +862,12 @@ fn cribbage_simulate<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let config = config_from(variant, target)?;
+    // The core keeps one end state per game until the columns are built (~270 bytes a game):
+    // a cap keeps a typo from exhausting memory (an allocation failure would abort Python).
     let n_games = usize::try_from(n_games)
-        .map_err(|_| PyValueError::new_err(format!("n_games must be at least 0, got {n_games}")))?;
+        .ok()
+        .filter(|&n| n <= MAX_SIM_GAMES)
+        .ok_or_else(|| PyValueError::new_err(format!("n_games must be 0..={MAX_SIM_GAMES}, got {n_games}")))?;
     let policies = match players {
         None => vec![policy_by_name("random")?],
         Some(p) => policies_from(p, config.num_players())?,
