@@ -604,6 +604,19 @@ def test_simulate_arguments():
         simulate(-1)
     with pytest.raises(ValueError, match="n_games"):
         simulate(10**12)
+    for huge in (10**30, -(10**30)):  # ValueError, not OverflowError
+        with pytest.raises(ValueError, match="n_games"):
+            simulate(huge)
+        with pytest.raises(ValueError, match="target"):
+            simulate(5, target=huge)
+        with pytest.raises(ValueError, match="target"):
+            Game(target=huge)
+        with pytest.raises(ValueError, match="threads"):
+            simulate(5, threads=huge if huge < 0 else 0)
+    with pytest.raises(TypeError):
+        Game(target="121")
+    with pytest.raises(TypeError):
+        simulate(5.0)
     with pytest.raises(ValueError):
         simulate(5, threads=0)
     with pytest.raises(ValueError):

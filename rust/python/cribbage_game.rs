@@ -63,6 +63,28 @@ fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     }
 }
 
+/// An int argument that saturates instead of raising `OverflowError`, so that the range check
+/// behind it raises `ValueError` for any out-of-range int (`target=10**30`, `n_games=-10**30`).
+struct SatInt(i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SatInt {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<SatInt> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err("expected an int, got a bool"));
+        }
+        match obj.extract::<i64>() {
+            Ok(v) => Ok(SatInt(v)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let negative = obj.lt(0i64)?;
+                Ok(SatInt(if negative { i64::MIN } else { i64::MAX }))
+            }
+            Err(_) => Err(PyTypeError::new_err(format!("expected an int, got {}", describe(&obj)))),
+        }
+    }
+}
+
 fn config_from(variant: &str, target: Option<i64>) -> PyResult<GameConfig> {
     let variant: Variant = variant.parse()?;
     let target = match target {
@@ -118,8 +140,8 @@ fn chance_pairs(py: Python<'_>) -> PyResult<&'static [Py<PyTuple>]> {
         let mut out = Vec::with_capacity(52 * 52);
         for k in 1..=52 {
             let p = PyFloat::new(py, 1.0 / k as f64).into_any();
-            for card in 0..52 {
-                out.push(PyTuple::new(py, [ints[card].bind(py).clone(), p.clone()])?.unbind());
+            for card in &ints[..52] {
+                out.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
             }
         }
         Ok(out)
@@ -159,8 +181,8 @@ pub struct Game(GameConfig);
 impl Game {
     #[new]
     #[pyo3(signature = (variant = "six-card", *, target = None))]
-    fn new(variant: &str, target: Option<i64>) -> PyResult<Game> {
-        Ok(Game(config_from(variant, target)?))
+    fn new(variant: &str, target: Option<SatInt>) -> PyResult<Game> {
+        Ok(Game(config_from(variant, target.map(|t| t.0))?))
     }
 
     /// The variant name: ``"five-card"``, ``"six-card"``, ``"three-player"`` or ``"four-player"``.
@@ -854,14 +876,15 @@ fn column<'py>(py: Python<'py>, values: &[u16], cols: usize) -> PyResult<Bound<'
 #[allow(clippy::too_many_arguments)]
 fn cribbage_simulate<'py>(
     py: Python<'py>,
-    n_games: i64,
+    n_games: SatInt,
     variant: &str,
-    target: Option<i64>,
+    target: Option<SatInt>,
     players: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
-    threads: Option<i64>,
+    threads: Option<SatInt>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let config = config_from(variant, target)?;
+    let config = config_from(variant, target.map(|t| t.0))?;
+    let (n_games, threads) = (n_games.0, threads.map(|t| t.0));
     // The core keeps one end state per game until the columns are built (~270 bytes a game):
     // a cap keeps a typo from exhausting memory (an allocation failure would abort Python).
     let n_games = usize::try_from(n_games)
