@@ -26,10 +26,17 @@ from . import _core
 from ._ids import id_array, same_dtype
 
 __all__ = [
+    "ANNOUNCE_CAPOT",
+    "CHANCE",
+    "EXCHANGE_BASE",
+    "NUM_DISTINCT_ACTIONS",
+    "PASS",
+    "TERMINAL",
     "CategoryScore",
     "Card",
     "DeclarationScore",
     "Declarations",
+    "Game",
     "GameEvent",
     "GameScore",
     "Partie",
@@ -38,6 +45,7 @@ __all__ = [
     "Rules",
     "Sequence",
     "Set",
+    "State",
     "declaration_features",
     "declarations",
     "difference_record",
@@ -46,6 +54,7 @@ __all__ = [
     "score_declarations",
     "score_declarations_batch",
     "score_game",
+    "simulate",
 ]
 
 Card = _core.PiquetCard
@@ -104,3 +113,79 @@ def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> n
         raise ValueError(f"elder has {e.shape[0]} rows but dealer has {d.shape[0]}")
     e, d = same_dtype(e, d, limit=32)
     return _core.piquet_score_declarations_batch(e, d, rules=rules)
+
+
+# ------------------------------------------------------------------------- the game engine
+# ``Game`` and ``State`` are the native classes themselves (no Python wrapper on the hot path).
+
+Game = _core.PiquetGame
+State = _core.PiquetState
+
+_GAME_CONSTANTS = _core.piquet_game_constants()
+#: ``current_player()`` at a chance node (a card drawn for deal, dealt or taken from the talon).
+CHANCE: int = _GAME_CONSTANTS["CHANCE"]
+#: ``current_player()`` once the game is over.
+TERMINAL: int = _GAME_CONSTANTS["TERMINAL"]
+#: ``EXCHANGE_BASE + n`` (32..40) exchanges ``n`` cards; ``EXCHANGE_BASE`` declines.
+EXCHANGE_BASE: int = _GAME_CONSTANTS["EXCHANGE_BASE"]
+#: Announce an open capot (41; russian rules, before the first lead).
+ANNOUNCE_CAPOT: int = _GAME_CONSTANTS["ANNOUNCE_CAPOT"]
+#: Decline to announce an open capot (42).
+PASS: int = _GAME_CONSTANTS["PASS"]
+#: Number of action ids (43): cards 0..31, exchange sizes 32..40, announce capot, pass.
+NUM_DISTINCT_ACTIONS: int = _GAME_CONSTANTS["NUM_DISTINCT_ACTIONS"]
+#: The keys of ``State.points_by_source()`` and of the per-source arrays of :func:`simulate`.
+POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
+#: The order of the per-player lists of ``State.declarations()``.
+DECLARATION_CATEGORIES: tuple[str, ...] = tuple(_GAME_CONSTANTS["DECLARATION_CATEGORIES"])
+
+
+def simulate(
+    n_games: int,
+    *,
+    rules: Any = None,
+    scope: str = "deal",
+    players: str | tuple[str, str] | list[str] = "random",
+    seed: int = 0,
+    threads: int | None = None,
+) -> dict[str, np.ndarray]:
+    """Play ``n_games`` whole games (one deal each, or one match with ``scope="partiya"``) in
+    Rust, in parallel, and return per-game arrays.
+
+    ``rules`` is a :class:`Rules` value or its name (russian by default). ``players`` is one
+    policy name for both players or one per player (``"random"``: uniform among the legal
+    actions; ``"first"``: always the lowest legal action). Forced moves (a single legal action)
+    are applied without asking the policy. ``threads=None`` uses every core; game ``i`` draws
+    from its own generator seeded by ``(seed, i)``, so the result for a seed is the same
+    whatever ``threads``. The interpreter is released while the games run.
+
+    Returns a dict of numpy arrays (int32 unless noted; "(N, 2)" is per player, seat 0 and 1):
+
+    ============ ======== =========================================================
+    key          shape    content
+    ============ ======== =========================================================
+    scores       (N, 2)   points over the whole game (every deal)
+    returns      (N, 2)   the payoff (``State.returns()``): the deal's difference, or
+                          ± the match result (net win / partie score)
+    winner       (N,)     int8: the winning player, -1 for a draw
+    first_dealer (N,)     int8: the dealer of the first deal
+    deals        (N,)     deals played
+    actions      (N,)     actions applied, chance events included
+    declarations (N, 2)   carte blanche, point, sequences and sets
+    repique      (N, 2)   repique bonuses (60)
+    play         (N, 2)   lead and trick points (the last trick's own point included)
+    last_trick   (N, 2)   the last trick's extra (russian 3, rubicon 1)
+    pique        (N, 2)   pique bonuses (30)
+    leza         (N, 2)   leza / the cards (10)
+    capot        (N, 2)   capot (40) and open capot (80)
+    ============ ======== =========================================================
+
+    The seven sources add up to ``scores`` for every game.
+
+    >>> r = simulate(1000, seed=1)
+    >>> r["scores"].shape, bool((r["returns"][:, 0] == r["scores"][:, 0] - r["scores"][:, 1]).all())
+    ((1000, 2), True)
+    """
+    return _core.piquet_simulate(
+        n_games, rules=rules, scope=scope, players=players, seed=seed, threads=threads
+    )

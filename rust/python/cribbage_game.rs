@@ -1,89 +1,28 @@
 //! Bindings for the cribbage game engine: `cribpiquet.cribbage.Game`, `State` and `simulate`.
 //!
-//! `State` wraps the core's `Copy` state with an undo stack. The hot methods (`legal_actions`,
+//! `State` wraps the core's `Copy` state with an undo stack (`engine::Tracked`, shared with
+//! piquet). The hot methods (`legal_actions`,
 //! `apply_action`, `clone`, `is_terminal`, `current_player`) build plain Python values directly
 //! and allocate nothing per call beyond the result (and the amortised growth of the stack), so
 //! a Python playout loop costs a few hundred nanoseconds per action.
 
 use std::fmt::Write;
-use std::sync::Arc;
 
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
-use pyo3::ffi;
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 
+use super::engine::{
+    action_id, action_list, action_text, column, known_action, mover_text, policies_from, seed_from, sim_games,
+    sim_seed, sim_threads, split_player, uniform_chance_outcomes, SatInt, Tracked,
+};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
 use crate::error::Error;
-use crate::policy::{policy_by_name, PolicyFactory, CHANCE, TERMINAL};
+use crate::policy::{CHANCE, TERMINAL};
 use crate::rng::Rng;
 
 // ------------------------------------------------------------------------------------ helpers
-
-fn describe(obj: &Bound<'_, PyAny>) -> String {
-    let type_name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    let repr: String = obj.repr().map(|r| r.to_string()).unwrap_or_default().chars().take(40).collect();
-    format!("{type_name} {repr}")
-}
-
-/// An action id from any Python int (or `__index__` object); a bool or a non-int is a
-/// `TypeError`, an int too large for any id a `ValueError`.
-#[inline]
-fn action_id(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("an action must be an int, got the bool {obj}")));
-    }
-    match obj.extract::<i64>() {
-        Ok(a) => Ok(a),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
-            "illegal action {}: no cribbage action id is that large (ids are 0..{})",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default(),
-            core::NUM_DISTINCT_ACTIONS
-        ))),
-        Err(_) => Err(PyTypeError::new_err(format!("an action must be an int, got {}", describe(obj)))),
-    }
-}
-
-/// A seed from any Python int (negative ints wrap to 64 bits).
-fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err("a seed must be an int, got a bool"));
-    }
-    if let Ok(s) = obj.extract::<u64>() {
-        return Ok(s);
-    }
-    match obj.extract::<i64>() {
-        Ok(s) => Ok(s as u64),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Err(PyValueError::new_err(format!("a seed must fit in 64 bits, got {}", describe(obj))))
-        }
-        Err(_) => Err(PyTypeError::new_err(format!("a seed must be an int, got {}", describe(obj)))),
-    }
-}
-
-/// An int argument that saturates instead of raising `OverflowError`, so that the range check
-/// behind it raises `ValueError` for any out-of-range int (`target=10**30`, `n_games=-10**30`).
-struct SatInt(i64);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for SatInt {
-    type Error = PyErr;
-
-    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<SatInt> {
-        if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err("expected an int, got a bool"));
-        }
-        match obj.extract::<i64>() {
-            Ok(v) => Ok(SatInt(v)),
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                let negative = obj.lt(0i64)?;
-                Ok(SatInt(if negative { i64::MIN } else { i64::MAX }))
-            }
-            Err(_) => Err(PyTypeError::new_err(format!("expected an int, got {}", describe(&obj)))),
-        }
-    }
-}
 
 fn config_from(variant: &str, target: Option<i64>) -> PyResult<GameConfig> {
     let variant: Variant = variant.parse()?;
@@ -95,58 +34,6 @@ fn config_from(variant: &str, target: Option<i64>) -> PyResult<GameConfig> {
         ),
     };
     Ok(GameConfig::new(variant, target)?)
-}
-
-/// The Python ints of every action id, made once: a legal-action list is then increments and
-/// stores (no int objects allocated for the discard ids above CPython's small-int cache).
-static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-
-#[inline]
-fn action_ints(py: Python<'_>) -> PyResult<&'static [Py<PyAny>]> {
-    let ints = ACTION_INTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
-        (0..core::NUM_DISTINCT_ACTIONS as u16).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
-    })?;
-    Ok(ints.as_slice())
-}
-
-#[inline]
-fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
-    let ints = action_ints(py)?;
-    // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
-    // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
-    // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
-    // exception set, turned into `Err`); each slot is filled exactly once with a new reference
-    // (the cached int, incremented), as `PyList_SET_ITEM` requires; we hold the GIL (`py`).
-    unsafe {
-        let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(actions.len() as ffi::Py_ssize_t))?;
-        for (i, &a) in actions.iter().enumerate() {
-            let item = ints[a as usize].as_ptr();
-            ffi::Py_INCREF(item);
-            ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
-        }
-        Ok(list.cast_into_unchecked())
-    }
-}
-
-/// Card ids as a list (`Vec<u16>`: pyo3 would turn a `Vec<u8>` into `bytes`).
-/// The `(card, 1/k)` tuples of every chance outcome with `k` cards left (index
-/// `(k - 1) * 52 + card`), made once: tuples of immutable values are safely shared, and
-/// `chance_outcomes` then allocates only its list.
-static CHANCE_PAIRS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
-
-fn chance_pairs(py: Python<'_>) -> PyResult<&'static [Py<PyTuple>]> {
-    let pairs = CHANCE_PAIRS.get_or_try_init(py, || -> PyResult<Vec<Py<PyTuple>>> {
-        let ints = action_ints(py)?;
-        let mut out = Vec::with_capacity(52 * 52);
-        for k in 1..=52 {
-            let p = PyFloat::new(py, 1.0 / k as f64).into_any();
-            for card in &ints[..52] {
-                out.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
-            }
-        }
-        Ok(out)
-    })?;
-    Ok(pairs.as_slice())
 }
 
 fn card_ids(hand: core::Hand) -> Vec<u16> {
@@ -295,69 +182,30 @@ impl Game {
 /// >>> s.current_player() == CHANCE, len(s.legal_actions())
 /// (True, 52)
 #[pyclass(name = "State", module = "cribpiquet.cribbage")]
-pub struct State {
-    state: core::State,
-    /// The state before `history[0]` (shared by clones: it never changes).
-    root: Arc<core::State>,
-    history: Vec<u16>,
-    /// The states before the last `previous.len()` actions of `history` (a suffix: a clone
-    /// starts with none and rebuilds the rest by replay from `root` when undo needs it).
-    previous: Vec<core::State>,
+pub struct State(Tracked<core::State>);
+
+/// `self.state`, `self.apply(a)`, … reach the tracked core state (see [`Tracked`]).
+impl std::ops::Deref for State {
+    type Target = Tracked<core::State>;
+    fn deref(&self) -> &Tracked<core::State> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for State {
+    fn deref_mut(&mut self) -> &mut Tracked<core::State> {
+        &mut self.0
+    }
 }
 
 impl State {
     fn fresh(state: core::State) -> State {
-        State { state, root: Arc::new(state), history: Vec::new(), previous: Vec::new() }
-    }
-
-    fn copy(&self) -> State {
-        State { state: self.state, root: Arc::clone(&self.root), history: self.history.clone(), previous: Vec::new() }
-    }
-
-    #[inline]
-    fn apply(&mut self, action: i64) -> PyResult<()> {
-        if !(0..=u16::MAX as i64).contains(&action) || !self.state.is_legal(action as u16) {
-            return Err(self.state.illegal_action_error(action).into());
-        }
-        let before = self.state;
-        self.state.apply_legal(action as u16);
-        self.previous.push(before);
-        self.history.push(action as u16);
-        Ok(())
-    }
-
-    /// Fill in the states before the actions not covered by `previous`, by replay from `root`.
-    fn rebuild_previous(&mut self) {
-        let missing = self.history.len() - self.previous.len();
-        if missing == 0 {
-            return;
-        }
-        let mut states = Vec::with_capacity(self.history.len());
-        let mut s = *self.root;
-        for &a in &self.history[..missing] {
-            states.push(s);
-            s.apply_legal(a);
-        }
-        states.extend_from_slice(&self.previous);
-        self.previous = states;
+        State(Tracked::fresh(state))
     }
 
     /// The player for a per-player query: the one given (checked) or the player to move.
     fn player_or_current(&self, player: Option<i64>, what: &str) -> PyResult<usize> {
-        let n = self.state.num_players();
-        match player {
-            Some(p) if (0..n as i64).contains(&p) => Ok(p as usize),
-            Some(p) => {
-                Err(PyValueError::new_err(format!("no player {p} in {} (players are 0..{n})", self.state.variant())))
-            }
-            None => match self.state.current_player() {
-                p if p >= 0 => Ok(p as usize),
-                _ => Err(PyValueError::new_err(format!(
-                    "{what}: no player is to move at a {} node; pass the player",
-                    if self.state.is_terminal() { "terminal" } else { "chance" }
-                ))),
-            },
-        }
+        self.0.player_or_current(player, what, self.state.variant().name())
     }
 
     fn seat_list(&self, side: usize) -> String {
@@ -376,32 +224,12 @@ impl State {
     }
 
     fn mover_text(&self) -> String {
-        match self.state.current_player() {
-            CHANCE => "chance".into(),
-            TERMINAL => "nobody".into(),
-            p => format!("P{p}"),
-        }
+        mover_text(self.state.current_player())
     }
 }
 
 /// What `State.__reduce__` returns: `State._restore` and its arguments (game, root, history).
 type Reduced<'py> = (Bound<'py, PyAny>, (Game, String, Vec<u16>));
-
-/// The optional leading player of OpenSpiel's two-argument forms: `(x)` or `(player, x)`.
-fn split_player<'a, 'py>(
-    first: &'a Bound<'py, PyAny>,
-    second: Option<&'a Bound<'py, PyAny>>,
-) -> PyResult<&'a Bound<'py, PyAny>> {
-    match second {
-        None => Ok(first),
-        Some(x) => {
-            if first.is_instance_of::<PyBool>() || first.extract::<i64>().is_err() {
-                return Err(PyTypeError::new_err(format!("a player must be an int, got {}", describe(first))));
-            }
-            Ok(x)
-        }
-    }
-}
 
 #[pymethods]
 impl State {
@@ -465,69 +293,41 @@ impl State {
         if !self.state.is_chance_node() {
             return Ok(PyList::empty(py));
         }
-        let legal = self.state.legal_actions();
-        let pairs = chance_pairs(py)?;
-        let base = (legal.len().clamp(1, 52) - 1) * 52;
-        PyList::new(py, legal.iter().map(|&a| pairs[base + (a as usize % 52)].bind(py)))
+        uniform_chance_outcomes(py, &self.state.legal_actions())
     }
 
     /// Apply an action (a decision or a chance outcome). An illegal action raises
     /// ``ValueError`` naming it and the legal set, and leaves the state unchanged; a non-int
     /// raises ``TypeError``.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let a = action_id(action)?;
+        let a = action_id::<core::State>(action)?;
         self.apply(a)
     }
 
     /// A new state: this one after ``action`` (this one is unchanged).
     fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
-        let a = action_id(action)?;
-        let mut next = self.copy();
-        next.apply(a)?;
-        Ok(next)
+        let a = action_id::<core::State>(action)?;
+        Ok(State(self.0.child(a)?))
     }
 
     /// An independent copy, with the same history (undo works on it too).
     fn clone(&self) -> State {
-        self.copy()
+        State(self.0.copy())
     }
 
     fn __copy__(&self) -> State {
-        self.copy()
+        State(self.0.copy())
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
-        self.copy()
+        State(self.0.copy())
     }
 
     /// Undo the last action exactly and return it; ``ValueError`` if there is none. OpenSpiel's
     /// ``undo_action(player, action)`` form is accepted: the action must be the last one.
     #[pyo3(signature = (player = None, action = None))]
     fn undo_action(&mut self, player: Option<i64>, action: Option<i64>) -> PyResult<u16> {
-        let Some(&last) = self.history.last() else {
-            return Err(PyValueError::new_err("undo_action: no action to undo"));
-        };
-        if let Some(a) = action {
-            if a != last as i64 {
-                return Err(PyValueError::new_err(format!("undo_action: the last action is {last}, not {a}")));
-            }
-        }
-        if self.previous.is_empty() {
-            self.rebuild_previous();
-        }
-        let before = self.previous.pop().expect("previous covers history after rebuild");
-        if let Some(p) = player {
-            if p != before.current_player() as i64 {
-                self.previous.push(before);
-                return Err(PyValueError::new_err(format!(
-                    "undo_action: action {last} was taken by {}, not {p}",
-                    before.current_player()
-                )));
-            }
-        }
-        self.history.pop();
-        self.state = before;
-        Ok(last)
+        self.undo(player, action)
     }
 
     /// The payoff of each player: 0 until the end, then +1 for the winning side and -1 for the
@@ -566,10 +366,7 @@ impl State {
         player_or_action: &Bound<'_, PyAny>,
         action: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let a = action_id(split_player(player_or_action, action)?)?;
-        let a = u16::try_from(a).map_err(|_| {
-            Error::InvalidValue(format!("no cribbage action {a} (ids are 0..{})", core::NUM_DISTINCT_ACTIONS))
-        })?;
+        let a = known_action::<core::State>(split_player(player_or_action, action)?)?;
         Ok(self.state.action_to_string(self.state.current_player(), a)?)
     }
 
@@ -578,21 +375,19 @@ impl State {
     #[pyo3(signature = (player_or_text, text = None))]
     fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<&Bound<'_, PyAny>>) -> PyResult<u16> {
         let t = split_player(player_or_text, text)?;
-        let t = t
-            .cast::<PyString>()
-            .map_err(|_| PyTypeError::new_err(format!("an action text must be a str, got {}", describe(t))))?;
+        let t = action_text(t)?;
         Ok(self.state.string_to_action(self.state.current_player(), t.to_str()?)?)
     }
 
     /// The actions applied so far, oldest first (chance outcomes included). A state from
     /// ``deserialize_state`` or ``resample_from_infostate`` starts a new history.
     fn history(&self) -> Vec<u16> {
-        self.history.clone()
+        self.0.history().to_vec()
     }
 
     /// ``len(history())``.
     fn move_number(&self) -> usize {
-        self.history.len()
+        self.0.history().len()
     }
 
     /// Everything ``player`` (default: the player to move) knows, as text: public facts, his
@@ -774,20 +569,14 @@ impl State {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let this = slf.borrow();
         let restore = slf.get_type().getattr("_restore")?;
-        Ok((restore, (Game(this.state.config()), this.root.serialize(), this.history.clone())))
+        Ok((restore, (Game(this.state.config()), this.0.root().serialize(), this.0.history().to_vec())))
     }
 
     /// Unpickling: the root state's text and the history, replayed (so undo survives).
     #[classmethod]
     fn _restore(_cls: &Bound<'_, PyType>, game: &Bound<'_, PyAny>, root: &str, history: Vec<i64>) -> PyResult<State> {
         let game = game.cast::<Game>().map_err(|_| PyTypeError::new_err("expected a cribbage Game"))?;
-        let mut state = State::fresh(game.get().0.deserialize_state(root)?);
-        state.history.reserve(history.len());
-        state.previous.reserve(history.len());
-        for a in history {
-            state.apply(a)?;
-        }
-        Ok(state)
+        Ok(State(Tracked::replay(game.get().0.deserialize_state(root)?, &history)?))
     }
 }
 
@@ -839,36 +628,6 @@ fn cribbage_game_constants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
-fn policies_from(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<core::State>>> {
-    if let Ok(name) = players.cast::<PyString>() {
-        return Ok(vec![policy_by_name(name.to_str()?)?]);
-    }
-    let iter = players.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!("players must be a policy name or a sequence of names, got {}", describe(players)))
-    })?;
-    let mut out = Vec::with_capacity(n);
-    for item in iter {
-        let item = item?;
-        let name = item.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item)))
-        })?;
-        out.push(policy_by_name(name.to_str()?)?);
-    }
-    if out.len() != 1 && out.len() != n {
-        return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
-    }
-    Ok(out)
-}
-
-/// The most games one `simulate` call plays (run several seeds for more).
-const MAX_SIM_GAMES: usize = 20_000_000;
-
-fn column<'py>(py: Python<'py>, values: &[u16], cols: usize) -> PyResult<Bound<'py, PyArray2<i32>>> {
-    let rows = values.len().checked_div(cols).unwrap_or(0);
-    let data: Vec<i32> = values.iter().map(|&v| v as i32).collect();
-    data.into_pyarray(py).reshape([rows, cols])
-}
-
 /// Play ``n_games`` whole games in Rust, in parallel with the interpreter released, and return
 /// per-game arrays. See ``cribpiquet.cribbage.simulate`` for the keys and shapes.
 #[pyfunction]
@@ -884,26 +643,10 @@ fn cribbage_simulate<'py>(
     threads: Option<SatInt>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let config = config_from(variant, target.map(|t| t.0))?;
-    let (n_games, threads) = (n_games.0, threads.map(|t| t.0));
-    // The core keeps one end state per game until the columns are built (~270 bytes a game):
-    // a cap keeps a typo from exhausting memory (an allocation failure would abort Python).
-    let n_games = usize::try_from(n_games)
-        .ok()
-        .filter(|&n| n <= MAX_SIM_GAMES)
-        .ok_or_else(|| PyValueError::new_err(format!("n_games must be 0..={MAX_SIM_GAMES}, got {n_games}")))?;
-    let policies = match players {
-        None => vec![policy_by_name("random")?],
-        Some(p) => policies_from(p, config.num_players())?,
-    };
-    let seed = match seed {
-        None => 0,
-        Some(s) => seed_from(s)?,
-    };
-    let threads = match threads {
-        None => None,
-        Some(t) if t >= 1 => Some(usize::try_from(t).unwrap_or(usize::MAX).min(1024)),
-        Some(t) => return Err(PyValueError::new_err(format!("threads must be at least 1, got {t}"))),
-    };
+    let n_games = sim_games(n_games)?;
+    let policies = policies_from(players, config.num_players())?;
+    let seed = sim_seed(seed)?;
+    let threads = sim_threads(threads)?;
     let r = py.detach(|| core::simulate(n_games, config, &policies, seed, threads))?;
     let sides = r.n_sides;
     let d = PyDict::new(py);

@@ -10,8 +10,10 @@ use pyo3::prelude::*;
 mod convert;
 mod cribbage;
 mod cribbage_game;
+mod engine;
 mod errors;
 mod piquet;
+mod piquet_game;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
 /// modules rather than this one.
@@ -21,5 +23,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cribbage::register(m)?;
     cribbage_game::register(m)?;
     piquet::register(m)?;
+    piquet_game::register(m)?;
     Ok(())
 }

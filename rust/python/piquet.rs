@@ -390,7 +390,7 @@ impl Rules {
     }
 }
 
-fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<core::Rules> {
+pub(crate) fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<core::Rules> {
     match rules {
         None => Ok(core::Rules::russian()),
         Some(r) if r.is_none() => Ok(core::Rules::russian()),
