@@ -519,8 +519,8 @@ impl State {
     }
 
     /// Tricks won this deal, per player.
-    fn tricks_won(&self) -> Vec<u8> {
-        self.state.tricks_won().to_vec()
+    fn tricks_won(&self) -> Vec<u16> {
+        self.state.tricks_won().map(u16::from).to_vec()
     }
 
     /// The declarations heard this deal: per player, the points for carte blanche, point,
