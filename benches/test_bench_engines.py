@@ -3,6 +3,8 @@
 Targets (issue 4): Python-driven random playouts (``legal_actions`` + ``apply_action`` in a
 Python loop) <= 0.5 µs per action and >= 5x OpenSpiel; ``clone()`` <= 0.3 µs; ``simulate``
 random six-card games >= 100 k games/s per core and >= 75x OpenSpiel driven from Python.
+Piquet (no OpenSpiel counterpart): the same Python loops over random russian deals, ``clone()``,
+and ``simulate`` random deals (target >= 300 k deals/s per core).
 
 Run: ``pip install '.[bench]' && pytest benches/test_bench_engines.py --benchmark-only -s``
 (OpenSpiel is the ``open-spiel`` entry of the ``bench`` extra; without ``pyspiel`` its
@@ -17,7 +19,7 @@ import random
 
 import pytest
 
-from cribpiquet import cribbage
+from cribpiquet import cribbage, piquet
 
 try:
     import pyspiel
@@ -28,6 +30,7 @@ needs_openspiel = pytest.mark.skipif(pyspiel is None, reason="pyspiel (open-spie
 
 PLAYOUT_GAMES = 200
 SIM_GAMES = 50_000
+PIQUET_SIM_DEALS = 300_000
 
 #: Measurements of this run, by name: seconds per action, per clone, games per second.
 RESULTS: dict[str, float] = {}
@@ -159,6 +162,56 @@ def test_simulate_all_threads(benchmark):
     benchmark.extra_info.update(games_per_s=RESULTS["simulate_all"], cores=os.cpu_count())
 
 
+# ------------------------------------------------------------------------------------ piquet
+
+
+def test_piquet_playout(benchmark):
+    _playout_bench(benchmark, random_playouts, piquet.Game(scope="deal"), PLAYOUT_GAMES, "piquet_playout")
+
+
+def test_piquet_lean_playout(benchmark):
+    game = piquet.Game(scope="deal")
+    _playout_bench(benchmark, lean_random_playouts, game, PLAYOUT_GAMES, "piquet_lean_playout")
+
+
+def test_piquet_clone(benchmark):
+    s = mid_game_state(piquet.Game(), 50)  # in the play of the first deal of a partiya
+    benchmark(s.clone)
+    RESULTS["piquet_clone"] = benchmark.stats.stats.min
+
+
+def test_piquet_apply_undo(benchmark):
+    s = mid_game_state(piquet.Game(), 50)
+    a = s.legal_actions()[0]
+
+    def apply_undo():
+        s.apply_action(a)
+        s.undo_action()
+
+    benchmark(apply_undo)
+
+
+def test_piquet_information_state_tensor(benchmark):
+    s = mid_game_state(piquet.Game(), 50)
+    benchmark(s.information_state_tensor, 0)
+
+
+def test_piquet_simulate_one_thread(benchmark):
+    kwargs = {"seed": 1, "threads": 1}
+    n = PIQUET_SIM_DEALS
+    r = benchmark.pedantic(piquet.simulate, args=(n,), kwargs=kwargs, rounds=3, iterations=1)
+    assert r["scores"].shape == (n, 2)
+    RESULTS["piquet_simulate_1"] = n / benchmark.stats.stats.min
+    benchmark.extra_info.update(deals_per_s=RESULTS["piquet_simulate_1"])
+
+
+def test_piquet_simulate_all_threads(benchmark):
+    n = PIQUET_SIM_DEALS * (os.cpu_count() or 1)
+    benchmark.pedantic(piquet.simulate, args=(n,), kwargs={"seed": 1}, rounds=3, iterations=1)
+    RESULTS["piquet_simulate_all"] = n / benchmark.stats.stats.min
+    benchmark.extra_info.update(deals_per_s=RESULTS["piquet_simulate_all"], cores=os.cpu_count())
+
+
 # ------------------------------------------------------------------------------------ report
 
 
@@ -186,6 +239,18 @@ def _report(r: dict[str, float]) -> list[str]:
     if "simulate_1" in r and "openspiel_playout_games_per_s" in r:
         ratio = r["simulate_1"] / r["openspiel_playout_games_per_s"]
         out.append(f"  simulate (1 thread) vs OpenSpiel games driven from Python: {ratio:,.0f}x")
+    if any(k.startswith("piquet_") for k in r):
+        out.append("piquet engine (russian deals, random play):")
+    if "piquet_playout" in r:
+        rate = r["piquet_playout_games_per_s"]
+        out.append(f"  Python playout (random.choice): {r['piquet_playout'] * us:.3f} µs/action, {rate:,.0f} deals/s")
+    if "piquet_lean_playout" in r:
+        out.append(f"  Python playout (random() index): {r['piquet_lean_playout'] * us:.3f} µs/action")
+    if "piquet_clone" in r:
+        out.append(f"  clone(): {r['piquet_clone'] * us:.3f} µs")
+    for key, label in (("piquet_simulate_1", "1 thread"), ("piquet_simulate_all", f"{os.cpu_count()} threads")):
+        if key in r:
+            out.append(f"  simulate: {r[key]:,.0f} deals/s on {label}")
     return out
 
 
