@@ -624,7 +624,8 @@ impl State {
             Some(d) => {
                 let cats = |p: usize| d[p].map(|x| x.to_string()).join("/");
                 let repique = s.repique().map(|p| format!("P{p}")).unwrap_or_else(|| "-".into());
-                let _ = writeln!(out, "declared (cb/point/seq/sets): P0 {}, P1 {}; repique {repique}", cats(0), cats(1));
+                let _ =
+                    writeln!(out, "declared (cb/point/seq/sets): P0 {}, P1 {}; repique {repique}", cats(0), cats(1));
             }
             None => {
                 let _ = writeln!(out, "declared: -");
@@ -708,7 +709,10 @@ fn piquet_simulate<'py>(
     d.set_item("winner", winner.into_pyarray(py))?;
     d.set_item("first_dealer", r.first_dealer.iter().map(|&w| w as i8).collect::<Vec<_>>().into_pyarray(py))?;
     d.set_item("deals", r.deals.iter().map(|&x| x as i32).collect::<Vec<_>>().into_pyarray(py))?;
-    d.set_item("actions", r.actions.iter().map(|&x| x.min(i32::MAX as u32) as i32).collect::<Vec<_>>().into_pyarray(py))?;
+    d.set_item(
+        "actions",
+        r.actions.iter().map(|&x| x.min(i32::MAX as u32) as i32).collect::<Vec<_>>().into_pyarray(py),
+    )?;
     for source in PointSource::ALL {
         d.set_item(source.name(), column(py, r.source(source), 2)?)?;
     }
