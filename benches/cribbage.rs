@@ -117,7 +117,9 @@ fn score_hands_batch_ids(bencher: Bencher) {
     let shows = random_shows(SHOWS, 2);
     let hands: Vec<i64> = shows.iter().flat_map(|(h, _)| h.iter().map(|c| c.id() as i64)).collect();
     let starters: Vec<i64> = shows.iter().map(|(_, s)| s.id() as i64).collect();
-    bencher.counter(ItemsCount::new(SHOWS)).bench(|| score_hands(black_box(&hands), 4, black_box(&starters), false).unwrap());
+    bencher
+        .counter(ItemsCount::new(SHOWS))
+        .bench(|| score_hands(black_box(&hands), 4, black_box(&starters), false).unwrap());
 }
 
 #[divan::bench(sample_count = 10)]
@@ -135,10 +137,13 @@ fn peg_points_random(bencher: Bencher) {
         .map(|_| {
             rng.shuffle(&mut pack);
             let mut count = 0;
-            pack.iter().copied().take_while(|c| {
-                count += c.pips() as u32;
-                count <= 31
-            }).collect()
+            pack.iter()
+                .copied()
+                .take_while(|c| {
+                    count += c.pips() as u32;
+                    count <= 31
+                })
+                .collect()
         })
         .collect();
     bencher.counter(ItemsCount::new(seqs.len())).bench(|| {

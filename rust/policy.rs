@@ -148,3 +148,69 @@ pub fn play_out<S: GameState>(mut state: S, policies: &mut [Box<dyn Policy<S>>],
     }
     Ok(state)
 }
+
+/// A stack of states for `undo_action`, for any [`GameState`] that is `Copy`:
+/// [`apply_action`](StateStack::apply_action) pushes the state before the action,
+/// [`undo_action`](StateStack::undo_action) pops it, and the action history is kept alongside.
+///
+/// ```
+/// use cribpiquet::cribbage::{GameConfig, StateStack};
+/// let mut stack = StateStack::new(GameConfig::default().new_initial_state());
+/// let before = *stack.state();
+/// stack.apply_action(7).unwrap();
+/// assert_eq!(stack.history(), &[7]);
+/// stack.undo_action().unwrap();
+/// assert_eq!(*stack.state(), before);
+/// ```
+#[derive(Debug, Clone)]
+pub struct StateStack<S> {
+    state: S,
+    previous: Vec<S>,
+    history: Vec<u16>,
+}
+
+impl<S: GameState + Copy> StateStack<S> {
+    /// A stack whose current state is `state`, with no history.
+    pub fn new(state: S) -> StateStack<S> {
+        StateStack { state, previous: Vec::new(), history: Vec::new() }
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &S {
+        &self.state
+    }
+
+    /// The actions applied through this stack, oldest first.
+    pub fn history(&self) -> &[u16] {
+        &self.history
+    }
+
+    /// Apply an action (the state is unchanged on error).
+    pub fn apply_action(&mut self, action: u16) -> Result<()> {
+        let before = self.state;
+        self.state.apply_action(action)?;
+        self.previous.push(before);
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// Undo the last action exactly; an error if there is none.
+    pub fn undo_action(&mut self) -> Result<u16> {
+        match (self.previous.pop(), self.history.pop()) {
+            (Some(state), Some(action)) => {
+                self.state = state;
+                Ok(action)
+            }
+            _ => Err(crate::error::Error::Illegal("undo_action: no action to undo".into())),
+        }
+    }
+}
+
+/// The seed of game `index` of a `simulate` run: a hash of (seed, index), so a game's result
+/// does not depend on which thread plays it.
+pub(crate) fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03).wrapping_add(0x8CB9_2BA7_2F3D_8DD7);
+    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z ^ (z >> 32)
+}

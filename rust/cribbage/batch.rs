@@ -112,11 +112,8 @@ where
     if rows <= CHUNK_ROWS {
         return f(0, out);
     }
-    let first_error = out
-        .par_chunks_mut(chunk)
-        .enumerate()
-        .filter_map(|(i, o)| f(i * CHUNK_ROWS, o).err())
-        .min_by_key(|e| match e {
+    let first_error =
+        out.par_chunks_mut(chunk).enumerate().filter_map(|(i, o)| f(i * CHUNK_ROWS, o).err()).min_by_key(|e| match e {
             Error::InRow { row, .. } => *row,
             _ => usize::MAX,
         });
@@ -146,7 +143,13 @@ pub fn score_hands<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: b
 }
 
 /// [`score_hands`] writing into a caller's buffer of N scores.
-pub fn score_hands_into<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool, out: &mut [u8]) -> Result<()> {
+pub fn score_hands_into<T: CardId>(
+    hands: &[T],
+    width: usize,
+    starters: &[T],
+    crib: bool,
+    out: &mut [u8],
+) -> Result<()> {
     let rows = check_shape(hands.len(), width, starters.len(), crib)?;
     if out.len() != rows {
         return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
@@ -378,10 +381,13 @@ pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
             }
             counts
         })
-        .reduce(|| [0u64; 30], |mut x, y| {
-            for (a, b) in x.iter_mut().zip(y) {
-                *a += b;
-            }
-            x
-        })
+        .reduce(
+            || [0u64; 30],
+            |mut x, y| {
+                for (a, b) in x.iter_mut().zip(y) {
+                    *a += b;
+                }
+                x
+            },
+        )
 }

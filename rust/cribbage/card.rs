@@ -344,8 +344,5 @@ impl fmt::Debug for Hand {
 /// assert_eq!(cards.iter().map(|c| c.id()).collect::<Vec<_>>(), [30, 17, 48, 10]);
 /// ```
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .map(str::parse)
-        .collect()
+    text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).map(str::parse).collect()
 }

@@ -226,7 +226,10 @@ mod tests {
 
     #[test]
     fn rejects_bad_sequences() {
-        assert_eq!(peg_points(&[]), Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 }));
+        assert_eq!(
+            peg_points(&[]),
+            Err(Error::WrongCardCount { what: "pegging sequence", expected: "1 to 13", got: 0 })
+        );
         assert_eq!(peg_points(&parse_cards("KC KD KH 2S").unwrap()), Err(Error::CountPast31 { count: 32 }));
         assert_eq!(peg_points(&parse_cards("5C 5C").unwrap()), Err(Error::DuplicateCard("5C".into())));
         assert_eq!(go_points(32), Err(Error::CountPast31 { count: 32 }));

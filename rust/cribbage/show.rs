@@ -104,7 +104,11 @@ fn flush_and_nobs(hand_mask: u64, n: u32, starter: Card, crib: bool) -> u8 {
     let starter_matches = starter.bit() & lane != 0;
     let flush_points = if crib {
         // The crib flushes only with the starter: five cards of one suit.
-        if flush && starter_matches { 5 } else { 0 }
+        if flush && starter_matches {
+            5
+        } else {
+            0
+        }
     } else if flush {
         n as u8 + starter_matches as u8
     } else {
@@ -235,7 +239,10 @@ pub fn explain_show(hand: Hand, starter: Card, crib: bool) -> Result<Breakdown> 
         nobs,
         items,
     };
-    debug_assert_eq!(show_parts(hand, starter), RankPoints { fifteens: breakdown.fifteens, pairs: breakdown.pairs, runs: breakdown.runs });
+    debug_assert_eq!(
+        show_parts(hand, starter),
+        RankPoints { fifteens: breakdown.fifteens, pairs: breakdown.pairs, runs: breakdown.runs }
+    );
     Ok(breakdown)
 }
 

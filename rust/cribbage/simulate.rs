@@ -51,15 +51,6 @@ impl SimResult {
     }
 }
 
-/// The seed of game `index`: a hash of (seed, index), so a game's result does not depend on
-/// which thread plays it.
-fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03).wrapping_add(0x8CB9_2BA7_2F3D_8DD7);
-    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z ^ (z >> 32)
-}
-
 struct GameRecord {
     end: State,
     first_dealer: u8,
@@ -67,7 +58,7 @@ struct GameRecord {
 }
 
 fn play_game(config: GameConfig, policies: &[PolicyFactory<State>], seed: u64, index: u64) -> Result<GameRecord> {
-    let mut rng = Rng::new(game_seed(seed, index));
+    let mut rng = Rng::new(crate::policy::game_seed(seed, index));
     let n = config.num_players();
     let mut seats: [Option<Box<dyn Policy<State>>>; 4] = [None, None, None, None];
     for (p, seat) in seats.iter_mut().enumerate().take(n) {

@@ -74,15 +74,6 @@ impl SimResult {
     }
 }
 
-/// The seed of game `index`: a hash of (seed, index), so a game's result does not depend on
-/// which thread plays it.
-fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03).wrapping_add(0x8CB9_2BA7_2F3D_8DD7);
-    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z ^ (z >> 32)
-}
-
 /// What `simulate` keeps of a game (not the whole state: a million games would be 300 MB).
 struct GameRecord {
     scores: [u32; 2],
@@ -95,7 +86,7 @@ struct GameRecord {
 }
 
 fn play_game(config: GameConfig, policies: &[PolicyFactory<State>], seed: u64, index: u64) -> Result<GameRecord> {
-    let mut rng = Rng::new(game_seed(seed, index));
+    let mut rng = Rng::new(crate::policy::game_seed(seed, index));
     let mut seats: [Box<dyn Policy<State>>; 2] = [policies[0](0), policies[1 % policies.len()](1)];
     let mut state = config.new_initial_state();
     let mut first_dealer = None;

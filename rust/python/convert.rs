@@ -1,6 +1,8 @@
 //! Turning Python objects into cards and numpy arrays into id slices, for both games.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyTuple};
@@ -116,10 +118,9 @@ pub(crate) enum Ids2<'py> {
 
 fn not_ids(name: &str, obj: &Bound<'_, PyAny>, ndim: usize) -> PyErr {
     match obj.cast::<PyUntypedArray>() {
-        Ok(a) if a.ndim() != ndim => PyValueError::new_err(format!(
-            "{name} must be a {ndim}-d array, got shape {:?}",
-            a.shape()
-        )),
+        Ok(a) if a.ndim() != ndim => {
+            PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {:?}", a.shape()))
+        }
         Ok(a) => PyTypeError::new_err(format!(
             "{name} must hold integer card ids, got dtype {}",
             a.dtype().str().map(|s| s.to_string()).unwrap_or_default()
@@ -179,14 +180,38 @@ impl<'py> Ids2<'py> {
 macro_rules! with_slice {
     ($ids:expr, $enum:ident, |$s:ident| $body:expr) => {
         match $ids {
-            $enum::I8(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::I16(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::I32(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::I64(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::U8(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::U16(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::U32(a) => { let $s = a.as_slice().expect("contiguous"); $body }
-            $enum::U64(a) => { let $s = a.as_slice().expect("contiguous"); $body }
+            $enum::I8(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::I16(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::I32(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::I64(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::U8(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::U16(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::U32(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
+            $enum::U64(a) => {
+                let $s = a.as_slice().expect("contiguous");
+                $body
+            }
         }
     };
 }
@@ -197,14 +222,38 @@ pub(crate) use with_slice;
 macro_rules! with_slices {
     ($two:expr, $one:expr, |$a:ident, $b:ident| $body:expr) => {
         match ($two, $one) {
-            (Ids2::I8(x), Ids1::I8(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::I16(x), Ids1::I16(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::I32(x), Ids1::I32(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::I64(x), Ids1::I64(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::U8(x), Ids1::U8(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::U16(x), Ids1::U16(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::U32(x), Ids1::U32(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
-            (Ids2::U64(x), Ids1::U64(y)) => { let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous")); $body }
+            (Ids2::I8(x), Ids1::I8(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::I16(x), Ids1::I16(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::I32(x), Ids1::I32(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::I64(x), Ids1::I64(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::U8(x), Ids1::U8(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::U16(x), Ids1::U16(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::U32(x), Ids1::U32(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
+            (Ids2::U64(x), Ids1::U64(y)) => {
+                let ($a, $b) = (x.as_slice().expect("contiguous"), y.as_slice().expect("contiguous"));
+                $body
+            }
             _ => Err(pyo3::exceptions::PyTypeError::new_err("the two id arrays must have the same dtype")),
         }
     };

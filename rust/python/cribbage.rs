@@ -324,7 +324,10 @@ fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
             return Err(pyo3::exceptions::PyValueError::new_err(format!("the count passes 31 (reaches {count})")));
         }
         Err(_) => {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!("a count must be an int, got {}", count.repr()?)));
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a count must be an int, got {}",
+                count.repr()?
+            )));
         }
     };
     if value < 0 {
@@ -348,7 +351,9 @@ fn cribbage_score_hands<'py>(
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
     let (_, width) = hands.shape();
-    let scores = with_slices!(&hands, &starters, |h, s| py.detach(|| core::score_hands(h, width, s, crib)).map_err(PyErr::from))?;
+    let scores = with_slices!(&hands, &starters, |h, s| py
+        .detach(|| core::score_hands(h, width, s, crib))
+        .map_err(PyErr::from))?;
     Ok(scores.into_pyarray(py))
 }
 
@@ -364,7 +369,9 @@ fn cribbage_explain_hands<'py>(
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
     let (_, width) = hands.shape();
-    let cols = with_slices!(&hands, &starters, |h, s| py.detach(|| core::explain_hands(h, width, s, crib)).map_err(PyErr::from))?;
+    let cols = with_slices!(&hands, &starters, |h, s| py
+        .detach(|| core::explain_hands(h, width, s, crib))
+        .map_err(PyErr::from))?;
     let d = PyDict::new(py);
     d.set_item("fifteens", cols.fifteens.into_pyarray(py))?;
     d.set_item("pairs", cols.pairs.into_pyarray(py))?;
@@ -377,7 +384,10 @@ fn cribbage_explain_hands<'py>(
 
 /// Pegging points of the last card of each row of a contiguous (N, L) id array padded with -1.
 #[pyfunction]
-fn cribbage_peg_points_batch<'py>(py: Python<'py>, sequences: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+fn cribbage_peg_points_batch<'py>(
+    py: Python<'py>,
+    sequences: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let seqs = Ids2::extract(sequences, "sequences")?;
     let (_, width) = seqs.shape();
     let points = with_slice!(&seqs, Ids2, |s| py.detach(|| core::peg_points_batch(s, width)))?;

@@ -116,9 +116,8 @@ fn optional_hand(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<core::Hand>>
 
 fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Player>> {
     obj.map(|name| {
-        core::Player::parse(name).map_err(|_| {
-            PyValueError::new_err(format!("{what} must be \"elder\", \"dealer\" or None, got {name:?}"))
-        })
+        core::Player::parse(name)
+            .map_err(|_| PyValueError::new_err(format!("{what} must be \"elder\", \"dealer\" or None, got {name:?}")))
     })
     .transpose()
 }
@@ -175,7 +174,9 @@ fn rule_value<'py>(py: Python<'py>, r: &core::Rules, field: &str) -> PyResult<Bo
         "trick_scoring" => r.trick_scoring.name().into_pyobject(py)?.into_any(),
         "last_trick_extra" => r.last_trick_extra.into_pyobject(py)?.into_any(),
         "capot_bonus" => r.capot_bonus.into_pyobject(py)?.into_any(),
-        "capot_keeps_last_trick_extra" => pyo3::types::PyBool::new(py, r.capot_keeps_last_trick_extra).to_owned().into_any(),
+        "capot_keeps_last_trick_extra" => {
+            pyo3::types::PyBool::new(py, r.capot_keeps_last_trick_extra).to_owned().into_any()
+        }
         "open_capot_bonus" => r.open_capot_bonus.into_pyobject(py)?.into_any(),
         "elder_exchange" => ex(r.elder_exchange).into_pyobject(py)?.into_any(),
         "dealer_exchange" => ex(r.dealer_exchange).into_pyobject(py)?.into_any(),
@@ -190,7 +191,12 @@ fn rule_value<'py>(py: Python<'py>, r: &core::Rules, field: &str) -> PyResult<Bo
 }
 
 fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-    let bad_type = |what: &str| PyTypeError::new_err(format!("rule {field} must be {what}, got {}", value.repr().map(|s| s.to_string()).unwrap_or_default()));
+    let bad_type = |what: &str| {
+        PyTypeError::new_err(format!(
+            "rule {field} must be {what}, got {}",
+            value.repr().map(|s| s.to_string()).unwrap_or_default()
+        ))
+    };
     let number = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
         if v.is_instance_of::<pyo3::types::PyBool>() {
             return Err(bad_type("an int"));
@@ -230,9 +236,7 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
         "capot_keeps_last_trick_extra" => {
             r.capot_keeps_last_trick_extra = value.extract::<bool>().map_err(|_| bad_type("a bool"))?
         }
-        "open_capot_bonus" => {
-            r.open_capot_bonus = if value.is_none() { None } else { Some(small(value, max)? as u16) }
-        }
+        "open_capot_bonus" => r.open_capot_bonus = if value.is_none() { None } else { Some(small(value, max)? as u16) },
         "elder_exchange" => r.elder_exchange = exchange(value)?,
         "dealer_exchange" => r.dealer_exchange = exchange(value)?,
         "declaration_timing" => r.declaration_timing = core::DeclarationTiming::parse(&text(value)?)?,
@@ -401,7 +405,10 @@ pub(crate) fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<core::Rule
             if let Ok(name) = r.extract::<String>() {
                 return Ok(core::Rules::named(&name)?);
             }
-            Err(PyTypeError::new_err(format!("rules must be a Rules value or \"russian\"/\"rubicon\", got {}", r.repr()?)))
+            Err(PyTypeError::new_err(format!(
+                "rules must be a Rules value or \"russian\"/\"rubicon\", got {}",
+                r.repr()?
+            )))
         }
     }
 }
@@ -475,7 +482,14 @@ fn point_py(p: &core::Point) -> Point {
 }
 
 fn sequence_py(s: &core::Sequence) -> Sequence {
-    Sequence { suit: s.suit, length: s.length, top: Card(s.top), value: s.value, cards: cards_list(s.cards), name: s.name() }
+    Sequence {
+        suit: s.suit,
+        length: s.length,
+        top: Card(s.top),
+        value: s.value,
+        cards: cards_list(s.cards),
+        name: s.name(),
+    }
 }
 
 fn set_py(s: &core::Set) -> Set {
@@ -892,7 +906,13 @@ impl Partiya {
     }
     fn __repr__(&self) -> String {
         let c = self.0.columns();
-        format!("<Partiya games={} columns=({}, {}) over={}>", self.0.games().len(), c[0], c[1], repr_bool(self.0.is_over()))
+        format!(
+            "<Partiya games={} columns=({}, {}) over={}>",
+            self.0.games().len(),
+            c[0],
+            c[1],
+            repr_bool(self.0.is_over())
+        )
     }
 }
 
@@ -955,7 +975,13 @@ impl Partie {
     }
     fn __repr__(&self) -> String {
         let t = self.0.totals();
-        format!("<Partie deals={} totals=({}, {}) over={}>", self.0.deals().len(), t[0], t[1], repr_bool(self.0.is_over()))
+        format!(
+            "<Partie deals={} totals=({}, {}) over={}>",
+            self.0.deals().len(),
+            t[0],
+            t[1],
+            repr_bool(self.0.is_over())
+        )
     }
 }
 
