@@ -274,3 +274,98 @@ pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: i64, max: i64) -> 
         Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj)))),
     }
 }
+
+/// The text of a card with its suit symbol (`"10♥"`, `"A♠"`) from its letter form (`"TH"`).
+pub(crate) fn symbol_text(letters: &str, suit: u8) -> String {
+    let face = &letters[..letters.len() - 1];
+    let face = if face == "T" { "10" } else { face };
+    format!("{face}{}", crate::cards::SUIT_SYMBOLS[suit as usize])
+}
+
+/// Define a game's `Deck` marker and its frozen Python `Card` class (ordered and hashed by id,
+/// built from a Card, an int id or text, picklable), plus any game-specific methods.
+macro_rules! card_class {
+    (
+        $(#[$doc:meta])*
+        deck: $deck:ident, core: $core:ty, count: $count:expr, module: $module:literal,
+        id_doc: $id_doc:literal, rank_doc: $rank_doc:literal;
+        $($extra:tt)*
+    ) => {
+        struct $deck;
+
+        impl $crate::python::convert::Deck for $deck {
+            type Card = $core;
+            const COUNT: u8 = $count;
+            fn from_id(id: i64) -> Result<$core, $crate::error::Error> {
+                <$core>::from_id(id)
+            }
+            fn parse(text: &str) -> Result<$core, $crate::error::Error> {
+                text.parse()
+            }
+            fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<$core> {
+                obj.cast::<Card>().ok().map(|c| c.get().0)
+            }
+        }
+
+        $(#[$doc])*
+        #[pyclass(frozen, eq, ord, hash, skip_from_py_object, name = "Card", module = $module)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct Card(pub(crate) $core);
+
+        impl PartialOrd for Card {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl Ord for Card {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.0.id().cmp(&other.0.id())
+            }
+        }
+
+        #[pymethods]
+        impl Card {
+            #[new]
+            fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
+                Ok(Card($crate::python::convert::card::<$deck>(value)?))
+            }
+            #[doc = $id_doc]
+            #[getter]
+            fn id(&self) -> u8 {
+                self.0.id()
+            }
+            #[doc = $rank_doc]
+            #[getter]
+            fn rank(&self) -> u8 {
+                self.0.rank()
+            }
+            /// Suit 0..3: clubs, diamonds, hearts, spades.
+            #[getter]
+            fn suit(&self) -> u8 {
+                self.0.suit()
+            }
+            /// The text with a suit symbol, e.g. ``"10♥"``, ``"A♠"``.
+            fn symbol(&self) -> String {
+                $crate::python::convert::symbol_text(&self.0.to_string(), self.0.suit())
+            }
+            fn __int__(&self) -> u8 {
+                self.0.id()
+            }
+            fn __index__(&self) -> u8 {
+                self.0.id()
+            }
+            fn __str__(&self) -> String {
+                self.0.to_string()
+            }
+            fn __repr__(&self) -> String {
+                format!("Card('{}')", self.0)
+            }
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, pyo3::types::PyType>, (u8,))> {
+                Ok((slf.get_type(), (slf.get().0.id(),)))
+            }
+            $($extra)*
+        }
+    };
+}
+pub(crate) use card_class;

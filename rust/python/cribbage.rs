@@ -2,114 +2,27 @@
 
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple};
 
-use super::convert::{self, with_slice, with_slices, Deck, Ids1, Ids2};
+use super::convert::{self, card_class, with_slice, with_slices, Ids1, Ids2};
 use crate::cribbage as core;
 use crate::error::Error;
 
-struct Cribbage;
-
-impl Deck for Cribbage {
-    type Card = core::Card;
-    const COUNT: u8 = 52;
-    fn from_id(id: i64) -> Result<core::Card, Error> {
-        core::Card::from_id(id)
-    }
-    fn parse(text: &str) -> Result<core::Card, Error> {
-        text.parse()
-    }
-    fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<core::Card> {
-        obj.cast::<Card>().ok().map(|c| c.get().0)
-    }
-}
-
-/// A playing card of the 52-card pack.
-///
-/// Build it from an id (``suit * 13 + rank``; rank 0 = ace .. 12 = king; suits C D H S), from
-/// text (``"5H"``, ``"10♥"``, ``"th"``) or from another Card. Cards are immutable, hashable and
-/// ordered by id; ``int(card)`` is the id.
-///
-/// >>> Card("5H"), int(Card("5H")), str(Card(35))
-/// (Card('5H'), 30, 'TH')
-#[pyclass(frozen, eq, ord, hash, skip_from_py_object, name = "Card", module = "cribpiquet.cribbage")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Card(core::Card);
-
-impl PartialOrd for Card {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Card {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.id().cmp(&other.0.id())
-    }
-}
-
-#[pymethods]
-impl Card {
-    #[new]
-    fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
-        Ok(Card(convert::card::<Cribbage>(value)?))
-    }
-
-    /// The public id, ``suit * 13 + rank``.
-    #[getter]
-    fn id(&self) -> u8 {
-        self.0.id()
-    }
-
-    /// Rank 0..12: ace = 0 .. king = 12.
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank()
-    }
-
-    /// Suit 0..3: clubs, diamonds, hearts, spades.
-    #[getter]
-    fn suit(&self) -> u8 {
-        self.0.suit()
-    }
-
+card_class! {
+    /// A playing card of the 52-card pack.
+    ///
+    /// Build it from an id (``suit * 13 + rank``; rank 0 = ace .. 12 = king; suits C D H S), from
+    /// text (``"5H"``, ``"10♥"``, ``"th"``) or from another Card. Cards are immutable, hashable and
+    /// ordered by id; ``int(card)`` is the id.
+    ///
+    /// >>> Card("5H"), int(Card("5H")), str(Card(35))
+    /// (Card('5H'), 30, 'TH')
+    deck: Cribbage, core: core::Card, count: 52, module: "cribpiquet.cribbage",
+    id_doc: "The public id, ``suit * 13 + rank``.", rank_doc: "Rank 0..12: ace = 0 .. king = 12.";
     /// Pip value for fifteens and the count (ace 1, courts 10).
     #[getter]
     fn pips(&self) -> u8 {
         self.0.pips()
-    }
-
-    /// The text with a suit symbol, e.g. ``"5♥"``, ``"10♠"``.
-    fn symbol(&self) -> String {
-        let face = match self.0.rank() {
-            0 => "A".to_string(),
-            9 => "10".to_string(),
-            10 => "J".to_string(),
-            11 => "Q".to_string(),
-            12 => "K".to_string(),
-            r => (r + 1).to_string(),
-        };
-        format!("{face}{}", crate::cards::SUIT_SYMBOLS[self.0.suit() as usize])
-    }
-
-    fn __int__(&self) -> u8 {
-        self.0.id()
-    }
-
-    fn __index__(&self) -> u8 {
-        self.0.id()
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u8,))> {
-        Ok((slf.get_type(), (slf.get().0.id(),)))
     }
 }
 

@@ -3,94 +3,24 @@
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple};
 
-use super::convert::{self, with_slice, Deck, Ids2};
+use super::convert::{self, card_class, with_slice, Ids2};
 use crate::error::Error;
 use crate::piquet as core;
 
-struct Piquet;
-
-impl Deck for Piquet {
-    type Card = core::Card;
-    const COUNT: u8 = 32;
-    fn from_id(id: i64) -> Result<core::Card, Error> {
-        core::Card::from_id(id)
-    }
-    fn parse(text: &str) -> Result<core::Card, Error> {
-        text.parse()
-    }
-    fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<core::Card> {
-        obj.cast::<Card>().ok().map(|c| c.get().0)
-    }
-}
-
-/// A card of the 32-card piquet pack.
-///
-/// Build it from an id (``suit * 8 + rank``; rank 0 = 7, 1 = 8, 2 = 9, 3 = 10, 4 = J, 5 = Q,
-/// 6 = K, 7 = A; suits C D H S), from text (``"AS"``, ``"10♥"``, ``"th"``) or from another Card.
-/// Cards are immutable, hashable and ordered by id; ``int(card)`` is the id.
-#[pyclass(frozen, eq, ord, hash, skip_from_py_object, name = "Card", module = "cribpiquet.piquet")]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Card(core::Card);
-
-impl PartialOrd for Card {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Card {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.id().cmp(&other.0.id())
-    }
-}
-
-#[pymethods]
-impl Card {
-    #[new]
-    fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
-        Ok(Card(convert::card::<Piquet>(value)?))
-    }
-    /// The public id, ``suit * 8 + rank``.
-    #[getter]
-    fn id(&self) -> u8 {
-        self.0.id()
-    }
-    /// Rank 0..7: 7, 8, 9, 10, J, Q, K, A.
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank()
-    }
-    /// Suit 0..3: clubs, diamonds, hearts, spades.
-    #[getter]
-    fn suit(&self) -> u8 {
-        self.0.suit()
-    }
+card_class! {
+    /// A card of the 32-card piquet pack.
+    ///
+    /// Build it from an id (``suit * 8 + rank``; rank 0 = 7, 1 = 8, 2 = 9, 3 = 10, 4 = J, 5 = Q,
+    /// 6 = K, 7 = A; suits C D H S), from text (``"AS"``, ``"10♥"``, ``"th"``) or from another Card.
+    /// Cards are immutable, hashable and ordered by id; ``int(card)`` is the id.
+    deck: Piquet, core: core::Card, count: 32, module: "cribpiquet.piquet",
+    id_doc: "The public id, ``suit * 8 + rank``.", rank_doc: "Rank 0..7: 7, 8, 9, 10, J, Q, K, A.";
     /// The value for the point: A 11, K Q J 10 ten, 9 8 7 face value.
     #[getter]
     fn point_value(&self) -> u8 {
         self.0.point_value()
-    }
-    /// The text with a suit symbol, e.g. ``"A♠"``, ``"10♥"``.
-    fn symbol(&self) -> String {
-        let face = if self.0.rank() == 3 { "10".to_string() } else { self.0.to_string()[..1].to_string() };
-        format!("{face}{}", crate::cards::SUIT_SYMBOLS[self.0.suit() as usize])
-    }
-    fn __int__(&self) -> u8 {
-        self.0.id()
-    }
-    fn __index__(&self) -> u8 {
-        self.0.id()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
-    }
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (u8,))> {
-        Ok((slf.get_type(), (slf.get().0.id(),)))
     }
 }
 
