@@ -8,11 +8,10 @@
 //!
 //! [`NUM_DISTINCT_ACTIONS`] = 1379; every id is legal somewhere.
 
-use std::ops::Deref;
-
 use super::{id_to_index, index_to_id, State};
 use crate::cribbage::card::{parse_cards, Card};
 use crate::error::{Error, Result};
+pub use crate::policy::ActionList;
 use crate::policy::Player;
 
 /// The first two-card discard id.
@@ -66,88 +65,28 @@ pub fn action_pair(action: u16) -> Option<(u16, u16)> {
     Some((lo as u16, hi as u16))
 }
 
-/// A list of at most 52 actions on the stack (what [`State::legal_actions`] returns):
-/// dereferences to `&[u16]`.
-#[derive(Clone, Copy)]
-pub struct ActionList {
-    len: u8,
-    /// 64 slots for at most 52 actions: indexing with `& 63` needs no bounds check.
-    items: [u16; 64],
+/// Append the card ids of a mask, ascending (mask order is id order).
+#[inline]
+pub(super) fn push_cards(out: &mut ActionList, mask: u64) {
+    out.push_bits(mask, index_to_id);
 }
 
-impl Default for ActionList {
-    fn default() -> ActionList {
-        ActionList::new()
+/// Append every two-card discard from a hand, ascending (colex: by the higher card, then the lower).
+#[inline]
+pub(super) fn push_pairs(out: &mut ActionList, mask: u64) {
+    let mut ids = [0u16; 8];
+    let mut k = 0;
+    let mut m = mask;
+    while m != 0 && k < ids.len() {
+        ids[k] = index_to_id(m.trailing_zeros());
+        k += 1;
+        m &= m - 1;
     }
-}
-
-impl std::fmt::Debug for ActionList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for ActionList {
-    fn eq(&self, other: &ActionList) -> bool {
-        **self == **other
-    }
-}
-
-impl ActionList {
-    /// The empty list.
-    #[inline]
-    pub const fn new() -> ActionList {
-        ActionList { len: 0, items: [0; 64] }
-    }
-
-    /// Empty the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
-    pub(super) fn push(&mut self, action: u16) {
-        // Never more than 52 actions are pushed (52 cards, 15 pairs, or go).
-        self.items[self.len as usize & 63] = action;
-        self.len = (self.len + 1).min(63);
-    }
-
-    /// The card ids of a mask, ascending (mask order is id order).
-    #[inline]
-    pub(super) fn push_cards(&mut self, mask: u64) {
-        let mut m = mask;
-        while m != 0 {
-            self.push(index_to_id(m.trailing_zeros()));
-            m &= m - 1;
+    for j in 1..k {
+        let base = PAIR_BASE + ids[j] * (ids[j] - 1) / 2;
+        for &lo in &ids[..j] {
+            out.push(base + lo);
         }
-    }
-
-    /// Every two-card discard from a hand, ascending (colex: by the higher card, then the lower).
-    #[inline]
-    pub(super) fn push_pairs(&mut self, mask: u64) {
-        let mut ids = [0u16; 8];
-        let mut k = 0;
-        let mut m = mask;
-        while m != 0 && k < ids.len() {
-            ids[k] = index_to_id(m.trailing_zeros());
-            k += 1;
-            m &= m - 1;
-        }
-        for j in 1..k {
-            let base = PAIR_BASE + ids[j] * (ids[j] - 1) / 2;
-            for &lo in &ids[..j] {
-                self.push(base + lo);
-            }
-        }
-    }
-}
-
-impl Deref for ActionList {
-    type Target = [u16];
-    #[inline]
-    fn deref(&self) -> &[u16] {
-        &self.items[..self.len as usize & 63]
     }
 }
 

@@ -723,13 +723,13 @@ impl State {
     pub fn fill_legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Starter => out.push_cards(self.chance_mask()),
+            Phase::Cut | Phase::Deal | Phase::Starter => actions::push_cards(out, self.chance_mask()),
             Phase::Discard => {
                 let hand = self.hands[self.turn as usize & 3];
                 if self.config.variant.discards() == 2 {
-                    out.push_pairs(hand);
+                    actions::push_pairs(out, hand);
                 } else {
-                    out.push_cards(hand);
+                    actions::push_cards(out, hand);
                 }
             }
             Phase::Play => {
@@ -737,7 +737,7 @@ impl State {
                 if fit == 0 {
                     out.push(GO);
                 } else {
-                    out.push_cards(fit);
+                    actions::push_cards(out, fit);
                 }
             }
             Phase::GameOver => {}

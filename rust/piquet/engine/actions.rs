@@ -10,11 +10,10 @@
 //! [`NUM_DISTINCT_ACTIONS`] = 43; every id is legal somewhere (sizes 6..=8 only for a rubicon
 //! dealer when elder took few cards).
 
-use std::ops::Deref;
-
 use super::State;
 use crate::error::{Error, Result};
 use crate::piquet::card::{parse_cards, Card};
+pub use crate::policy::ActionList;
 use crate::policy::Player;
 
 /// Number of card ids (the 32-card pack).
@@ -47,69 +46,10 @@ pub fn action_exchange_size(action: u16) -> Option<u8> {
     (EXCHANGE_BASE..=EXCHANGE_BASE + MAX_EXCHANGE).contains(&action).then(|| (action - EXCHANGE_BASE) as u8)
 }
 
-/// A list of at most 32 actions on the stack (what [`State::legal_actions`] returns):
-/// dereferences to `&[u16]`.
-#[derive(Clone, Copy)]
-pub struct ActionList {
-    len: u8,
-    /// 64 slots for at most 32 actions: indexing with `& 63` needs no bounds check.
-    items: [u16; 64],
-}
-
-impl Default for ActionList {
-    fn default() -> ActionList {
-        ActionList::new()
-    }
-}
-
-impl std::fmt::Debug for ActionList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for ActionList {
-    fn eq(&self, other: &ActionList) -> bool {
-        **self == **other
-    }
-}
-
-impl ActionList {
-    /// The empty list.
-    #[inline]
-    pub const fn new() -> ActionList {
-        ActionList { len: 0, items: [0; 64] }
-    }
-
-    /// Empty the list.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
-    pub(super) fn push(&mut self, action: u16) {
-        self.items[self.len as usize & 63] = action;
-        self.len = (self.len + 1).min(63);
-    }
-
-    /// The card ids of a mask, ascending (mask bit = card id).
-    #[inline]
-    pub(super) fn push_cards(&mut self, mask: u32) {
-        let mut m = mask;
-        while m != 0 {
-            self.push(m.trailing_zeros() as u16);
-            m &= m - 1;
-        }
-    }
-}
-
-impl Deref for ActionList {
-    type Target = [u16];
-    #[inline]
-    fn deref(&self) -> &[u16] {
-        &self.items[..self.len as usize & 63]
-    }
+/// Append the card ids of a mask, ascending (mask bit = card id).
+#[inline]
+pub(super) fn push_cards(out: &mut ActionList, mask: u32) {
+    out.push_bits(mask as u64, |bit| bit as u16);
 }
 
 fn card_text(id: u16) -> String {

@@ -783,7 +783,7 @@ impl State {
     pub fn fill_legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Draw => out.push_cards(self.chance_mask()),
+            Phase::Cut | Phase::Deal | Phase::Draw => actions::push_cards(out, self.chance_mask()),
             Phase::Exchange => {
                 let mut m = self.exchange_sizes();
                 while m != 0 {
@@ -791,12 +791,12 @@ impl State {
                     m &= m - 1;
                 }
             }
-            Phase::Discard => out.push_cards(self.discard_mask()),
+            Phase::Discard => actions::push_cards(out, self.discard_mask()),
             Phase::Announce => {
                 out.push(ANNOUNCE_CAPOT);
                 out.push(PASS);
             }
-            Phase::Play => out.push_cards(self.playable()),
+            Phase::Play => actions::push_cards(out, self.playable()),
             Phase::GameOver => {}
         }
     }
@@ -821,7 +821,7 @@ impl State {
         let mask = self.chance_mask();
         let p = 1.0 / mask.count_ones().max(1) as f64;
         let mut out = ActionList::new();
-        out.push_cards(mask);
+        actions::push_cards(&mut out, mask);
         out.iter().map(|&a| (a, p)).collect()
     }
 
