@@ -625,3 +625,36 @@ def test_simulate_arguments():
         simulate(5, players=3)
     with pytest.raises(TypeError):
         simulate(5, 6)  # everything but n_games is keyword-only
+
+
+# ------------------------------------------------------- the lurch/skunk match extra (rules §4)
+
+
+def test_lurch_scales_returns_by_the_losers_score():
+    # rules §4: "lurch/skunk (win by 31+ counts double, by 61+ triple in 121-point games; in
+    # 61-point games lurch = loser under 31)".
+    import random
+
+    rng = random.Random(3)
+    seen = set()
+    for variant, target in (("six-card", 121), ("five-card", 61)):
+        game = cribbage.Game(variant, lurch=True)
+        assert game.lurch and repr(game) == f"Game('{variant}', target={target}, lurch=True)"
+        assert game.max_utility() == (3.0 if target == 121 else 2.0)
+        for _ in range(150):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                s.apply_action(rng.choice(s.legal_actions()))
+            loser = min(s.side_scores())
+            short = target - loser
+            k = 3 if short > 60 and target >= 121 else 2 if short > 30 else 1
+            assert s.game_value == k
+            w = s.winner
+            assert s.returns() == [float(k) if p == w else -float(k) for p in range(2)]
+            seen.add(k)
+            again = game.deserialize_state(s.serialize())
+            assert again.game_value == k and again.get_game().lurch
+    assert {1, 2} <= seen
+    plain = cribbage.Game()
+    assert not plain.lurch and repr(plain) == "Game('six-card', target=121)"
+    assert pickle.loads(pickle.dumps(cribbage.Game("five-card", lurch=True))).lurch

@@ -67,9 +67,17 @@ pub struct Game(GameConfig);
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (variant = "six-card", *, target = None))]
-    fn new(variant: &str, target: Option<SatInt>) -> PyResult<Game> {
-        Ok(Game(config_from(variant, target.map(|t| t.0))?))
+    #[pyo3(signature = (variant = "six-card", *, target = None, lurch = false))]
+    fn new(variant: &str, target: Option<SatInt>, lurch: bool) -> PyResult<Game> {
+        Ok(Game(config_from(variant, target.map(|t| t.0))?.with_lurch(lurch)))
+    }
+
+    /// Whether the lurch/skunk match extra is on: a win counts double when the losing side ends
+    /// more than 30 short of the target (121-point games: under 91; 61: under 31) and triple,
+    /// in games to 121 or more, when more than 60 short. It scales ``returns()``.
+    #[getter]
+    fn lurch(&self) -> bool {
+        self.0.lurch()
     }
 
     /// The variant name: ``"five-card"``, ``"six-card"``, ``"three-player"`` or ``"four-player"``.
@@ -104,14 +112,18 @@ impl Game {
         52
     }
 
-    /// The lowest return: -1 (-0.5 in the three-player game).
+    /// The lowest return: -1 (-0.5 in the three-player game), times 2 or 3 with ``lurch``.
     fn min_utility(&self) -> f64 {
-        -1.0 / (self.0.variant().num_sides() as f64 - 1.0)
+        -self.max_utility() / (self.0.variant().num_sides() as f64 - 1.0)
     }
 
-    /// The highest return: +1 for the winning side.
+    /// The highest return: +1 for the winning side (2 or 3 with ``lurch``).
     fn max_utility(&self) -> f64 {
-        1.0
+        if self.0.lurch() {
+            self.0.lurch_multiplier(0) as f64
+        } else {
+            1.0
+        }
     }
 
     /// The sum of the returns over the sides: 0.
@@ -150,18 +162,20 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!("Game('{}', target={})", self.0.variant().name(), self.0.target())
+        let lurch = if self.0.lurch() { ", lurch=True" } else { "" };
+        format!("Game('{}', target={}{lurch})", self.0.variant().name(), self.0.target())
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16, bool))> {
         let c = slf.get().0;
-        Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target())))
+        Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target(), c.lurch())))
     }
 
-    /// Unpickling (``target`` is keyword-only in the constructor).
+    /// Unpickling (``target`` and ``lurch`` are keyword-only in the constructor).
     #[classmethod]
-    fn _restore(_cls: &Bound<'_, PyType>, variant: &str, target: i64) -> PyResult<Game> {
-        Ok(Game(config_from(variant, Some(target))?))
+    #[pyo3(signature = (variant, target, lurch = false))]
+    fn _restore(_cls: &Bound<'_, PyType>, variant: &str, target: i64, lurch: bool) -> PyResult<Game> {
+        Ok(Game(config_from(variant, Some(target))?.with_lurch(lurch)))
     }
 }
 
@@ -449,6 +463,13 @@ impl State {
     #[getter]
     fn winner(&self) -> Option<usize> {
         self.state.winner()
+    }
+
+    /// What the finished game counts: 1, or 2/3 for a skunk/double skunk when the game's
+    /// ``lurch`` extra is on; 0 before the end.
+    #[getter]
+    fn game_value(&self) -> u8 {
+        self.state.game_value()
     }
 
     /// Deals begun (1 during the first deal).

@@ -267,12 +267,13 @@ pub const MAX_TARGET: u16 = 10_000;
 pub struct GameConfig {
     variant: Variant,
     target: u16,
+    lurch: bool,
 }
 
 impl Default for GameConfig {
     /// Six-card cribbage to 121.
     fn default() -> GameConfig {
-        GameConfig { variant: Variant::SixCard, target: 121 }
+        GameConfig { variant: Variant::SixCard, target: 121, lurch: false }
     }
 }
 
@@ -287,7 +288,42 @@ impl GameConfig {
                 return Err(Error::InvalidValue(format!("the target must be 1..={MAX_TARGET}, got {t}")));
             }
         };
-        Ok(GameConfig { variant, target })
+        Ok(GameConfig { variant, target, lurch: false })
+    }
+
+    /// This config with the lurch/skunk match extra switched on or off (rules §4): the game
+    /// counts double when the losing side ends more than 30 short of the target (121-point
+    /// games: under 91; 61-point games: under 31, "lurch") and triple, in games to 121 or more,
+    /// when it ends more than 60 short (under 61). It scales [`State::returns`].
+    pub fn with_lurch(mut self, lurch: bool) -> GameConfig {
+        self.lurch = lurch;
+        self
+    }
+
+    /// Whether the lurch/skunk extra is on.
+    pub fn lurch(self) -> bool {
+        self.lurch
+    }
+
+    /// What a win counts with the lurch/skunk extra when the best losing side has
+    /// `loser_score`: 1, 2 (lurch, skunk) or 3 (double skunk, games to 121 or more only).
+    ///
+    /// ```
+    /// use cribpiquet::cribbage::{GameConfig, Variant};
+    /// let six = GameConfig::new(Variant::SixCard, None).unwrap();
+    /// assert_eq!((six.lurch_multiplier(91), six.lurch_multiplier(90), six.lurch_multiplier(60)), (1, 2, 3));
+    /// let five = GameConfig::new(Variant::FiveCard, None).unwrap();
+    /// assert_eq!((five.lurch_multiplier(31), five.lurch_multiplier(30), five.lurch_multiplier(0)), (1, 2, 2));
+    /// ```
+    pub fn lurch_multiplier(self, loser_score: u16) -> u8 {
+        let short = self.target.saturating_sub(loser_score);
+        if short > 60 && self.target >= 121 {
+            3
+        } else if short > 30 {
+            2
+        } else {
+            1
+        }
     }
 
     /// The variant.
@@ -644,11 +680,26 @@ impl State {
         if self.winner == NO_PLAYER {
             return out;
         }
-        let loss = -1.0 / (self.config.variant.num_sides() as f64 - 1.0);
+        let value = self.game_value() as f64;
+        let loss = -value / (self.config.variant.num_sides() as f64 - 1.0);
         for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
-            *slot = if self.side_of(p) == self.winner as usize { 1.0 } else { loss };
+            *slot = if self.side_of(p) == self.winner as usize { value } else { loss };
         }
         out
+    }
+
+    /// What the finished game counts: 1, or with the lurch/skunk extra on
+    /// ([`GameConfig::with_lurch`]) 2 or 3 by the best losing side's score; 0 before the end.
+    pub fn game_value(&self) -> u8 {
+        if self.winner == NO_PLAYER {
+            return 0;
+        }
+        if !self.config.lurch {
+            return 1;
+        }
+        let sides = self.config.variant.num_sides();
+        let best_loser = (0..sides).filter(|&s| s != self.winner as usize).map(|s| self.scores[s]).max().unwrap_or(0);
+        self.config.lurch_multiplier(best_loser)
     }
 
     /// Is the game over?

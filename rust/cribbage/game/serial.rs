@@ -56,9 +56,10 @@ impl State {
         let mut s = String::with_capacity(400);
         let _ = write!(
             s,
-            "{MAGIC} variant={} target={} phase={} dealer={} turn={} cutting={} cuts={}",
+            "{MAGIC} variant={} target={}{} phase={} dealer={} turn={} cutting={} cuts={}",
             self.config.variant,
             self.config.target,
+            if self.config.lurch { " lurch=1" } else { "" },
             self.phase.name(),
             opt_player(self.dealer),
             self.turn,
@@ -111,9 +112,10 @@ impl State {
             }
             fields.push((key, value));
         }
-        const KEYS: [&str; 24] = [
+        const KEYS: [&str; 25] = [
             "variant",
             "target",
+            "lurch",
             "phase",
             "dealer",
             "turn",
@@ -199,7 +201,12 @@ impl State {
         };
 
         let variant: Variant = get("variant")?.parse()?;
-        let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?;
+        let lurch = match fields.iter().find(|(k, _)| *k == "lurch").map(|(_, v)| *v) {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(v) => return Err(bad(format!("lurch={v:?} (expected 0 or 1)"))),
+        };
+        let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?.with_lurch(lurch);
         let phase_name = get("phase")?;
         let phase = Phase::ALL
             .into_iter()

@@ -654,3 +654,50 @@ fn state_is_small_and_copy() {
     assert!(std::mem::size_of::<State>() <= 320, "{}", std::mem::size_of::<State>());
     println!("State: {} bytes", std::mem::size_of::<State>());
 }
+
+// ---- the lurch/skunk match extra (rules §4) ------------------------------------------------
+
+#[test]
+fn lurch_multiplier_thresholds() {
+    // 121-point games: a loser under 91 (more than 30 short) is skunked, x2; under 61, x3.
+    let six = config(Variant::SixCard, None);
+    assert_eq!([91, 90, 61, 60, 0].map(|s| six.lurch_multiplier(s)), [1, 2, 2, 3, 3]);
+    // 61-point games: "lurch = loser under 31", x2, and no triple.
+    let five = config(Variant::FiveCard, None);
+    assert_eq!([31, 30, 0].map(|s| five.lurch_multiplier(s)), [1, 2, 2]);
+}
+
+#[test]
+fn lurch_scales_returns_and_survives_serialization() {
+    use crate::rng::Rng;
+    let mut rng = Rng::new(5);
+    let mut values = [0usize; 4];
+    for (v, games) in [(Variant::SixCard, 300), (Variant::FiveCard, 300), (Variant::ThreePlayer, 100)] {
+        let plain = config(v, None);
+        let lurch = plain.with_lurch(true);
+        for _ in 0..games {
+            let mut s = lurch.new_initial_state();
+            while !s.is_terminal() {
+                let legal = s.legal_actions();
+                let a = legal[rng.below(legal.len() as u32) as usize];
+                s.apply_action(a).unwrap();
+            }
+            let sides = v.num_sides();
+            let winner = s.winner().unwrap();
+            let best_loser = (0..sides).filter(|&x| x != winner).map(|x| s.side_scores()[x]).max().unwrap();
+            let k = lurch.lurch_multiplier(best_loser);
+            assert_eq!(s.game_value(), k);
+            values[k as usize] += 1;
+            let back = State::deserialize(&s.serialize()).unwrap();
+            assert_eq!(back, s);
+            assert!(back.config().lurch());
+            for p in 0..v.num_players() {
+                let base = if v.side_of(p) == winner { 1.0 } else { -1.0 / (sides as f64 - 1.0) };
+                assert_eq!(s.returns()[p], base * k as f64);
+            }
+        }
+    }
+    // Plain wins and skunks both occur under random play (double skunks are rare).
+    assert!(values[1] > 0 && values[2] > 0, "{values:?}");
+    assert!(!GameConfig::default().lurch());
+}
