@@ -365,9 +365,12 @@ impl GameConfig {
     pub fn deserialize_state(self, text: &str) -> Result<State> {
         let state = State::deserialize(text)?;
         if state.config != self {
+            let describe =
+                |c: GameConfig| format!("{} to {}{}", c.variant, c.target, if c.lurch { " with lurch" } else { "" });
             return Err(Error::InvalidValue(format!(
-                "the state is of {} to {}, not {} to {}",
-                state.config.variant, state.config.target, self.variant, self.target
+                "the state is of {}, not {}",
+                describe(state.config),
+                describe(self)
             )));
         }
         Ok(state)

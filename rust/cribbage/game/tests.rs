@@ -700,4 +700,8 @@ fn lurch_scales_returns_and_survives_serialization() {
     // Plain wins and skunks both occur under random play (double skunks are rare).
     assert!(values[1] > 0 && values[2] > 0, "{values:?}");
     assert!(!GameConfig::default().lurch());
+    // A state of the lurch game is not a state of the plain one, and the message says why.
+    let text = config(Variant::SixCard, None).with_lurch(true).new_initial_state().serialize();
+    let err = config(Variant::SixCard, None).deserialize_state(&text).unwrap_err();
+    assert_eq!(err.to_string(), "the state is of six-card to 121 with lurch, not six-card to 121");
 }
