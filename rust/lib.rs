@@ -19,9 +19,9 @@
 
 pub mod cards;
 pub mod cribbage;
+pub mod engine;
 pub mod error;
 pub mod piquet;
-pub mod policy;
 pub mod rng;
 
 #[cfg(feature = "python")]

@@ -15,11 +15,10 @@ mod card;
 mod game;
 mod peg;
 mod show;
-mod simulate;
 mod tables;
 mod words;
 
-pub use crate::policy::{Player, CHANCE, TERMINAL};
+pub use crate::engine::{Player, CHANCE, TERMINAL};
 /// Shared with the piquet batch functions (parallel chunks, first bad row reported).
 pub(crate) use batch::for_chunks;
 pub use batch::{
@@ -28,15 +27,14 @@ pub use batch::{
 };
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use game::{
-    action_pair, pair_action, ActionList, GameConfig, Phase, PointSource, State, StateStack, Variant, GO,
-    INFO_TENSOR_SIZE, MAX_PLAYERS, MAX_TARGET, NUM_DISTINCT_ACTIONS, NUM_PAIRS, OBS_TENSOR_SIZE, PAIR_BASE,
+    action_pair, pair_action, GameConfig, Phase, PointSource, State, StateStack, Variant, GO, INFO_TENSOR_SIZE,
+    MAX_PLAYERS, MAX_TARGET, NUM_DISTINCT_ACTIONS, NUM_PAIRS, OBS_TENSOR_SIZE, PAIR_BASE,
 };
 pub use peg::{explain_peg, go_points, peg_points, PegBreakdown};
 pub use show::{
     explain_crib, explain_hand, explain_show, heels_points, score_crib, score_hand, score_show, score_show_unchecked,
     Breakdown, ScoreItem, ScoreKind,
 };
-pub use simulate::{simulate, SimResult};
 pub use tables::{rank_points, table_bytes, RankPoints};
 
 #[cfg(test)]

@@ -34,12 +34,11 @@ mod engine;
 mod game;
 mod partiya;
 mod rules;
-mod simulate;
 
 /// The id types the batch functions accept (every primitive integer), shared with cribbage.
 pub use crate::cribbage::CardId;
 /// The player sentinels of the game engines.
-pub use crate::policy::{CHANCE, TERMINAL};
+pub use crate::engine::{CHANCE, TERMINAL};
 pub use batch::{declaration_features, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use compare::{
@@ -48,14 +47,12 @@ pub use compare::{
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
 pub use engine::{
-    action_exchange_size, action_to_string, exchange_action, string_to_action, ActionList, GameConfig, Phase,
-    PointSource, Scope, State, StateStack, ANNOUNCE_CAPOT, CATEGORY_NAMES, EXCHANGE_BASE, INFO_TENSOR_SIZE,
-    MAX_EXCHANGE, MAX_GAMES, MAX_KOROLIKS, MAX_RESAMPLE_ATTEMPTS, NUM_CARDS, NUM_DISTINCT_ACTIONS, NUM_SOURCES,
-    OBS_TENSOR_SIZE, PASS,
+    action_exchange_size, action_to_string, exchange_action, string_to_action, GameConfig, Phase, PointSource, Scope,
+    State, StateStack, ANNOUNCE_CAPOT, CATEGORY_NAMES, EXCHANGE_BASE, INFO_TENSOR_SIZE, MAX_EXCHANGE, MAX_GAMES,
+    MAX_KOROLIKS, MAX_RESAMPLE_ATTEMPTS, NUM_CARDS, NUM_DISTINCT_ACTIONS, NUM_SOURCES, OBS_TENSOR_SIZE, PASS,
 };
 pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{
     difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record, Side,
 };
 pub use rules::*;
-pub use simulate::{simulate, SimResult};

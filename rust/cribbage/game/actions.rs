@@ -8,11 +8,10 @@
 //!
 //! [`NUM_DISTINCT_ACTIONS`] = 1379; every id is legal somewhere.
 
-use super::{id_to_index, index_to_id, State};
+use super::{id_to_index, index_to_id};
 use crate::cribbage::card::{parse_cards, Card};
+use crate::engine::ActionList;
 use crate::error::{Error, Result};
-pub use crate::policy::ActionList;
-use crate::policy::Player;
 
 /// The first two-card discard id.
 pub const PAIR_BASE: u16 = 52;
@@ -94,23 +93,8 @@ fn card_text(id: u16) -> String {
     Card::from_index(id_to_index(id)).to_string()
 }
 
-impl State {
-    /// The text of an action: a card `"5H"`, a discard `"5H+JC"` (lower id first), or `"go"`.
-    /// The text does not depend on the player or the state (chance outcomes are cards too);
-    /// `player` is accepted for OpenSpiel's signature. An id ≥ 1379 is an error.
-    pub fn action_to_string(&self, _player: Player, action: u16) -> Result<String> {
-        action_to_string(action)
-    }
-
-    /// The action of a text: `"5H"` / `"10♥"` (a card), two cards `"5H+JC"`, `"5H JC"` or
-    /// `"5h,jc"` (a discard, any order), `"go"` (any case). The inverse of
-    /// [`action_to_string`](State::action_to_string); legality is not checked.
-    pub fn string_to_action(&self, _player: Player, text: &str) -> Result<u16> {
-        string_to_action(text)
-    }
-}
-
-/// See [`State::action_to_string`].
+/// The text of an action (what `GameState::action_to_string` gives; it does not depend on the
+/// state: a card is a card whether dealt, discarded or played). An id out of range is an error.
 pub fn action_to_string(action: u16) -> Result<String> {
     if action < 52 {
         Ok(card_text(action))
@@ -123,7 +107,7 @@ pub fn action_to_string(action: u16) -> Result<String> {
     }
 }
 
-/// See [`State::string_to_action`].
+/// The action of a text (what `GameState::string_to_action` reads; legality is not checked).
 pub fn string_to_action(text: &str) -> Result<u16> {
     let trimmed = text.trim();
     if trimmed.eq_ignore_ascii_case("go") {

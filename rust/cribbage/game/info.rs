@@ -45,6 +45,7 @@ use std::fmt::Write;
 
 use super::{index_to_id, Phase, State, FITS, FULL, MAX_PLAYS, NO_CARD, NO_PLAYER};
 use crate::cribbage::card::{Card, Hand};
+use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -172,20 +173,6 @@ impl State {
             out[HISTORY + 52 * (block + seat) + self.plays[i].id() as usize] = 1.0;
         }
         Ok(())
-    }
-
-    /// The information state tensor as a new `Vec`.
-    pub fn information_state_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
-        let mut out = vec![0.0; INFO_TENSOR_SIZE];
-        self.information_state_tensor(player, &mut out)?;
-        Ok(out)
-    }
-
-    /// The observation tensor as a new `Vec`.
-    pub fn observation_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
-        let mut out = vec![0.0; OBS_TENSOR_SIZE];
-        self.observation_tensor(player, &mut out)?;
-        Ok(out)
     }
 
     fn seat_name(&self, q: usize) -> String {

@@ -66,11 +66,11 @@ use std::str::FromStr;
 use super::card::{Card, Hand};
 use super::peg::peg_points_unchecked;
 use super::show::score_show_unchecked;
+use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
-use crate::policy::{GameState, Player, CHANCE, TERMINAL};
 use crate::rng::Rng;
 
-pub use actions::{action_pair, pair_action, ActionList, GO, NUM_DISTINCT_ACTIONS, NUM_PAIRS, PAIR_BASE};
+pub use actions::{action_pair, pair_action, GO, NUM_DISTINCT_ACTIONS, NUM_PAIRS, PAIR_BASE};
 pub use info::{INFO_TENSOR_SIZE, OBS_TENSOR_SIZE};
 
 /// The largest number of players of any variant; per-player arrays have this length, entries
@@ -336,31 +336,6 @@ impl GameConfig {
         self.target
     }
 
-    /// Number of players.
-    pub fn num_players(self) -> usize {
-        self.variant.num_players()
-    }
-
-    /// Number of distinct action ids ([`NUM_DISTINCT_ACTIONS`]).
-    pub fn num_distinct_actions(self) -> usize {
-        NUM_DISTINCT_ACTIONS
-    }
-
-    /// The state before the cut for the first deal.
-    pub fn new_initial_state(self) -> State {
-        State::new(self)
-    }
-
-    /// Length of [`State::information_state_tensor`] (the same for every variant).
-    pub fn information_state_tensor_size(self) -> usize {
-        INFO_TENSOR_SIZE
-    }
-
-    /// Length of [`State::observation_tensor`] (the same for every variant).
-    pub fn observation_tensor_size(self) -> usize {
-        OBS_TENSOR_SIZE
-    }
-
     /// A state from [`State::serialize`] text (its own config is used).
     pub fn deserialize_state(self, text: &str) -> Result<State> {
         let state = State::deserialize(text)?;
@@ -427,19 +402,16 @@ pub enum PointSource {
 }
 
 impl PointSource {
+    /// The names of [`ALL`](PointSource::ALL), in index order.
+    pub const NAMES: [&'static str; 5] = ["pegging", "hand", "crib", "heels", "three_for_last"];
+
     /// Every source, in index order.
     pub const ALL: [PointSource; 5] =
         [PointSource::Pegging, PointSource::Hand, PointSource::Crib, PointSource::Heels, PointSource::ThreeForLast];
 
     /// Lowercase name (`"pegging"`, `"hand"`, `"crib"`, `"heels"`, `"three_for_last"`).
     pub fn name(self) -> &'static str {
-        match self {
-            PointSource::Pegging => "pegging",
-            PointSource::Hand => "hand",
-            PointSource::Crib => "crib",
-            PointSource::Heels => "heels",
-            PointSource::ThreeForLast => "three_for_last",
-        }
+        PointSource::NAMES[self as usize]
     }
 }
 
@@ -506,6 +478,84 @@ impl fmt::Debug for State {
     }
 }
 
+/// `"-"` for no cards, else the cards' text.
+fn cards_text(hand: Hand) -> String {
+    if hand.is_empty() {
+        "-".into()
+    } else {
+        hand.to_string()
+    }
+}
+
+impl State {
+    /// The players of a side, `"P0+P2"`.
+    fn seat_list(&self, side: usize) -> String {
+        let n = self.num_players();
+        (0..n).filter(|&q| self.side_of(q) == side).map(|q| format!("P{q}")).collect::<Vec<_>>().join("+")
+    }
+
+    /// `"P0 12, P1 30"`: each side's score.
+    pub(crate) fn scores_text(&self) -> String {
+        self.side_scores()
+            .iter()
+            .enumerate()
+            .map(|(side, s)| format!("{} {s}", self.seat_list(side)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Every card on the table and in the hands, for a human debugging (omniscient):
+///
+/// ```text
+/// six-card cribbage to 121, deal 1, phase play, dealer P1, to move P0
+/// scores: P0 0, P1 2
+/// P0: hand 5H 9C JD | shows 5H 9C JD KS | gave 2C 3C
+/// …
+/// ```
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dealer = self.dealer().map(|d| format!("P{d}")).unwrap_or_else(|| "-".into());
+        writeln!(
+            f,
+            "{} cribbage to {}, deal {}, phase {}, dealer {dealer}, to move {}",
+            self.variant(),
+            self.config.target(),
+            self.deals,
+            self.phase.name(),
+            player_text(self.current_player())
+        )?;
+        write!(f, "scores: {}", self.scores_text())?;
+        if let Some(w) = self.winner() {
+            write!(f, " (winner {})", self.seat_list(w))?;
+        }
+        writeln!(f)?;
+        if self.deals == 0 {
+            let cuts: Vec<String> = self
+                .cut_cards()
+                .iter()
+                .take(self.num_players())
+                .enumerate()
+                .map(|(p, c)| format!("P{p} {}", c.map(|c| c.to_string()).unwrap_or_else(|| "-".into())))
+                .collect();
+            return write!(f, "cut: {}", cuts.join(", "));
+        }
+        for p in 0..self.num_players() {
+            writeln!(
+                f,
+                "P{p}: hand {} | shows {} | gave {}",
+                cards_text(self.hand(p)),
+                cards_text(self.kept(p)),
+                cards_text(self.discards(p))
+            )?;
+        }
+        let starter = self.starter().map(|c| c.to_string()).unwrap_or_else(|| "-".into());
+        writeln!(f, "crib: {} | starter {starter}", cards_text(self.crib()))?;
+        let plays: Vec<String> = self.plays().map(|(p, c)| format!("P{p} {c}")).collect();
+        write!(f, "play: {} | count {}", if plays.is_empty() { "-".into() } else { plays.join(", ") }, self.count)
+    }
+}
+
 impl State {
     /// The state before the cut for the first deal (chance node: player 0 cuts first).
     pub fn new(config: GameConfig) -> State {
@@ -553,26 +603,10 @@ impl State {
         self.config.variant
     }
 
-    /// Number of players.
-    #[inline]
-    pub fn num_players(&self) -> usize {
-        self.n as usize
-    }
-
     /// The phase.
     #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    /// The dealer (`None` until the cut for the first deal is decided).
-    pub fn dealer(&self) -> Option<usize> {
-        (self.dealer != NO_PLAYER).then_some(self.dealer as usize)
-    }
-
-    /// Deals begun (1 during the first deal).
-    pub fn deals(&self) -> u16 {
-        self.deals
     }
 
     /// The running count of the play.
@@ -635,28 +669,9 @@ impl State {
         player < 8 && self.passed >> player & 1 == 1
     }
 
-    /// The winning side once the game is over.
-    pub fn winner(&self) -> Option<usize> {
-        (self.winner != NO_PLAYER).then_some(self.winner as usize)
-    }
-
-    /// The side of `player` (see [`Variant::side_of`]).
-    pub fn side_of(&self, player: usize) -> usize {
-        self.config.variant.side_of(player)
-    }
-
     /// The score of each side (index = side; 2 or 3 sides).
     pub fn side_scores(&self) -> &[u16] {
         &self.scores[..self.config.variant.num_sides()]
-    }
-
-    /// The score of each player (partners share their side's score).
-    pub fn scores(&self) -> [u16; MAX_PLAYERS] {
-        let mut out = [0; MAX_PLAYERS];
-        for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
-            *slot = self.scores[self.side_of(p)];
-        }
-        out
     }
 
     /// Points of each side by source: `[side][PointSource as usize]`.
@@ -664,36 +679,9 @@ impl State {
         self.sources
     }
 
-    /// Points made by the last action, per player (the side's points; an automatic show after
-    /// the last card of the play counts as part of that action). Not the payoff: see
-    /// [`returns`](State::returns).
-    pub fn rewards(&self) -> [f64; MAX_PLAYERS] {
-        let mut out = [0.0; MAX_PLAYERS];
-        for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
-            *slot = self.rewards[self.side_of(p)] as f64;
-        }
-        out
-    }
-
-    /// The payoff: 0 for everyone until the end; then +1 for each player of the winning side
-    /// and −1/(sides − 1) for the others (−1 in the two-sided games, −½ in the three-player
-    /// game), so the returns sum to zero over the sides.
-    pub fn returns(&self) -> [f64; MAX_PLAYERS] {
-        let mut out = [0.0; MAX_PLAYERS];
-        if self.winner == NO_PLAYER {
-            return out;
-        }
-        let value = self.game_value() as f64;
-        let loss = -value / (self.config.variant.num_sides() as f64 - 1.0);
-        for (p, slot) in out.iter_mut().enumerate().take(self.num_players()) {
-            *slot = if self.side_of(p) == self.winner as usize { value } else { loss };
-        }
-        out
-    }
-
     /// What the finished game counts: 1, or with the lurch/skunk extra on
     /// ([`GameConfig::with_lurch`]) 2 or 3 by the best losing side's score; 0 before the end.
-    pub fn game_value(&self) -> u8 {
+    fn value(&self) -> u8 {
         if self.winner == NO_PLAYER {
             return 0;
         }
@@ -705,21 +693,8 @@ impl State {
         self.config.lurch_multiplier(best_loser)
     }
 
-    /// Is the game over?
     #[inline]
-    pub fn is_terminal(&self) -> bool {
-        self.phase == Phase::GameOver
-    }
-
-    /// Is a chance event (cut, deal, starter) next?
-    #[inline]
-    pub fn is_chance_node(&self) -> bool {
-        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Starter)
-    }
-
-    /// The player to act, [`CHANCE`] or [`TERMINAL`].
-    #[inline]
-    pub fn current_player(&self) -> Player {
+    fn mover(&self) -> Player {
         match self.phase {
             Phase::Discard | Phase::Play => self.turn as Player,
             Phase::GameOver => TERMINAL,
@@ -758,23 +733,8 @@ impl State {
         self.hands[self.turn as usize & 3] & FITS[(31 - self.count.min(31)) as usize]
     }
 
-    /// The legal actions, ascending (the chance outcomes at a chance node); empty at the end.
-    ///
-    /// ```
-    /// use cribpiquet::cribbage::GameConfig;
-    /// let state = GameConfig::default().new_initial_state();
-    /// assert_eq!(state.legal_actions().len(), 52); // player 0 cuts any card
-    /// ```
     #[inline]
-    pub fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
-        self.fill_legal_actions(&mut out);
-        out
-    }
-
-    /// The legal actions into a reused list (cleared first): no copy of the list is returned.
-    #[inline]
-    pub fn fill_legal_actions(&self, out: &mut ActionList) {
+    fn fill_legal(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
             Phase::Cut | Phase::Deal | Phase::Starter => actions::push_cards(out, self.chance_mask()),
@@ -798,33 +758,10 @@ impl State {
         }
     }
 
-    /// The legal actions as a `Vec` (a convenience; [`legal_actions`](State::legal_actions)
-    /// does not allocate).
-    pub fn legal_actions_vec(&self) -> Vec<u16> {
-        self.legal_actions().to_vec()
-    }
-
-    /// `mask[a]` is true when action `a` is legal (length [`NUM_DISTINCT_ACTIONS`]).
-    pub fn legal_actions_mask(&self) -> Vec<bool> {
-        let mut mask = vec![false; NUM_DISTINCT_ACTIONS];
-        for &a in self.legal_actions().iter() {
-            mask[a as usize] = true;
-        }
-        mask
-    }
-
-    /// The chance outcomes with their probabilities (uniform over the cards still in the pack),
-    /// ascending; empty unless this is a chance node.
-    pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
-        let legal = if self.is_chance_node() { self.legal_actions() } else { ActionList::new() };
-        let p = 1.0 / legal.len().max(1) as f64;
-        legal.iter().map(|&a| (a, p)).collect()
-    }
-
     /// One chance outcome drawn uniformly (rejection sampling over the pack: no list is
     /// built), or `None` if this is not a chance node.
     #[inline]
-    pub fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+    fn sample(&self, rng: &mut Rng) -> Option<u16> {
         let mask = self.chance_mask();
         if mask == 0 {
             return None;
@@ -837,8 +774,8 @@ impl State {
         }
     }
 
-    /// Draw a chance outcome and apply it at once (what [`sample_chance`](State::sample_chance)
-    /// then [`apply_action`](State::apply_action) do, with the same draws, minus the second
+    /// Draw a chance outcome and apply it at once (what [`GameState::sample_chance`]
+    /// then [`GameState::apply_action`] do, with the same draws, minus the second
     /// legality check): the playout fast path. `None` (and no change) if this is not a chance node.
     #[inline]
     pub fn apply_sampled_chance(&mut self, rng: &mut Rng) -> Option<u16> {
@@ -874,9 +811,8 @@ impl State {
         applied
     }
 
-    /// Is `action` legal here?
     #[inline]
-    pub fn is_legal(&self, action: u16) -> bool {
+    fn legal(&self, action: u16) -> bool {
         match self.phase {
             Phase::Cut | Phase::Deal | Phase::Starter => {
                 action < 52 && self.chance_mask() >> id_to_index(action) & 1 == 1
@@ -906,12 +842,10 @@ impl State {
 
     #[cold]
     #[inline(never)]
-    /// The error for an illegal action id (any integer, so bindings can report ids that do not
-    /// fit a `u16`): names the action, the phase, the player and the legal set.
-    pub fn illegal_action_error(&self, action: i64) -> Error {
+    fn illegal(&self, action: i64) -> Error {
         let name = u16::try_from(action)
             .ok()
-            .and_then(|a| self.action_to_string(self.current_player(), a).ok())
+            .and_then(|a| self.action_to_string(a).ok())
             .map(|s| format!(" ({s})"))
             .unwrap_or_default();
         let who = match self.current_player() {
@@ -922,7 +856,7 @@ impl State {
         let legal: Vec<String> = self
             .legal_actions()
             .iter()
-            .map(|&a| format!("{a} ({})", self.action_to_string(self.current_player(), a).unwrap_or_default()))
+            .map(|&a| format!("{a} ({})", self.action_to_string(a).unwrap_or_default()))
             .collect();
         Error::Illegal(format!(
             "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
@@ -931,19 +865,8 @@ impl State {
         ))
     }
 
-    /// Apply an action (a decision or a chance outcome). An illegal action is an
-    /// [`Error::Illegal`] naming it and the legal set, and leaves the state unchanged.
-    pub fn apply_action(&mut self, action: u16) -> Result<()> {
-        if !self.is_legal(action) {
-            return Err(self.illegal_action_error(action as i64));
-        }
-        self.apply_legal(action);
-        Ok(())
-    }
-
-    /// Apply an action known to be legal (taken from this state's legal actions).
     #[inline]
-    pub(crate) fn apply_legal(&mut self, action: u16) {
+    fn apply(&mut self, action: u16) {
         self.rewards = [0; 3];
         match self.phase {
             Phase::Cut => self.apply_cut(id_to_index(action)),
@@ -959,13 +882,6 @@ impl State {
             }
             Phase::GameOver => {}
         }
-    }
-
-    /// This state after `action` (OpenSpiel's `child`).
-    pub fn child(&self, action: u16) -> Result<State> {
-        let mut next = *self;
-        next.apply_action(action)?;
-        Ok(next)
     }
 
     /// Peg points for a side; returns true (and ends the game) if it reaches the target.
@@ -1219,57 +1135,201 @@ impl State {
     }
 }
 
+impl Game for GameConfig {
+    type State = State;
+    const NAME: &'static str = "cribbage";
+    const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
+    const MAX_CHANCE_OUTCOMES: usize = 52;
+    const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
+    const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
+    const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
+
+    fn num_players(&self) -> usize {
+        self.variant.num_players()
+    }
+
+    fn num_sides(&self) -> usize {
+        self.variant.num_sides()
+    }
+
+    fn new_initial_state(&self) -> State {
+        State::new(*self)
+    }
+
+    /// -1 (-0.5 in the three-player game), times 2 or 3 with lurch.
+    fn min_utility(&self) -> f64 {
+        -self.max_utility() / (self.variant.num_sides() as f64 - 1.0)
+    }
+
+    /// +1 for the winning side (2, or 3 in games to 121 or more, with lurch).
+    fn max_utility(&self) -> f64 {
+        if self.lurch {
+            self.lurch_multiplier(0) as f64
+        } else {
+            1.0
+        }
+    }
+
+    fn deserialize_state(&self, text: &str) -> Result<State> {
+        GameConfig::deserialize_state(*self, text)
+    }
+}
+
+/// The rules of cribbage on the engine framework; the methods not listed are provided.
 impl GameState for State {
+    type Game = GameConfig;
+
+    #[inline]
+    fn game(&self) -> GameConfig {
+        self.config
+    }
+
+    #[inline]
     fn num_players(&self) -> usize {
         self.n as usize
     }
 
+    /// The player to act, [`CHANCE`] (cut, deal, starter) or [`TERMINAL`].
+    #[inline]
     fn current_player(&self) -> Player {
-        State::current_player(self)
+        self.mover()
     }
 
+    #[inline]
     fn is_chance_node(&self) -> bool {
-        State::is_chance_node(self)
+        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Starter)
     }
 
+    #[inline]
     fn is_terminal(&self) -> bool {
-        State::is_terminal(self)
+        self.phase == Phase::GameOver
     }
 
-    fn legal_actions_into(&self, out: &mut Vec<u16>) {
-        out.clear();
-        out.extend_from_slice(&State::legal_actions(self));
+    /// ```
+    /// use cribpiquet::cribbage::GameConfig;
+    /// use cribpiquet::engine::GameState;
+    /// let state = GameConfig::default().new_initial_state();
+    /// assert_eq!(state.legal_actions().len(), 52); // player 0 cuts any card
+    /// ```
+    #[inline]
+    fn fill_legal_actions(&self, out: &mut ActionList) {
+        self.fill_legal(out)
     }
 
-    fn chance_outcomes_into(&self, out: &mut Vec<(u16, f64)>) {
-        out.clear();
-        if self.is_chance_node() {
-            let legal = self.legal_actions();
-            let p = 1.0 / legal.len().max(1) as f64;
-            out.extend(legal.iter().map(|&a| (a, p)));
+    #[inline]
+    fn is_legal(&self, action: u16) -> bool {
+        self.legal(action)
+    }
+
+    #[inline]
+    fn apply_legal(&mut self, action: u16) {
+        self.apply(action)
+    }
+
+    /// Names the action, the phase, the player and the legal set.
+    fn illegal_action_error(&self, action: i64) -> Error {
+        self.illegal(action)
+    }
+
+    #[inline]
+    fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+        self.sample(rng)
+    }
+
+    /// A whole deal in one tight loop: the playout fast path.
+    #[inline]
+    fn apply_sampled_chances(&mut self, rng: &mut Rng) -> u32 {
+        let mut applied = 0;
+        while self.apply_sampled_chance(rng).is_some() {
+            applied += 1;
+        }
+        applied
+    }
+
+    /// 0 for everyone until the end; then the game's value (1, or 2/3 with lurch) for each
+    /// player of the winning side and −value/(sides − 1) for the others (−½ each in the
+    /// three-player game), so the returns sum to zero over the sides.
+    fn player_return(&self, player: usize) -> f64 {
+        if self.winner == NO_PLAYER || player >= self.n as usize {
+            return 0.0;
+        }
+        let value = self.value() as f64;
+        if self.config.variant.side_of(player) == self.winner as usize {
+            value
+        } else {
+            -value / (self.config.variant.num_sides() as f64 - 1.0)
         }
     }
 
-    fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
-        State::sample_chance(self, rng)
+    /// The side's points (an automatic show after the last card of the play counts as part of
+    /// that action).
+    fn player_reward(&self, player: usize) -> f64 {
+        if player >= self.n as usize {
+            return 0.0;
+        }
+        self.rewards[self.config.variant.side_of(player)] as f64
     }
 
-    fn apply_action(&mut self, action: u16) -> Result<()> {
-        State::apply_action(self, action)
+    fn side_of(&self, player: usize) -> usize {
+        self.config.variant.side_of(player)
     }
 
-    fn player_return(&self, player: usize) -> f64 {
-        self.returns().get(player).copied().unwrap_or(0.0)
+    fn side_score(&self, side: usize) -> u64 {
+        self.scores.get(side).map_or(0, |&s| s as u64)
+    }
+
+    fn points_by_source(&self, side: usize, source: usize) -> u64 {
+        self.sources.get(side).and_then(|s| s.get(source)).map_or(0, |&p| p as u64)
+    }
+
+    fn winner(&self) -> Option<usize> {
+        (self.winner != NO_PLAYER).then_some(self.winner as usize)
+    }
+
+    fn game_value(&self) -> u64 {
+        self.value() as u64
+    }
+
+    fn dealer(&self) -> Option<usize> {
+        (self.dealer != NO_PLAYER).then_some(self.dealer as usize)
+    }
+
+    fn deals(&self) -> u32 {
+        self.deals as u32
+    }
+
+    fn phase_name(&self) -> &'static str {
+        self.phase.name()
     }
 
     fn information_state_string(&self, player: usize) -> Result<String> {
         State::information_state_string(self, player)
     }
 
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        State::information_state_tensor(self, player, out)
+    }
+
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        State::observation_tensor(self, player, out)
+    }
+
     fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<State> {
         State::resample_from_infostate(self, player, rng)
     }
+
+    fn serialize(&self) -> String {
+        State::serialize(self)
+    }
+
+    fn action_to_string(&self, action: u16) -> Result<String> {
+        actions::action_to_string(action)
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<u16> {
+        actions::string_to_action(text)
+    }
 }
 
-/// The undo stack for cribbage states (see [`crate::policy::StateStack`]).
-pub type StateStack = crate::policy::StateStack<State>;
+/// The undo stack for cribbage states (see [`crate::engine::StateStack`]).
+pub type StateStack = crate::engine::StateStack<State>;

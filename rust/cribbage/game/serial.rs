@@ -15,6 +15,7 @@ use std::fmt::Write;
 
 use super::{GameConfig, Phase, State, Variant, FITS, FULL, MAX_PLAYS, NO_CARD, NO_PLAYER, PIPS};
 use crate::cribbage::card::{Card, Hand};
+use crate::engine::GameState;
 use crate::error::{Error, Result};
 
 const MAGIC: &str = "cribbage/1";

@@ -10,11 +10,9 @@
 //! [`NUM_DISTINCT_ACTIONS`] = 43; every id is legal somewhere (sizes 6..=8 only for a rubicon
 //! dealer when elder took few cards).
 
-use super::State;
+use crate::engine::ActionList;
 use crate::error::{Error, Result};
 use crate::piquet::card::{parse_cards, Card};
-pub use crate::policy::ActionList;
-use crate::policy::Player;
 
 /// Number of card ids (the 32-card pack).
 pub const NUM_CARDS: u16 = 32;
@@ -56,23 +54,8 @@ fn card_text(id: u16) -> String {
     Card::from_id(id as i64).map(|c| c.to_string()).unwrap_or_default()
 }
 
-impl State {
-    /// The text of an action: a card `"AH"`, `"exchange 3"`, `"announce capot"` or `"pass"`.
-    /// The text does not depend on the state (a card is a card whether dealt, discarded or
-    /// played); `player` is accepted for OpenSpiel's signature. An id ≥ 43 is an error.
-    pub fn action_to_string(&self, _player: Player, action: u16) -> Result<String> {
-        action_to_string(action)
-    }
-
-    /// The action of a text: a card (`"AH"`, `"10♥"`), `"exchange 3"` (or `"x3"`),
-    /// `"announce capot"` (or `"capot"`), `"pass"`; any case. The inverse of
-    /// [`action_to_string`](State::action_to_string); legality is not checked.
-    pub fn string_to_action(&self, _player: Player, text: &str) -> Result<u16> {
-        string_to_action(text)
-    }
-}
-
-/// See [`State::action_to_string`].
+/// The text of an action (what `GameState::action_to_string` gives; it does not depend on the
+/// state: a card is a card whether dealt, discarded or played). An id out of range is an error.
 pub fn action_to_string(action: u16) -> Result<String> {
     if action < NUM_CARDS {
         Ok(card_text(action))
@@ -87,7 +70,7 @@ pub fn action_to_string(action: u16) -> Result<String> {
     }
 }
 
-/// See [`State::string_to_action`].
+/// The action of a text (what `GameState::string_to_action` reads; legality is not checked).
 pub fn string_to_action(text: &str) -> Result<u16> {
     let norm = text.trim().to_ascii_lowercase();
     let words: Vec<&str> = norm.split_whitespace().collect();

@@ -60,6 +60,7 @@
 use std::fmt::Write;
 
 use super::{pick_bit, Phase, State, FULL, NO_CARD, NO_SEAT, NO_SIZE};
+use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::{Card, Hand};
 use crate::rng::Rng;

@@ -70,13 +70,13 @@ use super::rules::{
     DeclarationTiming, MatchScoring, Rules, TrickScoring, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS,
     PIQUE_THRESHOLD, REPIQUE_BONUS,
 };
+use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
-use crate::policy::{GameState, Player, CHANCE, TERMINAL};
 use crate::rng::Rng;
 
 pub use actions::{
-    action_exchange_size, action_to_string, exchange_action, string_to_action, ActionList, ANNOUNCE_CAPOT,
-    EXCHANGE_BASE, MAX_EXCHANGE, NUM_CARDS, NUM_DISTINCT_ACTIONS, PASS,
+    action_exchange_size, action_to_string, exchange_action, string_to_action, ANNOUNCE_CAPOT, EXCHANGE_BASE,
+    MAX_EXCHANGE, NUM_CARDS, NUM_DISTINCT_ACTIONS, PASS,
 };
 pub use info::{INFO_TENSOR_SIZE, MAX_RESAMPLE_ATTEMPTS, OBS_TENSOR_SIZE};
 
@@ -210,29 +210,40 @@ impl GameConfig {
         self.scope
     }
 
-    /// Number of players (2).
-    pub fn num_players(self) -> usize {
-        2
+    /// The most one deal can be won by: every declaration category at its largest (carte
+    /// blanche, a point of eight, two sequences of the best value, three fourteens), the repique,
+    /// every lead and trick, the last trick and the largest end-of-play bonus.
+    fn deal_bound(&self) -> u64 {
+        let r = &self.rules;
+        let best_sequence = r.sequence_values.iter().copied().max().unwrap_or(0) as u64;
+        let declarations = CARTE_BLANCHE_POINTS as u64 + 8 + 2 * best_sequence + 3 * 14;
+        let bonus = r.capot_bonus.max(r.open_capot_bonus.unwrap_or(0)).max(LEZA_BONUS) as u64;
+        declarations + REPIQUE_BONUS.max(PIQUE_BONUS) as u64 + 24 + r.last_trick_extra as u64 + bonus
     }
 
-    /// Number of distinct action ids ([`NUM_DISTINCT_ACTIONS`]).
-    pub fn num_distinct_actions(self) -> usize {
-        NUM_DISTINCT_ACTIONS
-    }
-
-    /// The state before the draw for the first deal.
-    pub fn new_initial_state(self) -> State {
-        State::new(self)
-    }
-
-    /// Length of [`State::information_state_tensor`].
-    pub fn information_state_tensor_size(self) -> usize {
-        INFO_TENSOR_SIZE
-    }
-
-    /// Length of [`State::observation_tensor`].
-    pub fn observation_tensor_size(self) -> usize {
-        OBS_TENSOR_SIZE
+    /// A bound on the payoff of one seat (OpenSpiel's `max_utility`): in [`Scope::Deal`] the most
+    /// one deal can be won by; in [`Scope::Partiya`] a match of such deals — russian: every game
+    /// doubled, every korolik record and the partiya record at their largest, plus the сквозная
+    /// запись; rubicon: the rubiconed score (both totals + 100) of a partie of up to
+    /// `max(16, deals_per_partie + 2)` deals (a partie still tied after that many is
+    /// practically impossible). A bound, far above what play reaches.
+    pub fn max_payoff(&self) -> u64 {
+        let deal = self.deal_bound();
+        if self.scope == Scope::Deal {
+            return deal;
+        }
+        match self.rules.match_scoring {
+            MatchScoring::Partiya => {
+                let koroliks = self.rules.koroliks_per_partiya as u64;
+                let korolik = 2 * 2 * deal + 100 + 10;
+                let partiya = 2 * koroliks * 2 * deal + 100 + 10;
+                koroliks * korolik + partiya + 100
+            }
+            MatchScoring::Partie => {
+                let deals = (self.rules.deals_per_partie as u64 + 2).max(16);
+                deals * deal + 100
+            }
+        }
     }
 
     /// A state from [`State::serialize`] text, which must be of this game.
@@ -330,18 +341,14 @@ impl PointSource {
         PointSource::Capot,
     ];
 
+    /// The names of [`ALL`](PointSource::ALL), in index order.
+    pub const NAMES: [&'static str; NUM_SOURCES] =
+        ["declarations", "repique", "play", "last_trick", "pique", "leza", "capot"];
+
     /// Lowercase name (`"declarations"`, `"repique"`, `"play"`, `"last_trick"`, `"pique"`,
     /// `"leza"`, `"capot"`).
     pub fn name(self) -> &'static str {
-        match self {
-            PointSource::Declarations => "declarations",
-            PointSource::Repique => "repique",
-            PointSource::Play => "play",
-            PointSource::LastTrick => "last_trick",
-            PointSource::Pique => "pique",
-            PointSource::Leza => "leza",
-            PointSource::Capot => "capot",
-        }
+        PointSource::NAMES[self as usize]
     }
 }
 
@@ -427,6 +434,97 @@ impl fmt::Debug for State {
     }
 }
 
+/// `"-"` for no cards, else the cards' text.
+fn cards_text(hand: super::Hand) -> String {
+    if hand.is_empty() {
+        "-".into()
+    } else {
+        hand.to_string()
+    }
+}
+
+fn card_text(id: u8) -> String {
+    super::Card::from_id(id as i64).map(|c| c.to_string()).unwrap_or_else(|_| "?".into())
+}
+
+impl Rules {
+    /// `"russian"`, `"rubicon"` or `"custom"`: the rule set's name for one-line texts.
+    pub fn label(&self) -> &'static str {
+        if *self == Rules::russian() {
+            "russian"
+        } else if *self == Rules::rubicon() {
+            "rubicon"
+        } else {
+            "custom"
+        }
+    }
+}
+
+/// Every card in the hands, the declarations and the play, for a human debugging (omniscient):
+///
+/// ```text
+/// piquet (russian rules, deal), deal 1, phase play, dealer P1, to move P0
+/// scores: P0 16, P1 0 (this deal 16-0)
+/// P0 (elder): hand … | discarded … | took … | exchange 5
+/// …
+/// ```
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dealer = self.dealer().map(|d| format!("P{d}")).unwrap_or_else(|| "-".into());
+        writeln!(
+            f,
+            "piquet ({} rules, {}), deal {}, phase {}, dealer {dealer}, to move {}",
+            self.config.rules().label(),
+            self.config.scope(),
+            self.deals,
+            self.phase.name(),
+            player_text(self.current_player())
+        )?;
+        let [a, b] = self.scores;
+        let [da, db] = self.deal_totals;
+        let games: Vec<String> = self.games().iter().map(|g| format!("{}-{}", g[0], g[1])).collect();
+        write!(f, "scores: P0 {a}, P1 {b} (this deal {da}-{db})")?;
+        if !games.is_empty() {
+            write!(f, "; deals {}", games.join(" "))?;
+        }
+        if let Some(w) = self.winner() {
+            write!(f, "; winner P{w}")?;
+        }
+        writeln!(f)?;
+        if self.dealer().is_none() || self.phase == Phase::Cut {
+            let cuts: Vec<String> = self
+                .cut_cards()
+                .iter()
+                .enumerate()
+                .map(|(p, c)| format!("P{p} {}", c.map(card_text).unwrap_or_else(|| "-".into())))
+                .collect();
+            return write!(f, "draw for deal: {}", cuts.join(", "));
+        }
+        for p in 0..2 {
+            let size = self.exchange_size(p).map(|n| n.to_string()).unwrap_or_else(|| "-".into());
+            let role = if self.dealer() == Some(p) { "dealer" } else { "elder" };
+            writeln!(
+                f,
+                "P{p} ({role}): hand {} | discarded {} | took {} | exchange {size}",
+                cards_text(self.hand(p)),
+                cards_text(self.discards(p)),
+                cards_text(self.drawn(p))
+            )?;
+        }
+        match self.declarations() {
+            Some(d) => {
+                let cats = |p: usize| d[p].map(|x| x.to_string()).join("/");
+                let repique = self.repique().map(|p| format!("P{p}")).unwrap_or_else(|| "-".into());
+                writeln!(f, "declared (cb/point/seq/sets): P0 {}, P1 {}; repique {repique}", cats(0), cats(1))?;
+            }
+            None => writeln!(f, "declared: -")?,
+        }
+        let plays: Vec<String> = self.plays().map(|(p, c)| format!("P{p} {}", card_text(c))).collect();
+        let [ta, tb] = self.tricks;
+        write!(f, "play: {} | tricks P0 {ta}, P1 {tb}", if plays.is_empty() { "-".into() } else { plays.join(", ") })
+    }
+}
+
 #[inline(always)]
 fn rank(card: u32) -> u32 {
     card & 7
@@ -496,25 +594,15 @@ impl State {
         self.config
     }
 
-    /// Number of players (2).
-    pub fn num_players(&self) -> usize {
-        2
-    }
-
     /// The phase.
     #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
-    /// The dealer's seat (`None` until the first draw for deal is decided).
-    pub fn dealer(&self) -> Option<usize> {
-        (self.dealer != NO_SEAT).then_some(self.dealer as usize & 1)
-    }
-
     /// Elder's seat (the dealer's opponent).
     pub fn elder(&self) -> Option<usize> {
-        self.dealer().map(|d| 1 - d)
+        (self.dealer != NO_SEAT).then_some((self.dealer as usize & 1) ^ 1)
     }
 
     #[inline(always)]
@@ -525,11 +613,6 @@ impl State {
     #[inline(always)]
     fn dealer_seat(&self) -> usize {
         self.dealer as usize & 1
-    }
-
-    /// Deals begun (1 during the first deal).
-    pub fn deals(&self) -> u16 {
-        self.deals
     }
 
     /// The cards drawn for deal in the current round, by seat.
@@ -643,52 +726,6 @@ impl State {
         self.koroliks
     }
 
-    /// Points made by the last action, per seat (the declarations count with the action that
-    /// ends the exchange; leza and capot with the last card).
-    pub fn rewards(&self) -> [f64; 2] {
-        self.rewards.map(|r| r as f64)
-    }
-
-    /// The payoff: 0 until the end; then, per seat, [`Scope::Deal`]: own total − the
-    /// opponent's; [`Scope::Partiya`]: + the net win for the winner, − for the loser (0 each
-    /// if the match is drawn).
-    pub fn returns(&self) -> [f64; 2] {
-        if self.phase != Phase::GameOver {
-            return [0.0; 2];
-        }
-        [self.outcome as f64, -(self.outcome as f64)]
-    }
-
-    /// The winning seat once over (`None` before, and for a draw).
-    pub fn winner(&self) -> Option<usize> {
-        if self.phase != Phase::GameOver || self.outcome == 0 {
-            return None;
-        }
-        Some(if self.outcome > 0 { 0 } else { 1 })
-    }
-
-    /// Is the game over?
-    #[inline]
-    pub fn is_terminal(&self) -> bool {
-        self.phase == Phase::GameOver
-    }
-
-    /// Is a chance event (cut, deal card, talon card) next?
-    #[inline]
-    pub fn is_chance_node(&self) -> bool {
-        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Draw)
-    }
-
-    /// The player to act, [`CHANCE`] or [`TERMINAL`].
-    #[inline]
-    pub fn current_player(&self) -> Player {
-        match self.phase {
-            Phase::Exchange | Phase::Discard | Phase::Announce | Phase::Play => (self.turn & 1) as Player,
-            Phase::GameOver => TERMINAL,
-            _ => CHANCE,
-        }
-    }
-
     // ---- actions ---------------------------------------------------------------------------
 
     /// The cards still in the pack (not dealt, not taken from the talon).
@@ -765,22 +802,8 @@ impl State {
         }
     }
 
-    /// The legal actions, ascending (the chance outcomes at a chance node); empty at the end.
-    ///
-    /// ```
-    /// use cribpiquet::piquet::GameConfig;
-    /// assert_eq!(GameConfig::default().new_initial_state().legal_actions().len(), 32);
-    /// ```
     #[inline]
-    pub fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
-        self.fill_legal_actions(&mut out);
-        out
-    }
-
-    /// The legal actions into a reused list (cleared first).
-    #[inline]
-    pub fn fill_legal_actions(&self, out: &mut ActionList) {
+    fn fill_legal(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
             Phase::Cut | Phase::Deal | Phase::Draw => actions::push_cards(out, self.chance_mask()),
@@ -801,33 +824,8 @@ impl State {
         }
     }
 
-    /// The legal actions as a `Vec`.
-    pub fn legal_actions_vec(&self) -> Vec<u16> {
-        self.legal_actions().to_vec()
-    }
-
-    /// `mask[a]` is true when action `a` is legal (length [`NUM_DISTINCT_ACTIONS`]).
-    pub fn legal_actions_mask(&self) -> Vec<bool> {
-        let mut mask = vec![false; NUM_DISTINCT_ACTIONS];
-        for &a in self.legal_actions().iter() {
-            mask[a as usize] = true;
-        }
-        mask
-    }
-
-    /// The chance outcomes with their probabilities (uniform over the cards that can come),
-    /// ascending; empty unless this is a chance node.
-    pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
-        let mask = self.chance_mask();
-        let p = 1.0 / mask.count_ones().max(1) as f64;
-        let mut out = ActionList::new();
-        actions::push_cards(&mut out, mask);
-        out.iter().map(|&a| (a, p)).collect()
-    }
-
-    /// One chance outcome drawn uniformly, or `None` if this is not a chance node.
     #[inline]
-    pub fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
+    fn sample(&self, rng: &mut Rng) -> Option<u16> {
         let mask = self.chance_mask();
         if mask == 0 {
             return None;
@@ -835,28 +833,8 @@ impl State {
         Some(pick_bit(mask, rng) as u16)
     }
 
-    /// Draw a chance outcome and apply it (the playout fast path); `None` (no change) if this
-    /// is not a chance node.
     #[inline]
-    pub fn apply_sampled_chance(&mut self, rng: &mut Rng) -> Option<u16> {
-        let a = self.sample_chance(rng)?;
-        self.apply_legal(a);
-        Some(a)
-    }
-
-    /// Apply chance events up to the next decision (or the end); returns how many.
-    #[inline]
-    pub fn apply_sampled_chances(&mut self, rng: &mut Rng) -> u32 {
-        let mut n = 0;
-        while self.apply_sampled_chance(rng).is_some() {
-            n += 1;
-        }
-        n
-    }
-
-    /// Is `action` legal here?
-    #[inline]
-    pub fn is_legal(&self, action: u16) -> bool {
+    fn legal(&self, action: u16) -> bool {
         match self.phase {
             Phase::Cut | Phase::Deal | Phase::Draw => action < 32 && self.chance_mask() >> action & 1 == 1,
             Phase::Exchange => match action_exchange_size(action) {
@@ -870,11 +848,9 @@ impl State {
         }
     }
 
-    /// The error for an illegal action id (any integer): names the action, the phase, the
-    /// player and the legal set.
     #[cold]
     #[inline(never)]
-    pub fn illegal_action_error(&self, action: i64) -> Error {
+    fn illegal(&self, action: i64) -> Error {
         let name = u16::try_from(action)
             .ok()
             .and_then(|a| action_to_string(a).ok())
@@ -897,26 +873,8 @@ impl State {
         ))
     }
 
-    /// Apply an action (a decision or a chance outcome). An illegal action is an
-    /// [`Error::Illegal`] naming it and the legal set, and leaves the state unchanged.
-    pub fn apply_action(&mut self, action: u16) -> Result<()> {
-        if !self.is_legal(action) {
-            return Err(self.illegal_action_error(action as i64));
-        }
-        self.apply_legal(action);
-        Ok(())
-    }
-
-    /// This state after `action` (OpenSpiel's `child`).
-    pub fn child(&self, action: u16) -> Result<State> {
-        let mut next = *self;
-        next.apply_action(action)?;
-        Ok(next)
-    }
-
-    /// Apply an action known to be legal.
     #[inline]
-    pub(crate) fn apply_legal(&mut self, action: u16) {
+    fn apply(&mut self, action: u16) {
         self.rewards = [0; 2];
         match self.phase {
             Phase::Cut => self.apply_cut(action as u8 & 31),
@@ -1295,53 +1253,185 @@ pub(crate) fn pick_bit(mask: u32, rng: &mut Rng) -> u32 {
     }
 }
 
-impl GameState for State {
+impl Game for GameConfig {
+    type State = State;
+    const NAME: &'static str = "piquet";
+    const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
+    const MAX_CHANCE_OUTCOMES: usize = 32;
+    const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
+    const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
+    const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
+
     fn num_players(&self) -> usize {
         2
     }
 
+    fn new_initial_state(&self) -> State {
+        State::new(*self)
+    }
+
+    /// `-max_utility()`.
+    fn min_utility(&self) -> f64 {
+        -self.max_utility()
+    }
+
+    /// A bound on what one seat can win: see [`GameConfig::max_payoff`].
+    fn max_utility(&self) -> f64 {
+        self.max_payoff() as f64
+    }
+
+    fn deserialize_state(&self, text: &str) -> Result<State> {
+        GameConfig::deserialize_state(*self, text)
+    }
+}
+
+/// The rules of piquet on the engine framework; the methods not listed are provided.
+impl GameState for State {
+    type Game = GameConfig;
+
+    #[inline]
+    fn game(&self) -> GameConfig {
+        self.config
+    }
+
+    #[inline]
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// The seat to act, [`CHANCE`] (cut, deal, talon card) or [`TERMINAL`].
+    #[inline]
     fn current_player(&self) -> Player {
-        State::current_player(self)
+        match self.phase {
+            Phase::Exchange | Phase::Discard | Phase::Announce | Phase::Play => (self.turn & 1) as Player,
+            Phase::GameOver => TERMINAL,
+            _ => CHANCE,
+        }
     }
 
+    #[inline]
     fn is_chance_node(&self) -> bool {
-        State::is_chance_node(self)
+        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Draw)
     }
 
+    #[inline]
     fn is_terminal(&self) -> bool {
-        State::is_terminal(self)
+        self.phase == Phase::GameOver
     }
 
-    fn legal_actions_into(&self, out: &mut Vec<u16>) {
-        out.clear();
-        out.extend_from_slice(&State::legal_actions(self));
+    /// ```
+    /// use cribpiquet::engine::GameState;
+    /// use cribpiquet::piquet::GameConfig;
+    /// assert_eq!(GameConfig::default().new_initial_state().legal_actions().len(), 32);
+    /// ```
+    #[inline]
+    fn fill_legal_actions(&self, out: &mut ActionList) {
+        self.fill_legal(out)
     }
 
-    fn chance_outcomes_into(&self, out: &mut Vec<(u16, f64)>) {
-        out.clear();
-        out.extend(self.chance_outcomes());
+    #[inline]
+    fn is_legal(&self, action: u16) -> bool {
+        self.legal(action)
     }
 
+    #[inline]
+    fn apply_legal(&mut self, action: u16) {
+        self.apply(action)
+    }
+
+    /// Names the action, the phase, the player and the legal set.
+    fn illegal_action_error(&self, action: i64) -> Error {
+        self.illegal(action)
+    }
+
+    #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
-        State::sample_chance(self, rng)
+        self.sample(rng)
     }
 
-    fn apply_action(&mut self, action: u16) -> Result<()> {
-        State::apply_action(self, action)
-    }
-
+    /// 0 until the end; then, per seat, [`Scope::Deal`]: own total − the opponent's;
+    /// [`Scope::Partiya`]: + the net win for the winner, − for the loser (0 each if the match
+    /// is drawn).
     fn player_return(&self, player: usize) -> f64 {
-        self.returns().get(player).copied().unwrap_or(0.0)
+        match (self.phase, player) {
+            (Phase::GameOver, 0) => self.outcome as f64,
+            (Phase::GameOver, 1) => -(self.outcome as f64),
+            _ => 0.0,
+        }
+    }
+
+    /// The declarations count with the action that ends the exchange; leza and capot with the
+    /// last card.
+    fn player_reward(&self, player: usize) -> f64 {
+        self.rewards.get(player).map_or(0.0, |&r| r as f64)
+    }
+
+    fn side_score(&self, side: usize) -> u64 {
+        self.scores.get(side).map_or(0, |&s| s as u64)
+    }
+
+    fn points_by_source(&self, side: usize, source: usize) -> u64 {
+        self.sources.get(side).and_then(|s| s.get(source)).map_or(0, |&p| p as u64)
+    }
+
+    /// The winning seat once over (`None` before, and for a draw).
+    fn winner(&self) -> Option<usize> {
+        if self.phase != Phase::GameOver || self.outcome == 0 {
+            return None;
+        }
+        Some(if self.outcome > 0 { 0 } else { 1 })
+    }
+
+    /// The winner's payoff: the deal's difference, or the match's net win (0 for a draw).
+    fn game_value(&self) -> u64 {
+        if self.phase == Phase::GameOver {
+            self.outcome.unsigned_abs() as u64
+        } else {
+            0
+        }
+    }
+
+    /// The dealer's seat (`None` until the first draw for deal is decided).
+    fn dealer(&self) -> Option<usize> {
+        (self.dealer != NO_SEAT).then_some(self.dealer as usize & 1)
+    }
+
+    fn deals(&self) -> u32 {
+        self.deals as u32
+    }
+
+    fn phase_name(&self) -> &'static str {
+        self.phase.name()
     }
 
     fn information_state_string(&self, player: usize) -> Result<String> {
         State::information_state_string(self, player)
     }
 
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        State::information_state_tensor(self, player, out)
+    }
+
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
+        State::observation_tensor(self, player, out)
+    }
+
     fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<State> {
         State::resample_from_infostate(self, player, rng)
     }
+
+    fn serialize(&self) -> String {
+        State::serialize(self)
+    }
+
+    fn action_to_string(&self, action: u16) -> Result<String> {
+        actions::action_to_string(action)
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<u16> {
+        actions::string_to_action(text)
+    }
 }
 
-/// The undo stack for piquet states (see [`crate::policy::StateStack`]).
-pub type StateStack = crate::policy::StateStack<State>;
+/// The undo stack for piquet states (see [`crate::engine::StateStack`]).
+pub type StateStack = crate::engine::StateStack<State>;

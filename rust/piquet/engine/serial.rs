@@ -15,6 +15,7 @@ use std::fmt::Write;
 
 use super::{GameConfig, Phase, Scope, State, EXCHANGE_BASE, MAX_GAMES, NO_CARD, NO_SEAT, NO_SIZE, NUM_SOURCES};
 use super::{ANNOUNCE_CAPOT, PASS};
+use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
 use crate::piquet::rules::{BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring};

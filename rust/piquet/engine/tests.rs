@@ -21,7 +21,7 @@ fn id(text: &str) -> u16 {
 /// Apply whitespace-separated action texts (`AH`, `x3`, `capot`, `pass`).
 fn run(state: &mut State, script: &str) {
     for token in script.split_whitespace() {
-        let action = state.string_to_action(state.current_player(), token).unwrap();
+        let action = state.string_to_action(token).unwrap();
         if let Err(e) = state.apply_action(action) {
             panic!("{token}: {e}\n{}", state.information_state_string(0).unwrap());
         }
@@ -306,15 +306,15 @@ fn config_and_names() {
     assert!(Scope::parse("rubber").is_err());
     let s = GameConfig::default().new_initial_state();
     for a in 0..NUM_DISTINCT_ACTIONS as u16 {
-        let text = s.action_to_string(0, a).unwrap();
-        assert_eq!(s.string_to_action(0, &text).unwrap(), a, "{text}");
+        let text = s.action_to_string(a).unwrap();
+        assert_eq!(s.string_to_action(&text).unwrap(), a, "{text}");
     }
-    assert!(s.action_to_string(0, NUM_DISTINCT_ACTIONS as u16).is_err());
-    assert_eq!(s.string_to_action(0, "x5").unwrap(), EXCHANGE_BASE + 5);
-    assert_eq!(s.string_to_action(0, "10♥").unwrap(), id("TH"));
-    assert!(s.string_to_action(0, "exchange 9").is_err());
-    assert!(s.string_to_action(0, "5H").is_err());
-    assert!(s.string_to_action(0, "AH KH").is_err());
+    assert!(s.action_to_string(NUM_DISTINCT_ACTIONS as u16).is_err());
+    assert_eq!(s.string_to_action("x5").unwrap(), EXCHANGE_BASE + 5);
+    assert_eq!(s.string_to_action("10♥").unwrap(), id("TH"));
+    assert!(s.string_to_action("exchange 9").is_err());
+    assert!(s.string_to_action("5H").is_err());
+    assert!(s.string_to_action("AH KH").is_err());
 }
 
 #[test]
@@ -422,115 +422,53 @@ fn info_tensor(s: &State, p: usize) -> Vec<f32> {
     s.information_state_tensor_vec(p).unwrap()
 }
 
-/// Random games, checking at every state: the invariants, legal actions apply, random illegal
-/// ones fail and change nothing, scores never decrease and the rewards add up; every `heavy`
-/// states: serialize round trips, undo, and for each player a resampled state with the same
-/// information (text and tensors) that plays on.
-fn random_games(cfg: GameConfig, games: usize, seed: u64, heavy: usize) -> Vec<State> {
+/// Random games, checking the state's own consistency at every state and the zero-sum payoff
+/// at the end; then the engine framework's conformance suite (action sets, illegal actions,
+/// rewards, round trips, undo, resampling, tensors) on `conformance_games` more.
+fn random_games(cfg: GameConfig, games: usize, seed: u64, conformance_games: usize) -> Vec<State> {
     let mut rng = Rng::new(seed);
-    let mut steps = 0usize;
     let mut ends = Vec::new();
     for _ in 0..games {
         let mut s = cfg.new_initial_state();
-        let mut totals = [0u32; 2];
-        loop {
-            steps += 1;
-            if steps % 3 == 0 || cfg!(not(debug_assertions)) {
-                s.check_invariants().unwrap_or_else(|e| panic!("{e}: {s:?}"));
-            }
-            let legal = s.legal_actions();
-            if s.is_terminal() {
-                assert!(legal.is_empty());
-                let r = s.returns();
-                assert_eq!(r[0], -r[1]);
-                break;
-            }
-            assert!(!legal.is_empty(), "{s:?}");
-            assert!(legal.windows(2).all(|w| w[0] < w[1]));
-            for _ in 0..2 {
-                let a = rng.below(NUM_DISTINCT_ACTIONS as u32 + 5) as u16;
-                assert_eq!(s.is_legal(a), legal.contains(&a));
-                if !legal.contains(&a) && steps % 16 == 0 {
-                    let mut t = s;
-                    assert!(matches!(t.apply_action(a), Err(Error::Illegal(_))));
-                    assert_eq!(t, s);
-                }
-            }
-            if s.is_chance_node() {
-                let outcomes = s.chance_outcomes();
-                assert_eq!(outcomes.len(), legal.len());
-                assert!((outcomes.iter().map(|o| o.1).sum::<f64>() - 1.0).abs() < 1e-9);
-            } else {
-                let mask = s.legal_actions_mask();
-                assert_eq!(mask.iter().filter(|&&b| b).count(), legal.len());
-            }
-            if steps % heavy == 0 {
-                let text = s.serialize();
-                assert_eq!(State::deserialize(&text).unwrap(), s, "{text}");
-                for p in 0..2 {
-                    let r = s.resample_from_infostate(p, &mut rng).unwrap();
-                    r.check_invariants().unwrap_or_else(|e| panic!("{e}: {r:?} from {s:?}"));
-                    assert_eq!(r.information_state_string(p).unwrap(), s.information_state_string(p).unwrap());
-                    assert_eq!(info_tensor(&r, p), info_tensor(&s, p));
-                    assert_eq!(r.observation_tensor_vec(p).unwrap(), s.observation_tensor_vec(p).unwrap());
-                    if r.current_player() == p as Player {
-                        assert_eq!(r.legal_actions(), s.legal_actions());
-                    }
-                    let mut t = r;
-                    for _ in 0..30 {
-                        if t.is_terminal() {
-                            break;
-                        }
-                        let l = t.legal_actions();
-                        assert!(!l.is_empty());
-                        t.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-                    }
-                }
-                let mut stack = StateStack::new(s);
-                stack.apply_action(legal[0]).unwrap();
-                assert_eq!(stack.undo_action().unwrap(), legal[0]);
-                assert_eq!(*stack.state(), s);
-                let c = s.child(legal[legal.len() - 1]).unwrap();
-                assert_ne!(c, s);
-            }
+        while !s.is_terminal() {
+            s.check_invariants().unwrap_or_else(|e| panic!("{e}: {s:?}"));
             let a = match s.sample_chance(&mut rng) {
                 Some(a) => a,
-                None => legal[rng.below(legal.len() as u32) as usize],
+                None => {
+                    let legal = s.legal_actions();
+                    legal[rng.below(legal.len() as u32) as usize]
+                }
             };
-            assert!(legal.contains(&a));
-            let before = s.scores();
             s.apply_action(a).unwrap();
-            for seat in 0..2 {
-                assert!(s.scores()[seat] >= before[seat], "scores never decrease");
-                assert_eq!(s.scores()[seat] - before[seat], s.rewards()[seat] as u32);
-                totals[seat] += s.rewards()[seat] as u32;
-            }
         }
-        assert_eq!(totals, s.scores());
         s.check_invariants().unwrap();
-        assert_eq!(State::deserialize(&s.serialize()).unwrap(), s);
+        let r = s.returns();
+        assert_eq!(r[0], -r[1]);
         ends.push(s);
     }
+    let report =
+        crate::engine::conformance::check_game(&cfg, conformance_games, seed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.games, conformance_games);
     ends
 }
 
 const DEALS: usize = if cfg!(debug_assertions) { 250 } else { 12_000 };
 const MATCHES: usize = if cfg!(debug_assertions) { 25 } else { 2_000 };
-const HEAVY: usize = if cfg!(debug_assertions) { 23 } else { 37 };
+const CONFORMANCE_GAMES: usize = if cfg!(debug_assertions) { 10 } else { 200 };
 
 #[test]
 fn random_russian_deals() {
-    random_games(config(Rules::russian(), Scope::Deal), DEALS, 1, HEAVY);
+    random_games(config(Rules::russian(), Scope::Deal), DEALS, 1, CONFORMANCE_GAMES);
 }
 
 #[test]
 fn random_rubicon_deals() {
-    random_games(config(Rules::rubicon(), Scope::Deal), DEALS, 2, HEAVY);
+    random_games(config(Rules::rubicon(), Scope::Deal), DEALS, 2, CONFORMANCE_GAMES);
 }
 
 #[test]
 fn random_russian_partiyas() {
-    let ends = random_games(config(Rules::russian(), Scope::Partiya), MATCHES, 3, HEAVY);
+    let ends = random_games(config(Rules::russian(), Scope::Partiya), MATCHES, 3, CONFORMANCE_GAMES);
     let mut refets = 0;
     for s in &ends {
         // The net win, recomputed with Partiya from the games.
@@ -559,7 +497,7 @@ fn random_russian_partiyas() {
 
 #[test]
 fn random_rubicon_parties() {
-    let ends = random_games(config(Rules::rubicon(), Scope::Partiya), MATCHES, 4, HEAVY);
+    let ends = random_games(config(Rules::rubicon(), Scope::Partiya), MATCHES, 4, CONFORMANCE_GAMES);
     for s in &ends {
         let mut p = Partie::new(&Rules::rubicon()).unwrap();
         for g in s.games() {
@@ -826,14 +764,12 @@ fn pique() {
 /// Policies written against `GameState` play piquet unchanged.
 #[test]
 fn policies_plug_in() {
-    use crate::policy::{play_out, FirstPolicy, Policy, RandomPolicy};
+    use crate::engine::{play_out, FirstPolicy, Policy, RandomPolicy};
     let mut players: Vec<Box<dyn Policy<State>>> = vec![Box::new(RandomPolicy), Box::new(FirstPolicy)];
     for cfg in [GameConfig::default(), config(Rules::rubicon(), Scope::Partiya)] {
         let end = play_out(cfg.new_initial_state(), &mut players, &mut Rng::new(7)).unwrap();
         assert!(end.is_terminal());
         assert_eq!(end.returns()[0], -end.returns()[1]);
-        let mut out = Vec::new();
-        GameState::chance_outcomes_into(&end, &mut out);
-        assert!(out.is_empty());
+        assert!(end.chance_outcomes().is_empty());
     }
 }

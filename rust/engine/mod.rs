@@ -1,0 +1,321 @@
+//! The engine framework: what every game engine offers ([`Game`], [`GameState`]) and everything
+//! written once on top of it — the undo stack ([`StateStack`]), the players of playouts
+//! ([`Policy`]), the parallel [`simulate`] driver with its per-game record ([`GameSummary`]) and
+//! columns ([`SimColumns`]), and the [`conformance`] suite every engine must pass.
+//!
+//! A game implements only its rules: the required methods of [`GameState`] (who moves, the legal
+//! actions, applying one, the payoffs, what a player knows, serialization). Checked
+//! `apply_action`, `child`, chance outcomes, tensors as vectors, playouts, undo, `simulate` and
+//! the bindings' `Game`/`State` classes are provided over them, so a bot or a tool written against
+//! these traits works for cribbage and piquet alike. The names are OpenSpiel's.
+//!
+//! ```
+//! use cribpiquet::cribbage::{GameConfig, Variant};
+//! use cribpiquet::engine::{play_out, FirstPolicy, GameState, Policy, RandomPolicy};
+//! use cribpiquet::rng::Rng;
+//!
+//! let config = GameConfig::new(Variant::SixCard, None).unwrap();
+//! let mut players: Vec<Box<dyn Policy<_>>> = vec![Box::new(RandomPolicy), Box::new(FirstPolicy)];
+//! let end = play_out(config.new_initial_state(), &mut players, &mut Rng::new(7)).unwrap();
+//! assert!(end.is_terminal());
+//! assert_eq!(end.player_return(0) + end.player_return(1), 0.0);
+//! ```
+
+mod actions;
+pub mod conformance;
+mod policy;
+mod simulate;
+mod stack;
+
+use std::fmt;
+
+use crate::error::{Error, Result};
+use crate::rng::Rng;
+
+pub use actions::ActionList;
+pub use policy::{play_out, policy_by_name, FirstPolicy, Policy, PolicyFactory, RandomPolicy, POLICY_NAMES};
+pub use simulate::{game_seed, play_game, simulate, simulate_block, thread_pool, GameSummary, SimColumns, MAX_SOURCES};
+pub use stack::StateStack;
+
+/// A player id: `0..num_players`, or one of the sentinels [`CHANCE`] and [`TERMINAL`]
+/// (OpenSpiel's `kChancePlayerId` and `kTerminalPlayerId`).
+pub type Player = i32;
+
+/// The "player" to move at a chance node (a deal, a cut).
+pub const CHANCE: Player = -1;
+
+/// The "player" to move once the game is over.
+pub const TERMINAL: Player = -4;
+
+/// The most players of any engine (four-player cribbage): per-player arrays have this length.
+pub const MAX_PLAYERS: usize = 4;
+
+/// A game: its rules and options, the factory of its states (OpenSpiel's `Game`).
+///
+/// Values are small `Copy` configs (`cribbage::GameConfig`, `piquet::GameConfig`).
+pub trait Game: Copy + Send + Sync + PartialEq + fmt::Debug + 'static {
+    /// The states of this game.
+    type State: GameState<Game = Self>;
+
+    /// The game's name in messages: `"cribbage"`, `"piquet"`.
+    const NAME: &'static str;
+    /// Number of action ids (`0..NUM_DISTINCT_ACTIONS`), chance outcomes included.
+    const NUM_DISTINCT_ACTIONS: usize;
+    /// The most chance outcomes at one node.
+    const MAX_CHANCE_OUTCOMES: usize;
+    /// Length of [`GameState::information_state_tensor`].
+    const INFO_TENSOR_SIZE: usize;
+    /// Length of [`GameState::observation_tensor`].
+    const OBS_TENSOR_SIZE: usize;
+    /// The names of the point sources, in index order (the `source` of
+    /// [`GameState::points_by_source`], the extra columns of [`simulate`]); at most
+    /// [`MAX_SOURCES`].
+    const POINT_SOURCES: &'static [&'static str];
+
+    /// Number of players (seats).
+    fn num_players(&self) -> usize;
+
+    /// Number of sides that score: the players, except partnerships (four-player cribbage: 2).
+    fn num_sides(&self) -> usize {
+        self.num_players()
+    }
+
+    /// The state before the first chance event.
+    fn new_initial_state(&self) -> Self::State;
+
+    /// The lowest payoff a player can get.
+    fn min_utility(&self) -> f64;
+
+    /// The highest payoff a player can get.
+    fn max_utility(&self) -> f64;
+
+    /// The sum of the payoffs over the players (both engines are zero-sum: 0).
+    fn utility_sum(&self) -> f64 {
+        0.0
+    }
+
+    /// A state from [`GameState::serialize`] text; refused unless it is a state of this game
+    /// that play can reach.
+    fn deserialize_state(&self, text: &str) -> Result<Self::State>;
+}
+
+/// A game state as search, playouts and the bindings see it: actions are small dense integers
+/// (`u16`), chance outcomes are actions too.
+///
+/// Implementations are small `Copy` structs (no heap), so `clone` is a memcpy and search keeps
+/// copies; [`StateStack`] adds undo.
+pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display + 'static {
+    /// The game this is a state of.
+    type Game: Game<State = Self>;
+
+    // ------------------------------------------------------------------------- the rules
+
+    /// The game (rules and options) of this state.
+    fn game(&self) -> Self::Game;
+
+    /// The player to move, [`CHANCE`] or [`TERMINAL`].
+    fn current_player(&self) -> Player;
+
+    /// Write the legal actions in ascending order (the chance outcomes at a chance node; none at
+    /// the end) into `out`, after clearing it.
+    fn fill_legal_actions(&self, out: &mut ActionList);
+
+    /// Is `action` legal here? (Equivalent to membership in the legal actions, but cheaper.)
+    fn is_legal(&self, action: u16) -> bool;
+
+    /// Apply an action known to be legal (the caller checked [`is_legal`](GameState::is_legal)
+    /// or took it from the legal actions); anything else leaves the state inconsistent.
+    fn apply_legal(&mut self, action: u16);
+
+    /// The error for an illegal `action` (any integer), naming it and the legal set.
+    fn illegal_action_error(&self, action: i64) -> Error;
+
+    /// One chance outcome drawn with its probability, or `None` if this is not a chance node.
+    fn sample_chance(&self, rng: &mut Rng) -> Option<u16>;
+
+    /// The payoff of `player` (0 before the end).
+    fn player_return(&self, player: usize) -> f64;
+
+    /// Points made by the last action for `player` (partners share their side's); not the
+    /// payoff.
+    fn player_reward(&self, player: usize) -> f64;
+
+    /// The side (score) of a player: the player, except partnerships.
+    fn side_of(&self, player: usize) -> usize {
+        player
+    }
+
+    /// The score of a side over the whole game so far.
+    fn side_score(&self, side: usize) -> u64;
+
+    /// Points a side made from source `source` (an index into [`Game::POINT_SOURCES`]); they add
+    /// up to [`side_score`](GameState::side_score).
+    fn points_by_source(&self, side: usize, source: usize) -> u64;
+
+    /// The winning side once the game is over (`None` before, and for a draw).
+    fn winner(&self) -> Option<usize>;
+
+    /// What the finished game counts for the winner (cribbage: 1, or 2/3 for a lurch/skunk with
+    /// that extra on; piquet: the winner's points, the payoff); 0 before the end or for a draw.
+    fn game_value(&self) -> u64;
+
+    /// The dealer of the current deal (`None` before the first cut decides it).
+    fn dealer(&self) -> Option<usize>;
+
+    /// Deals begun.
+    fn deals(&self) -> u32;
+
+    /// The phase's lowercase name (`"deal"`, `"play"`, `"game-over"`, …).
+    fn phase_name(&self) -> &'static str;
+
+    /// Everything `player` knows, as text; equal strings mean equal information.
+    fn information_state_string(&self, player: usize) -> Result<String>;
+
+    /// Everything `player` knows as floats, into `out` (length [`Game::INFO_TENSOR_SIZE`]);
+    /// equal tensors mean equal information.
+    fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()>;
+
+    /// What `player` sees now as floats, into `out` (length [`Game::OBS_TENSOR_SIZE`]).
+    fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()>;
+
+    /// A state drawn uniformly among those consistent with what `player` has seen (the hidden
+    /// cards redealt): the determinization step of IS-MCTS.
+    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<Self>;
+
+    /// The state as one line of text ([`Game::deserialize_state`] reads it back).
+    fn serialize(&self) -> String;
+
+    /// The text of an action id (it does not depend on the state).
+    fn action_to_string(&self, action: u16) -> Result<String>;
+
+    /// The action id of a text (legality is not checked).
+    fn string_to_action(&self, text: &str) -> Result<u16>;
+
+    // ------------------------------------------------------------------ provided over them
+
+    /// Number of players.
+    #[inline]
+    fn num_players(&self) -> usize {
+        self.game().num_players()
+    }
+
+    /// Is a chance event next?
+    #[inline]
+    fn is_chance_node(&self) -> bool {
+        self.current_player() == CHANCE
+    }
+
+    /// Is the game over?
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.current_player() == TERMINAL
+    }
+
+    /// The legal actions, ascending (on the stack).
+    #[inline]
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        self.fill_legal_actions(&mut out);
+        out
+    }
+
+    /// A bool per action id ([`Game::NUM_DISTINCT_ACTIONS`]), true at the legal actions.
+    fn legal_actions_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; Self::Game::NUM_DISTINCT_ACTIONS];
+        for &a in self.legal_actions().iter() {
+            if let Some(m) = mask.get_mut(a as usize) {
+                *m = true;
+            }
+        }
+        mask
+    }
+
+    /// Apply an action; an illegal one is an [`Error::Illegal`] and leaves the state unchanged.
+    #[inline]
+    fn apply_action(&mut self, action: u16) -> Result<()> {
+        if !self.is_legal(action) {
+            return Err(self.illegal_action_error(action as i64));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    /// This state after `action` (this one is unchanged).
+    fn child(&self, action: u16) -> Result<Self> {
+        let mut next = *self;
+        next.apply_action(action)?;
+        Ok(next)
+    }
+
+    /// The chance outcomes with their probabilities (ascending actions); empty unless
+    /// [`is_chance_node`](GameState::is_chance_node). Both engines draw uniformly among the
+    /// cards left.
+    fn chance_outcomes(&self) -> Vec<(u16, f64)> {
+        if !self.is_chance_node() {
+            return Vec::new();
+        }
+        let legal = self.legal_actions();
+        let p = 1.0 / legal.len().max(1) as f64;
+        legal.iter().map(|&a| (a, p)).collect()
+    }
+
+    /// Apply sampled chance outcomes until a player is to move (or the game ends); returns how
+    /// many were applied.
+    #[inline]
+    fn apply_sampled_chances(&mut self, rng: &mut Rng) -> u32 {
+        let mut n = 0;
+        while let Some(a) = self.sample_chance(rng) {
+            self.apply_legal(a);
+            n += 1;
+        }
+        n
+    }
+
+    /// The payoff of every player.
+    fn returns(&self) -> Vec<f64> {
+        (0..self.num_players()).map(|p| self.player_return(p)).collect()
+    }
+
+    /// The points made by the last action, per player.
+    fn rewards(&self) -> Vec<f64> {
+        (0..self.num_players()).map(|p| self.player_reward(p)).collect()
+    }
+
+    /// The score of every player (partners share their side's).
+    fn scores(&self) -> Vec<u64> {
+        (0..self.num_players()).map(|p| self.side_score(self.side_of(p))).collect()
+    }
+
+    /// [`information_state_tensor`](GameState::information_state_tensor) as a new vector.
+    fn information_state_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
+        let mut out = vec![0.0; Self::Game::INFO_TENSOR_SIZE];
+        self.information_state_tensor(player, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`observation_tensor`](GameState::observation_tensor) as a new vector.
+    fn observation_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
+        let mut out = vec![0.0; Self::Game::OBS_TENSOR_SIZE];
+        self.observation_tensor(player, &mut out)?;
+        Ok(out)
+    }
+}
+
+/// `"P0"`, … for a player, `"chance"` / `"nobody"` for the sentinels.
+pub fn player_text(player: Player) -> String {
+    match player {
+        p if p >= 0 => format!("P{p}"),
+        CHANCE => "chance".into(),
+        _ => "nobody".into(),
+    }
+}
+
+/// A player index checked against the game: `Ok(player)` or an error naming it and the range.
+pub fn check_player<S: GameState>(state: &S, player: usize) -> Result<usize> {
+    let n = state.num_players();
+    if player < n {
+        Ok(player)
+    } else {
+        Err(Error::InvalidValue(format!("no player {player} in {} (players are 0..{n})", S::Game::NAME)))
+    }
+}
