@@ -17,7 +17,7 @@ import random
 import numpy as np
 import pytest
 
-from cribpiquet import cribbage
+from cribpiquet import cribbage, piquet
 from cribpiquet.cribbage import (
     CHANCE,
     GO,
@@ -562,17 +562,19 @@ KEYS_BY_GAME = ("winner", "first_dealer", "deals", "actions")
 def test_simulate_shapes_totals_and_determinism(variant):
     game = Game(variant)
     sides = game.num_sides()
-    a = simulate(400, variant=variant, seed=3, threads=1)
-    b = simulate(400, variant=variant, seed=3, threads=2)
-    c = simulate(400, variant=variant, seed=3)
+    a = simulate(game, 400, seed=3, threads=1)
+    b = simulate(game, 400, seed=3, threads=2)
+    c = simulate(game, 400, seed=3)
     for key in KEYS_BY_SIDE:
         assert a[key].shape == (400, sides) and a[key].dtype == np.int32, key
     for key in KEYS_BY_GAME:
         assert a[key].shape == (400,), key
-    assert set(a) == set(KEYS_BY_SIDE + KEYS_BY_GAME)
+    assert a["returns"].shape == (400, game.num_players()) and a["returns"].dtype == np.float64
+    assert set(a) == set(KEYS_BY_SIDE + KEYS_BY_GAME + ("returns",))
+    assert list(a)[:6] == ["scores", "returns", "winner", "first_dealer", "deals", "actions"]
     for key in a:
         assert np.array_equal(a[key], b[key]) and np.array_equal(a[key], c[key]), key
-    d = simulate(400, variant=variant, seed=4)
+    d = simulate(game, 400, seed=4)
     assert not np.array_equal(a["scores"], d["scores"])
     total = a["pegging"] + a["hand"] + a["crib"] + a["heels"] + a["three_for_last"]
     assert np.array_equal(total, a["scores"])
@@ -585,46 +587,51 @@ def test_simulate_shapes_totals_and_determinism(variant):
         assert (a["three_for_last"].sum(axis=1) == 3).all()
     else:
         assert not a["three_for_last"].any()
+    # returns as State.returns(): +1 for the winning side's players, -1/(sides-1) for the others.
+    side_of = np.arange(game.num_players()) % sides
+    won = side_of[None, :] == a["winner"][:, None]
+    assert np.array_equal(a["returns"], np.where(won, 1.0, -1.0 / (sides - 1)))
 
 
 def test_simulate_arguments():
-    r = simulate(50, variant="six-card", target=31, players=("first", "random"), seed=1)
+    r = simulate(Game("six-card", target=31), 50, players=("first", "random"), seed=1)
     assert (r["scores"].max(axis=1) >= 31).all()
-    first = simulate(50, players="first", seed=1)
-    assert np.array_equal(first["scores"], simulate(50, players=["first"], seed=1)["scores"])
-    assert simulate(0)["scores"].shape == (0, 2)
-    assert simulate(5, seed=-1)["scores"].shape == (5, 2)
+    six = Game()
+    first = simulate(six, 50, players="first", seed=1)
+    assert np.array_equal(first["scores"], simulate(six, 50, players=["first"], seed=1)["scores"])
+    assert simulate(six, 0)["scores"].shape == (0, 2)
+    assert simulate(six, 5, seed=-1)["scores"].shape == (5, 2)
     with pytest.raises(ValueError, match="1 or 3 policies"):
-        simulate(5, variant="three-player", players=("random", "random"))
+        simulate(Game("three-player"), 5, players=("random", "random"))
     with pytest.raises(ValueError, match="unknown policy"):
-        simulate(5, players=("random", "greedy"))
-    with pytest.raises(ValueError):
-        simulate(5, variant="nine-card")
-    with pytest.raises(ValueError):
-        simulate(-1)
+        simulate(six, 5, players=("random", "greedy"))
     with pytest.raises(ValueError, match="n_games"):
-        simulate(10**12)
+        simulate(six, -1)
+    with pytest.raises(MemoryError, match="simulate fewer"):
+        simulate(six, 10**15)  # the output alone would not fit: refused before any game runs
     for huge in (10**30, -(10**30)):  # ValueError, not OverflowError
         with pytest.raises(ValueError, match="n_games"):
-            simulate(huge)
-        with pytest.raises(ValueError, match="target"):
-            simulate(5, target=huge)
+            simulate(six, huge)
         with pytest.raises(ValueError, match="target"):
             Game(target=huge)
         with pytest.raises(ValueError, match="threads"):
-            simulate(5, threads=huge if huge < 0 else 0)
+            simulate(six, 5, threads=huge if huge < 0 else 0)
     with pytest.raises(TypeError):
         Game(target="121")
-    with pytest.raises(TypeError):
-        simulate(5.0)
+    with pytest.raises(TypeError, match="n_games"):
+        simulate(six, 5.0)
+    with pytest.raises(TypeError, match="n_games"):
+        simulate(six, True)
+    with pytest.raises(TypeError, match="cribbage Game"):
+        simulate(5, 6)
+    with pytest.raises(TypeError, match="cribbage Game"):
+        simulate(piquet.Game(), 6)
     with pytest.raises(ValueError):
-        simulate(5, threads=0)
-    with pytest.raises(ValueError):
-        simulate(5, target=0)
+        simulate(six, 5, threads=0)
     with pytest.raises(TypeError):
-        simulate(5, players=3)
+        simulate(six, 5, players=3)
     with pytest.raises(TypeError):
-        simulate(5, 6)  # everything but n_games is keyword-only
+        simulate(six, 5, 6)  # everything but game and n_games is keyword-only
 
 
 # ------------------------------------------------------- the lurch/skunk match extra (rules §4)

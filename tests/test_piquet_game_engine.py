@@ -19,7 +19,7 @@ import random
 import numpy as np
 import pytest
 
-from cribpiquet import piquet
+from cribpiquet import cribbage, piquet
 from cribpiquet.piquet import (
     ANNOUNCE_CAPOT,
     CHANCE,
@@ -538,7 +538,7 @@ def test_random_matches(rules):
 
 # ---------------------------------------------------------------------------------- simulate
 
-KEYS_BY_PLAYER = ("scores", "returns") + POINT_SOURCES
+KEYS_BY_PLAYER = ("scores",) + POINT_SOURCES
 KEYS_BY_GAME = ("winner", "first_dealer", "deals", "actions")
 
 
@@ -546,10 +546,12 @@ KEYS_BY_GAME = ("winner", "first_dealer", "deals", "actions")
 @pytest.mark.parametrize("scope", ("deal", "partiya"))
 def test_simulate_determinism_and_totals(rules, scope):
     n = 300
-    a = simulate(n, rules=rules, scope=scope, seed=3, threads=1)
-    b = simulate(n, rules=rules, scope=scope, seed=3, threads=2)
-    c = simulate(n, rules=rules, scope=scope, seed=3)
-    assert set(a) == set(KEYS_BY_PLAYER + KEYS_BY_GAME)
+    game = Game(rules, scope=scope)
+    a = simulate(game, n, seed=3, threads=1)
+    b = simulate(game, n, seed=3, threads=2)
+    c = simulate(game, n, seed=3)
+    assert list(a) == ["scores", "returns", "winner", "first_dealer", "deals", "actions", *POINT_SOURCES]
+    assert a["returns"].shape == (n, 2) and a["returns"].dtype == np.float64
     for key in KEYS_BY_PLAYER:
         assert a[key].shape == (n, 2) and a[key].dtype == np.int32, key
     for key in KEYS_BY_GAME:
@@ -557,7 +559,7 @@ def test_simulate_determinism_and_totals(rules, scope):
     assert a["winner"].dtype == np.int8 and a["first_dealer"].dtype == np.int8
     for key in a:
         assert np.array_equal(a[key], b[key]) and np.array_equal(a[key], c[key]), key
-    assert not np.array_equal(a["scores"], simulate(n, rules=rules, scope=scope, seed=4)["scores"])
+    assert not np.array_equal(a["scores"], simulate(game, n, seed=4)["scores"])
     total = sum(a[k] for k in POINT_SOURCES)
     assert np.array_equal(total, a["scores"])
     assert (a["returns"][:, 0] == -a["returns"][:, 1]).all()
@@ -574,34 +576,36 @@ def test_simulate_determinism_and_totals(rules, scope):
 
 def test_simulate_policies():
     # Russian: every deal scores 12 leads and 12 tricks (the lead point and the trick point).
-    r = simulate(200, players="first", seed=5)
+    deal = Game(scope="deal")
+    r = simulate(deal, 200, players="first", seed=5)
     assert (r["play"].sum(axis=1) >= 12 + 12).all()
-    assert np.array_equal(simulate(200, players=("first", "first"), seed=5)["scores"], r["scores"])
-    mixed = simulate(200, players=["first", "random"], seed=5)
+    assert np.array_equal(simulate(deal, 200, players=("first", "first"), seed=5)["scores"], r["scores"])
+    mixed = simulate(deal, 200, players=["first", "random"], seed=5)
     assert not np.array_equal(mixed["scores"], r["scores"])
 
 
 def test_simulate_arguments():
-    assert simulate(0)["scores"].shape == (0, 2)
-    assert simulate(5, seed=-1, rules=Rules.rubicon())["scores"].shape == (5, 2)
+    deal = Game(scope="deal")
+    assert simulate(deal, 0)["scores"].shape == (0, 2)
+    assert simulate(Game(Rules.rubicon(), scope="deal"), 5, seed=-1)["scores"].shape == (5, 2)
     with pytest.raises(ValueError, match="1 or 2 policies"):
-        simulate(5, players=("random", "random", "random"))
+        simulate(deal, 5, players=("random", "random", "random"))
     with pytest.raises(ValueError, match="unknown policy"):
-        simulate(5, players=("random", "greedy"))
+        simulate(deal, 5, players=("random", "greedy"))
     with pytest.raises(ValueError):
-        simulate(5, scope="rubber")
-    with pytest.raises(ValueError):
-        simulate(5, rules="whist")
-    with pytest.raises(TypeError):
-        simulate(5, rules=3)
+        Game(scope="rubber")
+    with pytest.raises(TypeError, match="scope"):
+        Game(scope=5)
+    with pytest.raises(TypeError, match="piquet Game"):
+        simulate(cribbage.Game(), 5)
     for huge in (10**30, -(10**30), -1):
         with pytest.raises(ValueError, match="n_games"):
-            simulate(huge)
+            simulate(deal, huge)
     with pytest.raises(ValueError, match="threads"):
-        simulate(5, threads=0)
+        simulate(deal, 5, threads=0)
+    with pytest.raises(TypeError, match="n_games"):
+        simulate(deal, 5.0)
     with pytest.raises(TypeError):
-        simulate(5.0)
+        simulate(deal, 5, players=3)
     with pytest.raises(TypeError):
-        simulate(5, players=3)
-    with pytest.raises(TypeError):
-        simulate(5, "russian")  # everything but n_games is keyword-only
+        simulate(deal, 5, "russian")  # everything but game and n_games is keyword-only

@@ -128,8 +128,6 @@ def hand_distribution(kind: str = "hand") -> np.ndarray:
 # ------------------------------------------------------------------------- the game engine
 # ``Game`` and ``State`` are the native classes themselves (no Python wrapper on the hot path).
 
-from collections.abc import Sequence  # noqa: E402
-
 Game = _core.CribbageGame
 State = _core.CribbageState
 pair_action = _core.cribbage_pair_action
@@ -144,49 +142,8 @@ TERMINAL: int = _GAME_CONSTANTS["TERMINAL"]
 GO: int = _GAME_CONSTANTS["GO"]
 #: Number of action ids (1379): cards 0..51, two-card discards 52..1377, go.
 NUM_DISTINCT_ACTIONS: int = _GAME_CONSTANTS["NUM_DISTINCT_ACTIONS"]
+#: The keys of ``State.points_by_source()`` and of the per-source arrays of :func:`simulate`.
+POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 
 
-def simulate(
-    n_games: int,
-    *,
-    variant: str = "six-card",
-    target: int | None = None,
-    players: str | Sequence[str] = "random",
-    seed: int = 0,
-    threads: int | None = None,
-) -> dict[str, np.ndarray]:
-    """Play ``n_games`` whole games in Rust, in parallel, and return per-game arrays.
-
-    ``players`` is one policy name for every seat or one per player (``"random"``: uniform
-    among the legal actions; ``"first"``: always the lowest legal action). Forced moves (a go, a
-    last card) are applied without asking the policy. ``threads=None`` uses every core; game
-    ``i`` draws from its own generator seeded by ``(seed, i)``, so the result for a seed is the
-    same whatever ``threads``. The interpreter is released while the games run.
-
-    Returns a dict of numpy arrays, with ``S`` = number of sides (2, or 3 in the three-player
-    game; side = player, or ``player % 2`` for the four-player partners):
-
-    ============== ========= ====== ===============================================
-    key            shape     dtype  content
-    ============== ========= ====== ===============================================
-    scores         (N, S)    int32  final score of each side (the winner may pass the target)
-    winner         (N,)      int8   the winning side
-    first_dealer   (N,)      int8   the player who won the cut for the first deal
-    deals          (N,)      int32  deals begun, including the one in which the game ended
-    actions        (N,)      int32  actions applied, chance events included
-    pegging        (N, S)    int32  points made in the play (fifteens, pairs, runs, 31, go)
-    hand           (N, S)    int32  points from shown hands
-    crib           (N, S)    int32  points from the crib
-    heels          (N, S)    int32  his heels (a jack turned as the starter)
-    three_for_last (N, S)    int32  five-card cribbage's three for last
-    ============== ========= ====== ===============================================
-
-    ``scores == pegging + hand + crib + heels + three_for_last`` for every game.
-
-    >>> r = simulate(1000, variant="five-card", seed=1)
-    >>> r["scores"].shape, bool((r["scores"].max(axis=1) >= 61).all())
-    ((1000, 2), True)
-    """
-    return _core.cribbage_simulate(
-        n_games, variant=variant, target=target, players=players, seed=seed, threads=threads
-    )
+simulate = _core.cribbage_simulate

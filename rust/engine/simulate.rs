@@ -121,6 +121,25 @@ impl SimColumns {
         }
     }
 
+    /// Empty columns for `game` with room for `n_games`, or an error if that much memory cannot
+    /// be had (instead of aborting).
+    pub fn try_with_capacity<G: Game>(game: &G, n_games: usize) -> std::result::Result<SimColumns, String> {
+        let mut out = SimColumns::with_capacity(game, 0);
+        let (s, p) = (out.n_sides, out.n_players);
+        let too_big = |e: std::collections::TryReserveError| e.to_string();
+        let rows = |k: usize| n_games.checked_mul(k).ok_or_else(|| "too many games".to_string());
+        out.scores.try_reserve_exact(rows(s)?).map_err(too_big)?;
+        out.returns.try_reserve_exact(rows(p)?).map_err(too_big)?;
+        out.winner.try_reserve_exact(n_games).map_err(too_big)?;
+        out.first_dealer.try_reserve_exact(n_games).map_err(too_big)?;
+        out.deals.try_reserve_exact(n_games).map_err(too_big)?;
+        out.actions.try_reserve_exact(n_games).map_err(too_big)?;
+        for column in &mut out.sources {
+            column.try_reserve_exact(rows(s)?).map_err(too_big)?;
+        }
+        Ok(out)
+    }
+
     /// Append one game.
     pub fn push(&mut self, g: &GameSummary) {
         let s = self.n_sides.min(MAX_PLAYERS);

@@ -1,199 +1,28 @@
-//! Glue shared by the game-engine bindings (`cribbage_game.rs`, `piquet_game.rs`): argument
-//! parsing, the cached action ints behind `legal_actions`, the shared chance-outcome tuples,
-//! policy names, and [`Tracked`], the undo stack behind both `State` classes.
+//! The one binding layer of both game engines: [`engine_classes!`] generates a game's `Game`
+//! and `State` classes from one implementation over the engine framework
+//! ([`Game`], [`GameState`], [`StateStack`]), so every method exists in both games with one
+//! docstring source; [`run_simulate`] is both games' `simulate`. Each game adds only its
+//! constructor and its own accessors (`cribbage_game.rs`, `piquet_game.rs`).
 //!
-//! Each game's core state implements [`Engine`] (a handful of methods both cores already
-//! have), so undo, `child`, pickling by history replay and the action checks are written once.
+//! Arguments: every int (a player, an action, a count) goes through [`IntArg`], so a bool is a
+//! `TypeError` and an out-of-range or huge int a `ValueError` naming the argument and its range,
+//! never an `OverflowError`.
+//!
+//! Threads: a `State` may be shared between threads. Each method runs with the interpreter held
+//! while it touches the state (the long one, `resample_from_infostate`, copies the state first
+//! and releases the interpreter only over the copy), so calls from several threads are
+//! serialised and never see a half-applied action or raise "Already borrowed".
 
-use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyFloat, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
-use crate::error::Error;
-use crate::policy::{policy_by_name, GameState, Player, PolicyFactory};
-
-// ------------------------------------------------------------------------------ the engines
-
-/// What the bindings need of a core game state.
-pub trait Engine: GameState + Copy + 'static {
-    /// The game's name in messages (`"cribbage"`, `"piquet"`).
-    const GAME: &'static str;
-    /// Number of action ids (`0..NUM_ACTIONS`); at most [`MAX_ACTION_IDS`].
-    const NUM_ACTIONS: usize;
-    /// Is `action` legal here?
-    fn is_legal(&self, action: u16) -> bool;
-    /// Apply an action known to be legal.
-    fn apply_legal(&mut self, action: u16);
-    /// The error naming an illegal action (any integer) and the legal set.
-    fn illegal_action_error(&self, action: i64) -> Error;
-}
-
-impl Engine for crate::cribbage::State {
-    const GAME: &'static str = "cribbage";
-    const NUM_ACTIONS: usize = crate::cribbage::NUM_DISTINCT_ACTIONS;
-    #[inline]
-    fn is_legal(&self, action: u16) -> bool {
-        crate::cribbage::State::is_legal(self, action)
-    }
-    #[inline]
-    fn apply_legal(&mut self, action: u16) {
-        crate::cribbage::State::apply_legal(self, action)
-    }
-    fn illegal_action_error(&self, action: i64) -> Error {
-        crate::cribbage::State::illegal_action_error(self, action)
-    }
-}
-
-impl Engine for crate::piquet::State {
-    const GAME: &'static str = "piquet";
-    const NUM_ACTIONS: usize = crate::piquet::NUM_DISTINCT_ACTIONS;
-    #[inline]
-    fn is_legal(&self, action: u16) -> bool {
-        crate::piquet::State::is_legal(self, action)
-    }
-    #[inline]
-    fn apply_legal(&mut self, action: u16) {
-        crate::piquet::State::apply_legal(self, action)
-    }
-    fn illegal_action_error(&self, action: i64) -> Error {
-        crate::piquet::State::illegal_action_error(self, action)
-    }
-}
-
-/// The most action ids of any engine (cribbage's 1379): the size of the cached-int table.
-pub(crate) const MAX_ACTION_IDS: usize = crate::cribbage::NUM_DISTINCT_ACTIONS;
-
-/// A core state with its history and an undo stack: what a Python `State` holds.
-pub struct Tracked<S: Engine> {
-    pub(crate) state: S,
-    /// The state before `history[0]` (shared by clones: it never changes).
-    root: Arc<S>,
-    history: Vec<u16>,
-    /// The states before the last `previous.len()` actions of `history` (a suffix: a clone
-    /// starts with none and rebuilds the rest by replay from `root` when undo needs it).
-    previous: Vec<S>,
-}
-
-impl<S: Engine> Tracked<S> {
-    /// A state with no history.
-    pub(crate) fn fresh(state: S) -> Tracked<S> {
-        Tracked { state, root: Arc::new(state), history: Vec::new(), previous: Vec::new() }
-    }
-
-    /// An independent copy with the same history (its undo stack is rebuilt on demand).
-    pub(crate) fn copy(&self) -> Tracked<S> {
-        Tracked { state: self.state, root: Arc::clone(&self.root), history: self.history.clone(), previous: Vec::new() }
-    }
-
-    /// The state before the history.
-    pub(crate) fn root(&self) -> &S {
-        &self.root
-    }
-
-    /// The actions applied, oldest first.
-    pub(crate) fn history(&self) -> &[u16] {
-        &self.history
-    }
-
-    /// Apply an action id; an illegal one is a `ValueError` and changes nothing.
-    #[inline]
-    pub(crate) fn apply(&mut self, action: i64) -> PyResult<()> {
-        if !(0..=u16::MAX as i64).contains(&action) || !self.state.is_legal(action as u16) {
-            return Err(self.state.illegal_action_error(action).into());
-        }
-        let before = self.state;
-        self.state.apply_legal(action as u16);
-        self.previous.push(before);
-        self.history.push(action as u16);
-        Ok(())
-    }
-
-    /// This state after `action`, as a new tracked state (this one is unchanged).
-    pub(crate) fn child(&self, action: i64) -> PyResult<Tracked<S>> {
-        let mut next = self.copy();
-        next.apply(action)?;
-        Ok(next)
-    }
-
-    /// A state from its root and history, replayed (every action checked).
-    pub(crate) fn replay(root: S, history: &[i64]) -> PyResult<Tracked<S>> {
-        let mut out = Tracked::fresh(root);
-        out.history.reserve(history.len());
-        out.previous.reserve(history.len());
-        for &a in history {
-            out.apply(a)?;
-        }
-        Ok(out)
-    }
-
-    /// Fill in the states before the actions not covered by `previous`, by replay from `root`.
-    fn rebuild_previous(&mut self) {
-        let missing = self.history.len() - self.previous.len();
-        if missing == 0 {
-            return;
-        }
-        let mut states = Vec::with_capacity(self.history.len());
-        let mut s = *self.root;
-        for &a in &self.history[..missing] {
-            states.push(s);
-            s.apply_legal(a);
-        }
-        states.extend_from_slice(&self.previous);
-        self.previous = states;
-    }
-
-    /// Undo the last action exactly and return it (OpenSpiel's optional `player` and `action`
-    /// must match it); `ValueError` if there is none.
-    pub(crate) fn undo(&mut self, player: Option<i64>, action: Option<i64>) -> PyResult<u16> {
-        let Some(&last) = self.history.last() else {
-            return Err(PyValueError::new_err("undo_action: no action to undo"));
-        };
-        if let Some(a) = action {
-            if a != last as i64 {
-                return Err(PyValueError::new_err(format!("undo_action: the last action is {last}, not {a}")));
-            }
-        }
-        if self.previous.is_empty() {
-            self.rebuild_previous();
-        }
-        let Some(before) = self.previous.pop() else {
-            return Err(PyValueError::new_err("undo_action: no state to restore (internal error)"));
-        };
-        if let Some(p) = player {
-            if p != before.current_player() as i64 {
-                self.previous.push(before);
-                return Err(PyValueError::new_err(format!(
-                    "undo_action: action {last} was taken by {}, not {p}",
-                    before.current_player()
-                )));
-            }
-        }
-        self.history.pop();
-        self.state = before;
-        Ok(last)
-    }
-
-    /// The player for a per-player query: the one given (checked) or the player to move.
-    pub(crate) fn player_or_current(&self, player: Option<i64>, what: &str, game: &str) -> PyResult<usize> {
-        let n = self.state.num_players();
-        match player {
-            Some(p) if (0..n as i64).contains(&p) => Ok(p as usize),
-            Some(p) => Err(PyValueError::new_err(format!("no player {p} in {game} (players are 0..{n})"))),
-            None => match self.state.current_player() {
-                p if p >= 0 => Ok(p as usize),
-                _ => Err(PyValueError::new_err(format!(
-                    "{what}: no player is to move at a {} node; pass the player",
-                    if self.state.is_terminal() { "terminal" } else { "chance" }
-                ))),
-            },
-        }
-    }
-}
+use crate::engine::{policy_by_name, simulate_block, thread_pool, Game, GameState, PolicyFactory, SimColumns};
 
 // --------------------------------------------------------------------------------- arguments
 
@@ -204,35 +33,60 @@ pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
     format!("{type_name} {repr}")
 }
 
-/// An action id from any Python int (or `__index__` object); a bool or a non-int is a
-/// `TypeError`, an int too large for any id a `ValueError`.
-#[inline]
-pub(crate) fn action_id<S: Engine>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("an action must be an int, got the bool {obj}")));
-    }
-    match obj.extract::<i64>() {
-        Ok(a) => Ok(a),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
-            "illegal action {}: no {} action id is that large (ids are 0..{})",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default(),
-            S::GAME,
-            S::NUM_ACTIONS
-        ))),
-        Err(_) => Err(PyTypeError::new_err(format!("an action must be an int, got {}", describe(obj)))),
+/// An int argument: any Python int (or `__index__` object) but a bool. An int beyond 64 bits
+/// is kept as "huge" so the range check behind it raises `ValueError`, not `OverflowError`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IntArg {
+    /// The value (saturated when `huge`).
+    pub(crate) value: i64,
+    /// Beyond 64 bits.
+    pub(crate) huge: bool,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for IntArg {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<IntArg> {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err("expected an int, got a bool"));
+        }
+        match obj.extract::<i64>() {
+            Ok(value) => Ok(IntArg { value, huge: false }),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let value = if obj.lt(0i64)? { i64::MIN } else { i64::MAX };
+                Ok(IntArg { value, huge: true })
+            }
+            Err(_) => Err(PyTypeError::new_err(format!("expected an int, got {}", describe(&obj)))),
+        }
     }
 }
 
-/// An action id for `action_to_string`: in `0..NUM_ACTIONS` as a `u16`.
-pub(crate) fn known_action<S: Engine>(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
-    let a = action_id::<S>(obj)?;
-    u16::try_from(a)
-        .ok()
-        .filter(|&a| (a as usize) < S::NUM_ACTIONS)
-        .ok_or_else(|| PyValueError::new_err(format!("no {} action {a} (ids are 0..{})", S::GAME, S::NUM_ACTIONS)))
+impl IntArg {
+    /// The value as text (`"an int beyond 64 bits"` when huge).
+    pub(crate) fn text(self) -> String {
+        if self.huge {
+            format!("{}2**64 (an int beyond 64 bits)", if self.value < 0 { "-" } else { "" })
+        } else {
+            self.value.to_string()
+        }
+    }
+
+    /// The value if it lies in `range`, else a `ValueError`: "`name` must be lo..hi, got x".
+    pub(crate) fn within(self, name: &str, range: std::ops::Range<i64>) -> PyResult<i64> {
+        if !self.huge && range.contains(&self.value) {
+            Ok(self.value)
+        } else {
+            Err(PyValueError::new_err(format!(
+                "{name} must be in range({}, {}), got {}",
+                range.start,
+                range.end,
+                self.text()
+            )))
+        }
+    }
 }
 
-/// A seed from any Python int (negative ints wrap to 64 bits).
+/// A seed from any Python int but a bool (negative ints wrap to 64 bits).
 pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     if obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err("a seed must be an int, got a bool"));
@@ -249,26 +103,26 @@ pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     }
 }
 
-/// An int argument that saturates instead of raising `OverflowError`, so that the range check
-/// behind it raises `ValueError` for any out-of-range int (`target=10**30`, `n_games=-10**30`).
-pub(crate) struct SatInt(pub(crate) i64);
-
-impl<'a, 'py> FromPyObject<'a, 'py> for SatInt {
-    type Error = PyErr;
-
-    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<SatInt> {
-        if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err("expected an int, got a bool"));
-        }
-        match obj.extract::<i64>() {
-            Ok(v) => Ok(SatInt(v)),
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                let negative = obj.lt(0i64)?;
-                Ok(SatInt(if negative { i64::MIN } else { i64::MAX }))
-            }
-            Err(_) => Err(PyTypeError::new_err(format!("expected an int, got {}", describe(&obj)))),
-        }
+/// An action id from any Python int: a bool or a non-int is a `TypeError`; an int that is no
+/// action id at all stays an `i64` (so the legality check names it), a huge one saturates.
+#[inline]
+pub(crate) fn action_id(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("an action must be an int, got the bool {obj}")));
     }
+    match obj.extract::<i64>() {
+        Ok(a) => Ok(a),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(if obj.lt(0i64)? { i64::MIN } else { i64::MAX }),
+        Err(_) => Err(PyTypeError::new_err(format!("an action must be an int, got {}", describe(obj)))),
+    }
+}
+
+/// An action id in `0..NUM_DISTINCT_ACTIONS` (for `action_to_string`).
+pub(crate) fn known_action<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
+    let a = action_id(obj)?;
+    u16::try_from(a).ok().filter(|&a| (a as usize) < G::NUM_DISTINCT_ACTIONS).ok_or_else(|| {
+        PyValueError::new_err(format!("no {} action {a} (ids are 0..{})", G::NAME, G::NUM_DISTINCT_ACTIONS))
+    })
 }
 
 /// The optional leading player of OpenSpiel's two-argument forms: `(x)` or `(player, x)`.
@@ -293,7 +147,32 @@ pub(crate) fn action_text<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<&'a Bound<'
         .map_err(|_| PyTypeError::new_err(format!("an action text must be a str, got {}", describe(obj))))
 }
 
+/// The seat for a per-player query: `player` (checked against the state's players) or, if
+/// `None`, the player to move (an error at a chance or terminal node).
+pub(crate) fn player_or_current<S: GameState>(state: &S, player: Option<IntArg>, what: &str) -> PyResult<usize> {
+    let n = state.num_players();
+    match player {
+        Some(p) if !p.huge && (0..n as i64).contains(&p.value) => Ok(p.value as usize),
+        Some(p) => Err(PyValueError::new_err(format!(
+            "{what}: no player {} in {} (players are 0..{})",
+            p.text(),
+            S::Game::NAME,
+            n - 1
+        ))),
+        None => match state.current_player() {
+            p if p >= 0 => Ok(p as usize),
+            _ => Err(PyValueError::new_err(format!(
+                "{what}: no player is to move at a {} node; pass the player",
+                if state.is_terminal() { "terminal" } else { "chance" }
+            ))),
+        },
+    }
+}
+
 // ------------------------------------------------------------------------ cached Python values
+
+/// The most action ids of any engine (cribbage's 1379): the size of the cached-int table.
+const MAX_ACTION_IDS: usize = crate::cribbage::NUM_DISTINCT_ACTIONS;
 
 /// The Python ints of every action id, made once: a legal-action list is then increments and
 /// stores (no int objects allocated for the ids above CPython's small-int cache).
@@ -362,44 +241,21 @@ pub(crate) fn uniform_chance_outcomes<'py>(py: Python<'py>, cards: &[u16]) -> Py
     PyList::new(py, cards.iter().map(|&a| pairs[base + (a as usize % PACK)].bind(py)))
 }
 
+/// `{source name: [points per side]}` of a state.
+pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let sides = state.game().num_sides();
+    for (k, name) in S::Game::POINT_SOURCES.iter().enumerate() {
+        let per_side: Vec<u64> = (0..sides).map(|side| state.points_by_source(side, k)).collect();
+        d.set_item(*name, per_side)?;
+    }
+    Ok(d)
+}
+
 // ---------------------------------------------------------------------------------- simulate
 
-/// The most games one `simulate` call plays (run several seeds for more): the cores keep one
-/// record per game until the columns are built, and an allocation failure would abort Python.
-pub(crate) const MAX_SIM_GAMES: usize = 20_000_000;
-
-/// `n_games` of `simulate`, checked against [`MAX_SIM_GAMES`].
-pub(crate) fn sim_games(n_games: SatInt) -> PyResult<usize> {
-    let n = n_games.0;
-    usize::try_from(n)
-        .ok()
-        .filter(|&n| n <= MAX_SIM_GAMES)
-        .ok_or_else(|| PyValueError::new_err(format!("n_games must be 0..={MAX_SIM_GAMES}, got {n}")))
-}
-
-/// `threads` of `simulate`: None (every core) or at least 1 (capped at 1024).
-pub(crate) fn sim_threads(threads: Option<SatInt>) -> PyResult<Option<usize>> {
-    match threads.map(|t| t.0) {
-        None => Ok(None),
-        Some(t) if t >= 1 => Ok(Some(usize::try_from(t).unwrap_or(usize::MAX).min(1024))),
-        Some(t) => Err(PyValueError::new_err(format!("threads must be at least 1, got {t}"))),
-    }
-}
-
-/// `seed` of `simulate` (None: 0).
-pub(crate) fn sim_seed(seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
-    seed.map_or(Ok(0), seed_from)
-}
-
-/// The policies of `simulate`: one name for every seat, or a sequence of 1 or `n` names
-/// (`None`: random).
-pub(crate) fn policies_from<S: GameState + 'static>(
-    players: Option<&Bound<'_, PyAny>>,
-    n: usize,
-) -> PyResult<Vec<PolicyFactory<S>>> {
-    let Some(players) = players else {
-        return Ok(vec![policy_by_name("random")?]);
-    };
+/// The policies of `simulate`: one name for every seat, or a sequence of 1 or `n` names.
+fn policies_from<S: GameState>(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<S>>> {
     if let Ok(name) = players.cast::<PyString>() {
         return Ok(vec![policy_by_name(name.to_str()?)?]);
     }
@@ -413,6 +269,9 @@ pub(crate) fn policies_from<S: GameState + 'static>(
             PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item)))
         })?;
         out.push(policy_by_name(name.to_str()?)?);
+        if out.len() > n {
+            break;
+        }
     }
     if out.len() != 1 && out.len() != n {
         return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
@@ -420,22 +279,542 @@ pub(crate) fn policies_from<S: GameState + 'static>(
     Ok(out)
 }
 
-/// A row-major `values` as an int32 array of `cols` columns.
-pub(crate) fn column<'py, T: Copy + Into<i64>>(
+/// Wall time a block of `simulate` aims at: Ctrl-C is noticed between blocks.
+const BLOCK_TIME: Duration = Duration::from_millis(100);
+
+/// `simulate(game, n_games, *, players, seed, threads)` for any engine: the games run in
+/// blocks on the thread pool with the interpreter released; between blocks, pending signals
+/// are handled (Ctrl-C raises `KeyboardInterrupt` within a block's time). Memory is the
+/// output's: the columns are reserved up front (a `MemoryError` if they do not fit) and each
+/// game is reduced to its row as soon as it ends.
+pub(crate) fn run_simulate<'py, G: Game>(
     py: Python<'py>,
-    values: &[T],
-    cols: usize,
-) -> PyResult<Bound<'py, PyArray2<i32>>> {
-    let rows = values.len().checked_div(cols).unwrap_or(0);
-    let data: Vec<i32> = values.iter().map(|&v| v.into().clamp(i32::MIN as i64, i32::MAX as i64) as i32).collect();
-    data.into_pyarray(py).reshape([rows, cols])
+    game: G,
+    n_games: IntArg,
+    players: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<IntArg>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = n_games.within("n_games", 0..i64::MAX)? as usize;
+    let policies = match players {
+        Some(players) => policies_from::<G::State>(players, game.num_players())?,
+        None => vec![policy_by_name("random")?],
+    };
+    let seed = seed.map_or(Ok(0), seed_from)?;
+    let threads = threads.map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    let pool = thread_pool(threads)?;
+    let mut out = SimColumns::try_with_capacity(&game, n).map_err(|e| {
+        PyMemoryError::new_err(format!("cannot hold the results of {n} games ({e}); simulate fewer per call"))
+    })?;
+    let mut start = 0usize;
+    let mut block = 64usize;
+    while start < n {
+        let stop = n.min(start + block);
+        let clock = Instant::now();
+        let range = start as u64..stop as u64;
+        py.detach(|| match &pool {
+            Some(pool) => pool.install(|| simulate_block(&game, &policies, seed, range, &mut out)),
+            None => simulate_block(&game, &policies, seed, range, &mut out),
+        })?;
+        py.check_signals()?;
+        // Aim the next block at BLOCK_TIME (at most 8x larger each time).
+        let took = clock.elapsed().as_secs_f64().max(1e-6);
+        let scale = (BLOCK_TIME.as_secs_f64() / took).clamp(0.25, 8.0);
+        block = ((block as f64 * scale) as usize).clamp(16, 1 << 20);
+        start = stop;
+    }
+    columns_dict::<G>(py, out)
 }
 
-/// `"P0"`, … for a player id, `"chance"` / `"nobody"` for the sentinels.
-pub(crate) fn mover_text(player: Player) -> String {
-    match player {
-        p if p >= 0 => format!("P{p}"),
-        crate::policy::CHANCE => "chance".into(),
-        _ => "nobody".into(),
+/// The columns as a dict of numpy arrays (moved, not copied).
+fn columns_dict<'py, G: Game>(py: Python<'py>, c: SimColumns) -> PyResult<Bound<'py, PyDict>> {
+    let (n, s, p) = (c.n_games, c.n_sides, c.n_players);
+    let d = PyDict::new(py);
+    d.set_item("scores", c.scores.into_pyarray(py).reshape([n, s])?)?;
+    d.set_item("returns", c.returns.into_pyarray(py).reshape([n, p])?)?;
+    d.set_item("winner", c.winner.into_pyarray(py))?;
+    d.set_item("first_dealer", c.first_dealer.into_pyarray(py))?;
+    d.set_item("deals", c.deals.into_pyarray(py))?;
+    d.set_item("actions", c.actions.into_pyarray(py))?;
+    for (name, column) in G::POINT_SOURCES.iter().zip(c.sources) {
+        d.set_item(*name, column.into_pyarray(py).reshape([n, s])?)?;
     }
+    Ok(d)
 }
+
+/// The constants every engine module exports (`CHANCE`, `TERMINAL`, sizes, names).
+pub(crate) fn base_constants<'py, G: Game>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("CHANCE", crate::engine::CHANCE)?;
+    d.set_item("TERMINAL", crate::engine::TERMINAL)?;
+    d.set_item("NUM_DISTINCT_ACTIONS", G::NUM_DISTINCT_ACTIONS)?;
+    d.set_item("INFO_TENSOR_SIZE", G::INFO_TENSOR_SIZE)?;
+    d.set_item("OBS_TENSOR_SIZE", G::OBS_TENSOR_SIZE)?;
+    d.set_item("POINT_SOURCES", G::POINT_SOURCES.to_vec())?;
+    d.set_item("POLICIES", crate::engine::POLICY_NAMES.to_vec())?;
+    Ok(d)
+}
+
+/// A tensor as a new float32 array.
+pub(crate) fn tensor<'py>(py: Python<'py>, values: Vec<f32>) -> Bound<'py, PyArray1<f32>> {
+    values.into_pyarray(py)
+}
+
+// ------------------------------------------------------------------------------ the classes
+
+/// `Game` and `State` classes for one engine, from one implementation.
+///
+/// The caller names the core game type and the module, gives the class docstrings, and adds
+/// the game's own methods (the `Game` constructor, pickling, repr and option getters; the
+/// `State` accessors that only this game has) in the `game_methods` / `state_methods` blocks.
+macro_rules! engine_classes {
+    (
+        core_game: $Core:ty,
+        module: $module:tt,
+        $(#[$game_doc:meta])*
+        game_methods: { $($game_methods:tt)* }
+        $(#[$state_doc:meta])*
+        state_methods: { $($state_methods:tt)* }
+    ) => {
+        $(#[$game_doc])*
+        #[pyclass(frozen, eq, hash, skip_from_py_object, name = "Game", module = $module)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct Game(pub(crate) $Core);
+
+        $(#[$state_doc])*
+        #[pyclass(name = "State", module = $module)]
+        pub struct State(pub(crate) crate::engine::StateStack<<$Core as crate::engine::Game>::State>);
+
+        impl Game {
+            /// The core game of a Python `Game` argument (`TypeError` naming `what` otherwise).
+            pub(crate) fn argument(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<$Core> {
+                obj.cast::<Game>().map(|g| g.get().0).map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "{what} needs a {} Game, got {}",
+                        <$Core as crate::engine::Game>::NAME,
+                        crate::python::engine::describe(obj)
+                    ))
+                })
+            }
+        }
+
+        impl State {
+            /// A state with no history.
+            pub(crate) fn fresh(state: <$Core as crate::engine::Game>::State) -> State {
+                State(crate::engine::StateStack::new(state))
+            }
+
+            /// The current core state (a copy).
+            #[inline]
+            pub(crate) fn core(&self) -> <$Core as crate::engine::Game>::State {
+                *self.0.state()
+            }
+        }
+
+        #[pymethods]
+        impl Game {
+            $($game_methods)*
+
+            /// Number of players (seats).
+            fn num_players(&self) -> usize {
+                crate::engine::Game::num_players(&self.0)
+            }
+
+            /// Number of sides that score (the players, except partnerships: 2 in four-player
+            /// cribbage).
+            fn num_sides(&self) -> usize {
+                crate::engine::Game::num_sides(&self.0)
+            }
+
+            /// Number of action ids (``NUM_DISTINCT_ACTIONS``), chance outcomes included.
+            fn num_distinct_actions(&self) -> usize {
+                <$Core as crate::engine::Game>::NUM_DISTINCT_ACTIONS
+            }
+
+            /// The most chance outcomes at one node (a card of the full pack).
+            fn max_chance_outcomes(&self) -> usize {
+                <$Core as crate::engine::Game>::MAX_CHANCE_OUTCOMES
+            }
+
+            /// The lowest payoff of a player (see :meth:`State.returns`).
+            fn min_utility(&self) -> f64 {
+                crate::engine::Game::min_utility(&self.0)
+            }
+
+            /// The highest payoff of a player (see :meth:`State.returns`).
+            fn max_utility(&self) -> f64 {
+                crate::engine::Game::max_utility(&self.0)
+            }
+
+            /// The sum of the payoffs over the players: 0 (zero-sum).
+            fn utility_sum(&self) -> f64 {
+                crate::engine::Game::utility_sum(&self.0)
+            }
+
+            /// The names of the point sources (the keys of :meth:`State.points_by_source`, the
+            /// extra columns of ``simulate``).
+            fn point_sources(&self) -> Vec<&'static str> {
+                <$Core as crate::engine::Game>::POINT_SOURCES.to_vec()
+            }
+
+            /// The state before the first chance event (a chance node).
+            fn new_initial_state(&self) -> State {
+                State::fresh(crate::engine::Game::new_initial_state(&self.0))
+            }
+
+            /// The shape of :meth:`State.information_state_tensor`: ``[INFO_TENSOR_SIZE]``.
+            fn information_state_tensor_shape(&self) -> Vec<usize> {
+                vec![<$Core as crate::engine::Game>::INFO_TENSOR_SIZE]
+            }
+
+            /// ``INFO_TENSOR_SIZE``.
+            fn information_state_tensor_size(&self) -> usize {
+                <$Core as crate::engine::Game>::INFO_TENSOR_SIZE
+            }
+
+            /// The shape of :meth:`State.observation_tensor`: ``[OBS_TENSOR_SIZE]``.
+            fn observation_tensor_shape(&self) -> Vec<usize> {
+                vec![<$Core as crate::engine::Game>::OBS_TENSOR_SIZE]
+            }
+
+            /// ``OBS_TENSOR_SIZE``.
+            fn observation_tensor_size(&self) -> usize {
+                <$Core as crate::engine::Game>::OBS_TENSOR_SIZE
+            }
+
+            /// A state from :meth:`State.serialize` text of this game. Only states that play can
+            /// reach are accepted (``ValueError`` otherwise); it has no history to undo.
+            fn deserialize_state(&self, text: &Bound<'_, PyAny>) -> PyResult<State> {
+                let text = text.cast::<pyo3::types::PyString>().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "deserialize_state needs a str, got {}",
+                        crate::python::engine::describe(text)
+                    ))
+                })?;
+                Ok(State::fresh(crate::engine::Game::deserialize_state(&self.0, text.to_str()?)?))
+            }
+        }
+
+        #[pymethods]
+        impl State {
+            $($state_methods)*
+
+            /// The player to move, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) at the end.
+            fn current_player(&self) -> i32 {
+                crate::engine::GameState::current_player(self.0.state())
+            }
+
+            /// Is a chance event (a card cut, dealt or drawn) next?
+            fn is_chance_node(&self) -> bool {
+                crate::engine::GameState::is_chance_node(self.0.state())
+            }
+
+            /// Is a player (not chance) to move?
+            fn is_player_node(&self) -> bool {
+                crate::engine::GameState::current_player(self.0.state()) >= 0
+            }
+
+            /// Is the game over?
+            fn is_terminal(&self) -> bool {
+                crate::engine::GameState::is_terminal(self.0.state())
+            }
+
+            /// Number of players.
+            fn num_players(&self) -> usize {
+                crate::engine::GameState::num_players(self.0.state())
+            }
+
+            /// The game of this state.
+            fn get_game(&self) -> Game {
+                Game(crate::engine::GameState::game(self.0.state()))
+            }
+
+            /// The legal actions, ascending (the chance outcomes at a chance node; empty at the
+            /// end). With ``player``, the empty list unless that player is to move.
+            #[pyo3(signature = (player = None))]
+            fn legal_actions<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<crate::python::engine::IntArg>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+                let s = self.0.state();
+                if player.is_some_and(|p| p.huge || p.value != crate::engine::GameState::current_player(s) as i64) {
+                    return Ok(pyo3::types::PyList::empty(py));
+                }
+                crate::python::engine::action_list(py, &crate::engine::GameState::legal_actions(s))
+            }
+
+            /// A bool array of length ``NUM_DISTINCT_ACTIONS``, true at the legal actions (all
+            /// false when ``player`` is given and not to move).
+            #[pyo3(signature = (player = None))]
+            fn legal_actions_mask<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<crate::python::engine::IntArg>,
+            ) -> Bound<'py, numpy::PyArray1<bool>> {
+                let s = self.0.state();
+                let mut mask = crate::engine::GameState::legal_actions_mask(s);
+                if player.is_some_and(|p| p.huge || p.value != crate::engine::GameState::current_player(s) as i64) {
+                    mask.fill(false);
+                }
+                numpy::IntoPyArray::into_pyarray(mask, py)
+            }
+
+            /// ``[(action, probability), ...]`` at a chance node (uniform over the cards that can
+            /// come, ascending); empty elsewhere.
+            fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+                let s = self.0.state();
+                if !crate::engine::GameState::is_chance_node(s) {
+                    return Ok(pyo3::types::PyList::empty(py));
+                }
+                crate::python::engine::uniform_chance_outcomes(py, &crate::engine::GameState::legal_actions(s))
+            }
+
+            /// Apply an action (a decision or a chance outcome). An illegal action raises
+            /// ``ValueError`` naming it and the legal set, and leaves the state unchanged; a
+            /// non-int (or a bool) raises ``TypeError``.
+            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let a = crate::python::engine::action_id(action)?;
+                Ok(self.0.apply_action(a)?)
+            }
+
+            /// A new state: this one after ``action`` (this one is unchanged).
+            fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
+                let a = crate::python::engine::action_id(action)?;
+                Ok(State(self.0.child(a)?))
+            }
+
+            /// An independent copy, with the same history (undo works on it too).
+            fn clone(&self) -> State {
+                State(self.0.copy())
+            }
+
+            fn __copy__(&self) -> State {
+                State(self.0.copy())
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+                State(self.0.copy())
+            }
+
+            /// Undo the last action exactly and return it; ``ValueError`` if there is none.
+            /// OpenSpiel's ``undo_action(player, action)`` form is accepted: they must be the
+            /// last action's.
+            #[pyo3(signature = (player = None, action = None))]
+            fn undo_action(
+                &mut self,
+                player: Option<crate::python::engine::IntArg>,
+                action: Option<crate::python::engine::IntArg>,
+            ) -> PyResult<u16> {
+                let value = |x: Option<crate::python::engine::IntArg>| x.map(|x| x.value);
+                Ok(self.0.undo_checked(value(player), value(action))?)
+            }
+
+            /// The payoff of each player: 0 until the end (see the game's docs for the values).
+            fn returns(&self) -> Vec<f64> {
+                crate::engine::GameState::returns(self.0.state())
+            }
+
+            /// The payoff of one player.
+            fn player_return(&self, player: crate::python::engine::IntArg) -> PyResult<f64> {
+                let s = self.0.state();
+                let p = crate::python::engine::player_or_current(s, Some(player), "player_return")?;
+                Ok(crate::engine::GameState::player_return(s, p))
+            }
+
+            /// Points made by the last action, per player (partners share their side's). Not the
+            /// payoff: see :meth:`returns`.
+            fn rewards(&self) -> Vec<f64> {
+                crate::engine::GameState::rewards(self.0.state())
+            }
+
+            /// The score of each player over the whole game so far (partners share their
+            /// side's).
+            fn scores(&self) -> Vec<u64> {
+                crate::engine::GameState::scores(self.0.state())
+            }
+
+            /// The score of each side (``Game.num_sides()`` of them).
+            fn side_scores(&self) -> Vec<u64> {
+                let s = self.0.state();
+                let sides = crate::engine::Game::num_sides(&crate::engine::GameState::game(s));
+                (0..sides).map(|side| crate::engine::GameState::side_score(s, side)).collect()
+            }
+
+            /// Points by source, ``{source: [points per side]}`` (sources:
+            /// ``Game.point_sources()``); per side they add up to :meth:`side_scores`.
+            fn points_by_source<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                crate::python::engine::points_by_source(py, self.0.state())
+            }
+
+            /// The text of an action (it does not depend on the state). Also
+            /// ``action_to_string(player, action)``.
+            #[pyo3(signature = (player_or_action, action = None))]
+            fn action_to_string(
+                &self,
+                player_or_action: &Bound<'_, PyAny>,
+                action: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<String> {
+                let a = crate::python::engine::known_action::<$Core>(crate::python::engine::split_player(
+                    player_or_action,
+                    action,
+                )?)?;
+                Ok(crate::engine::GameState::action_to_string(self.0.state(), a)?)
+            }
+
+            /// The action of a text (legality is not checked). Also
+            /// ``string_to_action(player, text)``.
+            #[pyo3(signature = (player_or_text, text = None))]
+            fn string_to_action(
+                &self,
+                player_or_text: &Bound<'_, PyAny>,
+                text: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<u16> {
+                let t = crate::python::engine::split_player(player_or_text, text)?;
+                let t = crate::python::engine::action_text(t)?;
+                Ok(crate::engine::GameState::string_to_action(self.0.state(), t.to_str()?)?)
+            }
+
+            /// The actions applied so far, oldest first (chance outcomes included). A state from
+            /// ``deserialize_state`` or ``resample_from_infostate`` starts a new history.
+            fn history(&self) -> Vec<u16> {
+                self.0.history().to_vec()
+            }
+
+            /// ``len(history())``.
+            fn move_number(&self) -> usize {
+                self.0.history().len()
+            }
+
+            /// Everything ``player`` (default: the player to move) knows, as text. Equal strings
+            /// mean equal information.
+            #[pyo3(signature = (player = None))]
+            fn information_state_string(&self, player: Option<crate::python::engine::IntArg>) -> PyResult<String> {
+                let s = self.0.state();
+                let p = crate::python::engine::player_or_current(s, player, "information_state_string")?;
+                Ok(crate::engine::GameState::information_state_string(s, p)?)
+            }
+
+            /// The information state of ``player`` (default: the player to move) as float32,
+            /// shape ``game.information_state_tensor_shape()``. Equal tensors mean equal
+            /// information.
+            #[pyo3(signature = (player = None))]
+            fn information_state_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<crate::python::engine::IntArg>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let s = self.0.state();
+                let p = crate::python::engine::player_or_current(s, player, "information_state_tensor")?;
+                Ok(crate::python::engine::tensor(py, crate::engine::GameState::information_state_tensor_vec(s, p)?))
+            }
+
+            /// What ``player`` (default: the player to move) sees now as float32, shape
+            /// ``game.observation_tensor_shape()``.
+            #[pyo3(signature = (player = None))]
+            fn observation_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<crate::python::engine::IntArg>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let s = self.0.state();
+                let p = crate::python::engine::player_or_current(s, player, "observation_tensor")?;
+                Ok(crate::python::engine::tensor(py, crate::engine::GameState::observation_tensor_vec(s, p)?))
+            }
+
+            /// A state drawn uniformly among those consistent with everything ``player`` has
+            /// seen (the hidden cards redealt), reproducible for a ``seed``; it starts a new
+            /// history. The interpreter is released while it samples (the state is copied first,
+            /// so other threads may use this one meanwhile).
+            fn resample_from_infostate(
+                slf: &Bound<'_, Self>,
+                player: crate::python::engine::IntArg,
+                seed: &Bound<'_, PyAny>,
+            ) -> PyResult<State> {
+                let state = slf.borrow().core();
+                let p = crate::python::engine::player_or_current(&state, Some(player), "resample_from_infostate")?;
+                let mut rng = crate::rng::Rng::new(crate::python::engine::seed_from(seed)?);
+                let resampled = slf
+                    .py()
+                    .detach(move || crate::engine::GameState::resample_from_infostate(&state, p, &mut rng))?;
+                Ok(State::fresh(resampled))
+            }
+
+            /// The state as one line of text (no history); ``game.deserialize_state`` reads it
+            /// back.
+            fn serialize(&self) -> String {
+                crate::engine::GameState::serialize(self.0.state())
+            }
+
+            /// The phase's name (``"deal"``, ``"play"``, ``"game-over"``, …).
+            #[getter]
+            fn phase(&self) -> &'static str {
+                crate::engine::GameState::phase_name(self.0.state())
+            }
+
+            /// The dealer's seat, or None before the first cut decides it.
+            #[getter]
+            fn dealer(&self) -> Option<usize> {
+                crate::engine::GameState::dealer(self.0.state())
+            }
+
+            /// The winning side once the game is over, else None (also None for a drawn deal).
+            #[getter]
+            fn winner(&self) -> Option<usize> {
+                crate::engine::GameState::winner(self.0.state())
+            }
+
+            /// What the finished game counts for the winner: cribbage 1 (2 or 3 for a
+            /// lurch/skunk with ``lurch``), piquet the winner's payoff; 0 before the end or for a
+            /// draw.
+            #[getter]
+            fn game_value(&self) -> u64 {
+                crate::engine::GameState::game_value(self.0.state())
+            }
+
+            /// Deals begun (1 during the first deal).
+            #[getter]
+            fn deals(&self) -> u32 {
+                crate::engine::GameState::deals(self.0.state())
+            }
+
+            /// The same position (the history is not compared). States are mutable, so
+            /// unhashable.
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                match other.cast::<State>() {
+                    Ok(o) => o.try_borrow().map(|o| o.core() == self.core()).unwrap_or(false),
+                    Err(_) => false,
+                }
+            }
+
+            /// Every card on the table and in the hands, for a human debugging (omniscient).
+            fn __str__(&self) -> String {
+                self.0.state().to_string()
+            }
+
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, (Game, String, Vec<u16>))> {
+                let this = slf.borrow();
+                let restore = slf.get_type().getattr("_restore")?;
+                let game = Game(crate::engine::GameState::game(this.0.state()));
+                Ok((restore, (game, crate::engine::GameState::serialize(this.0.root()), this.0.history().to_vec())))
+            }
+
+            /// Unpickling: the root state's text and the history, replayed (so undo survives).
+            #[classmethod]
+            fn _restore(
+                _cls: &Bound<'_, pyo3::types::PyType>,
+                game: &Bound<'_, PyAny>,
+                root: &str,
+                history: Vec<u16>,
+            ) -> PyResult<State> {
+                let game = Game::argument(game, "State._restore")?;
+                let root = crate::engine::Game::deserialize_state(&game, root)?;
+                Ok(State(crate::engine::StateStack::replay(root, &history)?))
+            }
+        }
+    };
+}
+
+pub(crate) use engine_classes;

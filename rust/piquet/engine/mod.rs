@@ -701,7 +701,7 @@ impl State {
     }
 
     /// Points over the whole game per seat (every deal so far): the sum of the rewards.
-    pub fn scores(&self) -> [u32; 2] {
+    pub fn seat_scores(&self) -> [u32; 2] {
         self.scores
     }
 

@@ -488,7 +488,7 @@ fn random_russian_partiyas() {
         assert_eq!(s.koroliks(), 2);
         assert!((2..=4).contains(&s.games_played()));
         let sums: u32 = s.games().iter().map(|g| g[0] as u32 + g[1] as u32).sum();
-        assert_eq!(sums, s.scores()[0] + s.scores()[1]);
+        assert_eq!(sums, s.seat_scores()[0] + s.seat_scores()[1]);
     }
     if !cfg!(debug_assertions) {
         assert!(refets > 0, "no рефет in {} partiyas", ends.len());
