@@ -4,8 +4,8 @@
 //! `playout_*` drive the same games through the state API from Rust (actions per second);
 //! `clone_state` and `legal_actions` time the two calls a search makes most.
 
-use cribpiquet::cribbage::{simulate, GameConfig, State, Variant};
-use cribpiquet::policy::policy_by_name;
+use cribpiquet::cribbage::{GameConfig, State, Variant};
+use cribpiquet::engine::{policy_by_name, simulate, Game, GameState};
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -28,7 +28,7 @@ fn simulate_random_games(bencher: Bencher, variant: &str) {
     let mut seed = 0;
     bencher.counter(ItemsCount::new(GAMES)).bench_local(|| {
         seed += 1;
-        black_box(simulate(GAMES, config, std::slice::from_ref(&random), seed, Some(1)).unwrap())
+        black_box(simulate(&config, std::slice::from_ref(&random), seed, 0, GAMES, Some(1)).unwrap())
     });
 }
 
@@ -40,7 +40,7 @@ fn simulate_six_card_all_threads(bencher: Bencher) {
     let mut seed = 0;
     bencher.counter(ItemsCount::new(4 * GAMES)).bench_local(|| {
         seed += 1;
-        black_box(simulate(4 * GAMES, config, std::slice::from_ref(&random), seed, None).unwrap())
+        black_box(simulate(&config, std::slice::from_ref(&random), seed, 0, 4 * GAMES, None).unwrap())
     });
 }
 

@@ -4,8 +4,8 @@
 //! `playout_*` drive random deals through the state API from Rust (actions per second);
 //! `clone_state`, `legal_actions` and `resample` time the calls a search makes most.
 
-use cribpiquet::piquet::{simulate, GameConfig, Rules, Scope, State};
-use cribpiquet::policy::policy_by_name;
+use cribpiquet::engine::{policy_by_name, simulate, Game, GameState};
+use cribpiquet::piquet::{GameConfig, Rules, Scope, State};
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -28,7 +28,7 @@ fn simulate_random_deals(bencher: Bencher, rules: &str) {
     let mut seed = 0;
     bencher.counter(ItemsCount::new(DEALS)).bench_local(|| {
         seed += 1;
-        black_box(simulate(DEALS, config, std::slice::from_ref(&random), seed, Some(1)).unwrap())
+        black_box(simulate(&config, std::slice::from_ref(&random), seed, 0, DEALS, Some(1)).unwrap())
     });
 }
 
@@ -40,7 +40,7 @@ fn simulate_random_matches(bencher: Bencher, rules: &str) {
     let mut seed = 0;
     bencher.counter(ItemsCount::new(DEALS / 4)).bench_local(|| {
         seed += 1;
-        black_box(simulate(DEALS / 4, config, std::slice::from_ref(&random), seed, Some(1)).unwrap())
+        black_box(simulate(&config, std::slice::from_ref(&random), seed, 0, DEALS / 4, Some(1)).unwrap())
     });
 }
 

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use cribpiquet::cribbage::{GameConfig, Variant};
-//! use cribpiquet::engine::{play_out, FirstPolicy, GameState, Policy, RandomPolicy};
+//! use cribpiquet::engine::{play_out, FirstPolicy, Game, GameState, Policy, RandomPolicy};
 //! use cribpiquet::rng::Rng;
 //!
 //! let config = GameConfig::new(Variant::SixCard, None).unwrap();

@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 /// from the root the first time it undoes, so cloning stays cheap during search.
 ///
 /// ```
+/// use cribpiquet::engine::{Game, GameState};
 /// use cribpiquet::cribbage::{GameConfig, StateStack};
 /// let mut stack = StateStack::new(GameConfig::default().new_initial_state());
 /// let before = *stack.state();

@@ -251,6 +251,7 @@ impl State {
     /// uniform because these card sets are nested).
     ///
     /// ```
+    /// use cribpiquet::engine::{Game, GameState};
     /// use cribpiquet::cribbage::GameConfig;
     /// use cribpiquet::rng::Rng;
     /// let mut state = GameConfig::default().new_initial_state();

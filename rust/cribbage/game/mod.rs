@@ -38,6 +38,7 @@
 //! the first 31 or when no one can lay; unplayed cards stay in hand and are shown with the rest.
 //!
 //! ```
+//! use cribpiquet::engine::{Game, GameState};
 //! use cribpiquet::cribbage::{GameConfig, Variant, CHANCE};
 //! use cribpiquet::rng::Rng;
 //!
@@ -258,6 +259,7 @@ pub const MAX_TARGET: u16 = 10_000;
 /// A game: the variant and the target score. OpenSpiel's `Game`.
 ///
 /// ```
+/// use cribpiquet::engine::{Game, GameState};
 /// use cribpiquet::cribbage::{GameConfig, Variant};
 /// let game = GameConfig::new(Variant::FiveCard, None).unwrap();
 /// assert_eq!((game.target(), game.num_players()), (61, 2));
@@ -1207,7 +1209,7 @@ impl GameState for State {
 
     /// ```
     /// use cribpiquet::cribbage::GameConfig;
-    /// use cribpiquet::engine::GameState;
+    /// use cribpiquet::engine::{Game, GameState};
     /// let state = GameConfig::default().new_initial_state();
     /// assert_eq!(state.legal_actions().len(), 52); // player 0 cuts any card
     /// ```

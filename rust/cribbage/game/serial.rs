@@ -48,6 +48,7 @@ impl State {
     /// The state as one line of text; [`State::deserialize`] gives it back exactly.
     ///
     /// ```
+    /// use cribpiquet::engine::{Game, GameState};
     /// use cribpiquet::cribbage::{GameConfig, State};
     /// let mut state = GameConfig::default().new_initial_state();
     /// state.apply_action(12).unwrap();

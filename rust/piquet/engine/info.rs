@@ -389,6 +389,7 @@ impl State {
     /// (never seen in tests: rare declarations cost at most thousands) it is an error.
     ///
     /// ```
+    /// use cribpiquet::engine::{Game, GameState};
     /// use cribpiquet::piquet::GameConfig;
     /// use cribpiquet::rng::Rng;
     /// let mut state = GameConfig::default().new_initial_state();

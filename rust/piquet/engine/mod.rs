@@ -39,6 +39,7 @@
 //! public at once.
 //!
 //! ```
+//! use cribpiquet::engine::{Game, GameState};
 //! use cribpiquet::piquet::{GameConfig, Rules, Scope, CHANCE};
 //! use cribpiquet::rng::Rng;
 //!
@@ -51,8 +52,8 @@
 //!     let action = legal[rng.below(legal.len() as u32) as usize];
 //!     state.apply_action(action).unwrap();
 //! }
-//! let [a, b] = state.returns();
-//! assert_eq!(a, -b);
+//! let r = state.returns();
+//! assert_eq!(r[0], -r[1]);
 //! ```
 
 mod actions;
@@ -134,6 +135,7 @@ impl fmt::Display for Scope {
 /// A game: the rules and the scope. OpenSpiel's `Game`.
 ///
 /// ```
+/// use cribpiquet::engine::{Game, GameState};
 /// use cribpiquet::piquet::{GameConfig, Rules, Scope};
 /// let game = GameConfig::new(Rules::rubicon(), Scope::Partiya).unwrap();
 /// assert_eq!((game.num_players(), game.scope()), (2, Scope::Partiya));
@@ -1320,7 +1322,7 @@ impl GameState for State {
     }
 
     /// ```
-    /// use cribpiquet::engine::GameState;
+    /// use cribpiquet::engine::{Game, GameState};
     /// use cribpiquet::piquet::GameConfig;
     /// assert_eq!(GameConfig::default().new_initial_state().legal_actions().len(), 32);
     /// ```

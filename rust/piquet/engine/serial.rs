@@ -166,6 +166,7 @@ impl State {
     /// The state as one line of text; [`State::deserialize`] gives it back exactly.
     ///
     /// ```
+    /// use cribpiquet::engine::{Game, GameState};
     /// use cribpiquet::piquet::{GameConfig, State};
     /// let mut state = GameConfig::default().new_initial_state();
     /// state.apply_action(12).unwrap();
