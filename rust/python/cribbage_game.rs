@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-use super::engine::{base_constants, engine_classes, player_or_current, run_simulate, IntArg};
+use super::engine::{base_constants, engine_classes, IntArg};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
 use crate::engine::{GameState, MAX_PLAYERS};
 
@@ -125,24 +125,6 @@ engine_classes! {
             self.core().starter().map(|c| c.id())
         }
 
-        /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
-        fn hand(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.hand(player_or_current(&s, Some(player), "hand")?)))
-        }
-
-        /// The card ids ``player`` keeps for the show (dealt and not discarded, played or not).
-        fn kept(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.kept(player_or_current(&s, Some(player), "kept")?)))
-        }
-
-        /// The card ids ``player`` gave to the crib this deal.
-        fn discards(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.discards(player_or_current(&s, Some(player), "discards")?)))
-        }
-
         /// The crib's card ids so far.
         fn crib(&self) -> Vec<u16> {
             card_ids(self.core().crib())
@@ -153,6 +135,13 @@ engine_classes! {
             self.core().plays().map(|(p, c)| (p, c.id())).collect()
         }
     }
+    class_prefix: "Cribbage",
+    /// Cribbage point sources: ``pegging``, ``hand``, ``crib``, ``heels``, ``three_for_last`` (the show's hands and crib, his heels, five-card's three for last).
+    ///
+    /// >>> r = simulate(Game("five-card"), 1000, seed=1)
+    /// >>> r["scores"].shape, bool((r["scores"].max(axis=1) >= 61).all())
+    /// ((1000, 2), True)
+    simulate: cribbage_simulate,
 }
 
 // ------------------------------------------------------------------------------- functions
@@ -200,44 +189,10 @@ fn cribbage_game_constants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
-/// Play ``n_games`` whole games of ``game`` in Rust and return per-game numpy arrays.
-///
-/// ``players`` is one policy name for every seat or one per player (``"random"``: uniform
-/// among the legal actions; ``"first"``: always the lowest legal action). Forced moves (a go, a
-/// last card) are applied without asking the policy. Game ``i`` draws from its own generator
-/// seeded by ``(seed, i)``, so the result for a seed is the same whatever ``threads`` (``None``:
-/// every core). The games run with the interpreter released, in blocks between which Ctrl-C is
-/// noticed; memory is the output's (about 60 bytes a game).
-///
-/// Columns (``N`` games, ``S`` sides = ``game.num_sides()``, ``P`` players): ``scores`` (N, S)
-/// int32; ``returns`` (N, P) float64, as :meth:`State.returns` (lurch included); ``winner``
-/// (N,) int8, the winning side; ``first_dealer`` (N,) int8; ``deals`` (N,) int32; ``actions``
-/// (N,) int32 (chance included); then one (N, S) int32 column per point source:
-/// ``pegging``, ``hand``, ``crib``, ``heels``, ``three_for_last`` — they add up to ``scores``.
-///
-/// >>> r = simulate(Game("five-card"), 1000, seed=1)
-/// >>> r["scores"].shape, bool((r["scores"].max(axis=1) >= 61).all())
-/// ((1000, 2), True)
-#[pyfunction]
-#[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None))]
-fn cribbage_simulate<'py>(
-    py: Python<'py>,
-    game: &Bound<'py, PyAny>,
-    n_games: IntArg,
-    players: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
-    threads: Option<IntArg>,
-) -> PyResult<Bound<'py, PyDict>> {
-    run_simulate(py, Game::argument(game, "simulate")?, n_games, players, seed, threads)
-}
-
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("CribbageGame", py.get_type::<Game>())?;
-    m.add("CribbageState", py.get_type::<State>())?;
+    register_engine(m)?;
     m.add_function(wrap_pyfunction!(cribbage_pair_action, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_action_pair, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_game_constants, m)?)?;
-    m.add_function(wrap_pyfunction!(cribbage_simulate, m)?)?;
     Ok(())
 }

@@ -7,7 +7,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-use super::engine::{base_constants, engine_classes, player_or_current, run_simulate, IntArg};
+use super::engine::{base_constants, engine_classes, player_or_current, IntArg};
 use super::piquet::{rules_arg, Rules};
 use crate::engine::GameState;
 use crate::piquet::{self as core, GameConfig, Hand, Phase, Scope, CATEGORY_NAMES};
@@ -148,28 +148,10 @@ engine_classes! {
             self.core().cut_cards().to_vec()
         }
 
-        /// The unplayed card ids of ``player`` (omniscient: no information set).
-        fn hand(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.hand(player_or_current(&s, Some(player), "hand")?)))
-        }
-
         /// The 12 card ids ``player`` was dealt this deal.
         fn dealt_hand(&self, player: IntArg) -> PyResult<Vec<u16>> {
             let s = self.core();
             Ok(card_ids(s.dealt_hand(player_or_current(&s, Some(player), "dealt_hand")?)))
-        }
-
-        /// The 12 card ids ``player`` holds after the exchange (played or not).
-        fn kept(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.kept(player_or_current(&s, Some(player), "kept")?)))
-        }
-
-        /// The card ids ``player`` discarded in the exchange.
-        fn discards(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.discards(player_or_current(&s, Some(player), "discards")?)))
         }
 
         /// The talon card ids ``player`` took.
@@ -210,6 +192,13 @@ engine_classes! {
             self.core().games().iter().map(|g| (g[0], g[1])).collect()
         }
     }
+    class_prefix: "Piquet",
+    /// Piquet point sources: ``declarations``, ``repique``, ``play``, ``last_trick``, ``pique``, ``leza``, ``capot``.
+    ///
+    /// >>> r = simulate(Game(scope="deal"), 1000, seed=1)
+    /// >>> r["returns"].shape, bool((r["returns"].sum(axis=1) == 0).all())
+    /// ((1000, 2), True)
+    simulate: piquet_simulate,
 }
 
 // ------------------------------------------------------------------------------- functions
@@ -230,43 +219,8 @@ fn piquet_game_constants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
-/// Play ``n_games`` whole games of ``game`` (a deal or a match each, per its scope) in Rust and
-/// return per-game numpy arrays.
-///
-/// ``players`` is one policy name for both seats or one per seat (``"random"``, ``"first"``).
-/// Forced moves are applied without asking the policy. Game ``i`` draws from its own generator
-/// seeded by ``(seed, i)``, so the result for a seed is the same whatever ``threads`` (``None``:
-/// every core). The games run with the interpreter released, in blocks between which Ctrl-C is
-/// noticed; memory is the output's.
-///
-/// Columns (``N`` games, 2 seats): ``scores`` (N, 2) int32, points over the whole game;
-/// ``returns`` (N, 2) float64, as :meth:`State.returns`; ``winner`` (N,) int8, the winning seat
-/// or -1 for a drawn deal; ``first_dealer`` (N,) int8; ``deals`` (N,) int32; ``actions`` (N,)
-/// int32 (chance included); then one (N, 2) int32 column per point source: ``declarations``,
-/// ``repique``, ``play``, ``last_trick``, ``pique``, ``leza``, ``capot`` — they add up to
-/// ``scores``.
-///
-/// >>> r = simulate(Game(scope="deal"), 1000, seed=1)
-/// >>> r["returns"].shape, bool((r["returns"].sum(axis=1) == 0).all())
-/// ((1000, 2), True)
-#[pyfunction]
-#[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None))]
-fn piquet_simulate<'py>(
-    py: Python<'py>,
-    game: &Bound<'py, PyAny>,
-    n_games: IntArg,
-    players: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
-    threads: Option<IntArg>,
-) -> PyResult<Bound<'py, PyDict>> {
-    run_simulate(py, Game::argument(game, "simulate")?, n_games, players, seed, threads)
-}
-
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetGame", py.get_type::<Game>())?;
-    m.add("PiquetState", py.get_type::<State>())?;
+    register_engine(m)?;
     m.add_function(wrap_pyfunction!(piquet_game_constants, m)?)?;
-    m.add_function(wrap_pyfunction!(piquet_simulate, m)?)?;
     Ok(())
 }

@@ -735,47 +735,8 @@ impl State {
         self.hands[self.turn as usize & 3] & FITS[(31 - self.count.min(31)) as usize]
     }
 
-    #[inline]
-    fn fill_legal(&self, out: &mut ActionList) {
-        out.clear();
-        match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Starter => actions::push_cards(out, self.chance_mask()),
-            Phase::Discard => {
-                let hand = self.hands[self.turn as usize & 3];
-                if self.config.variant.discards() == 2 {
-                    actions::push_pairs(out, hand);
-                } else {
-                    actions::push_cards(out, hand);
-                }
-            }
-            Phase::Play => {
-                let fit = self.playable();
-                if fit == 0 {
-                    out.push(GO);
-                } else {
-                    actions::push_cards(out, fit);
-                }
-            }
-            Phase::GameOver => {}
-        }
-    }
-
     /// One chance outcome drawn uniformly (rejection sampling over the pack: no list is
     /// built), or `None` if this is not a chance node.
-    #[inline]
-    fn sample(&self, rng: &mut Rng) -> Option<u16> {
-        let mask = self.chance_mask();
-        if mask == 0 {
-            return None;
-        }
-        loop {
-            let id = rng.below(52) as u16;
-            if mask >> id_to_index(id) & 1 == 1 {
-                return Some(id);
-            }
-        }
-    }
-
     /// Draw a chance outcome and apply it at once (what [`GameState::sample_chance`]
     /// then [`GameState::apply_action`] do, with the same draws, minus the second
     /// legality check): the playout fast path. `None` (and no change) if this is not a chance node.
@@ -811,79 +772,6 @@ impl State {
             applied += 1;
         }
         applied
-    }
-
-    #[inline]
-    fn legal(&self, action: u16) -> bool {
-        match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Starter => {
-                action < 52 && self.chance_mask() >> id_to_index(action) & 1 == 1
-            }
-            Phase::Discard => {
-                let hand = self.hands[self.turn as usize & 3];
-                if self.config.variant.discards() == 2 {
-                    match action_pair(action) {
-                        Some((a, b)) => hand >> id_to_index(a) & 1 == 1 && hand >> id_to_index(b) & 1 == 1,
-                        None => false,
-                    }
-                } else {
-                    action < 52 && hand >> id_to_index(action) & 1 == 1
-                }
-            }
-            Phase::Play => {
-                let fit = self.playable();
-                if action == GO {
-                    fit == 0
-                } else {
-                    action < 52 && fit >> id_to_index(action) & 1 == 1
-                }
-            }
-            Phase::GameOver => false,
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn illegal(&self, action: i64) -> Error {
-        let name = u16::try_from(action)
-            .ok()
-            .and_then(|a| self.action_to_string(a).ok())
-            .map(|s| format!(" ({s})"))
-            .unwrap_or_default();
-        let who = match self.current_player() {
-            CHANCE => "chance".to_string(),
-            TERMINAL => "nobody (the game is over)".to_string(),
-            p => format!("player {p}"),
-        };
-        let legal: Vec<String> = self
-            .legal_actions()
-            .iter()
-            .map(|&a| format!("{a} ({})", self.action_to_string(a).unwrap_or_default()))
-            .collect();
-        Error::Illegal(format!(
-            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
-            self.phase.name(),
-            legal.join(", ")
-        ))
-    }
-
-    #[inline]
-    fn apply(&mut self, action: u16) {
-        self.rewards = [0; 3];
-        match self.phase {
-            Phase::Cut => self.apply_cut(id_to_index(action)),
-            Phase::Deal => self.apply_deal(id_to_index(action)),
-            Phase::Discard => self.apply_discard(action),
-            Phase::Starter => self.apply_starter(id_to_index(action)),
-            Phase::Play => {
-                if action == GO {
-                    self.apply_go()
-                } else {
-                    self.apply_play(id_to_index(action))
-                }
-            }
-            Phase::GameOver => {}
-        }
     }
 
     /// Peg points for a side; returns true (and ends the game) if it reaches the target.
@@ -1215,27 +1103,113 @@ impl GameState for State {
     /// ```
     #[inline]
     fn fill_legal_actions(&self, out: &mut ActionList) {
-        self.fill_legal(out)
+        out.clear();
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Starter => actions::push_cards(out, self.chance_mask()),
+            Phase::Discard => {
+                let hand = self.hands[self.turn as usize & 3];
+                if self.config.variant.discards() == 2 {
+                    actions::push_pairs(out, hand);
+                } else {
+                    actions::push_cards(out, hand);
+                }
+            }
+            Phase::Play => {
+                let fit = self.playable();
+                if fit == 0 {
+                    out.push(GO);
+                } else {
+                    actions::push_cards(out, fit);
+                }
+            }
+            Phase::GameOver => {}
+        }
     }
 
     #[inline]
     fn is_legal(&self, action: u16) -> bool {
-        self.legal(action)
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Starter => {
+                action < 52 && self.chance_mask() >> id_to_index(action) & 1 == 1
+            }
+            Phase::Discard => {
+                let hand = self.hands[self.turn as usize & 3];
+                if self.config.variant.discards() == 2 {
+                    match action_pair(action) {
+                        Some((a, b)) => hand >> id_to_index(a) & 1 == 1 && hand >> id_to_index(b) & 1 == 1,
+                        None => false,
+                    }
+                } else {
+                    action < 52 && hand >> id_to_index(action) & 1 == 1
+                }
+            }
+            Phase::Play => {
+                let fit = self.playable();
+                if action == GO {
+                    fit == 0
+                } else {
+                    action < 52 && fit >> id_to_index(action) & 1 == 1
+                }
+            }
+            Phase::GameOver => false,
+        }
     }
 
     #[inline]
     fn apply_legal(&mut self, action: u16) {
-        self.apply(action)
+        self.rewards = [0; 3];
+        match self.phase {
+            Phase::Cut => self.apply_cut(id_to_index(action)),
+            Phase::Deal => self.apply_deal(id_to_index(action)),
+            Phase::Discard => self.apply_discard(action),
+            Phase::Starter => self.apply_starter(id_to_index(action)),
+            Phase::Play => {
+                if action == GO {
+                    self.apply_go()
+                } else {
+                    self.apply_play(id_to_index(action))
+                }
+            }
+            Phase::GameOver => {}
+        }
     }
 
     /// Names the action, the phase, the player and the legal set.
     fn illegal_action_error(&self, action: i64) -> Error {
-        self.illegal(action)
+        let name = u16::try_from(action)
+            .ok()
+            .and_then(|a| self.action_to_string(a).ok())
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let who = match self.current_player() {
+            CHANCE => "chance".to_string(),
+            TERMINAL => "nobody (the game is over)".to_string(),
+            p => format!("player {p}"),
+        };
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(|&a| format!("{a} ({})", self.action_to_string(a).unwrap_or_default()))
+            .collect();
+        Error::Illegal(format!(
+            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
+            self.phase.name(),
+            legal.join(", ")
+        ))
     }
 
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
-        self.sample(rng)
+        let mask = self.chance_mask();
+        if mask == 0 {
+            return None;
+        }
+        loop {
+            let id = rng.below(52) as u16;
+            if mask >> id_to_index(id) & 1 == 1 {
+                return Some(id);
+            }
+        }
     }
 
     /// A whole deal in one tight loop: the playout fast path.

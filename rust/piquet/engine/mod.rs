@@ -805,92 +805,6 @@ impl State {
     }
 
     #[inline]
-    fn fill_legal(&self, out: &mut ActionList) {
-        out.clear();
-        match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Draw => actions::push_cards(out, self.chance_mask()),
-            Phase::Exchange => {
-                let mut m = self.exchange_sizes();
-                while m != 0 {
-                    out.push(EXCHANGE_BASE + m.trailing_zeros() as u16);
-                    m &= m - 1;
-                }
-            }
-            Phase::Discard => actions::push_cards(out, self.discard_mask()),
-            Phase::Announce => {
-                out.push(ANNOUNCE_CAPOT);
-                out.push(PASS);
-            }
-            Phase::Play => actions::push_cards(out, self.playable()),
-            Phase::GameOver => {}
-        }
-    }
-
-    #[inline]
-    fn sample(&self, rng: &mut Rng) -> Option<u16> {
-        let mask = self.chance_mask();
-        if mask == 0 {
-            return None;
-        }
-        Some(pick_bit(mask, rng) as u16)
-    }
-
-    #[inline]
-    fn legal(&self, action: u16) -> bool {
-        match self.phase {
-            Phase::Cut | Phase::Deal | Phase::Draw => action < 32 && self.chance_mask() >> action & 1 == 1,
-            Phase::Exchange => match action_exchange_size(action) {
-                Some(n) => self.exchange_sizes() >> n & 1 == 1,
-                None => false,
-            },
-            Phase::Discard => action < 32 && self.discard_mask() >> action & 1 == 1,
-            Phase::Announce => action == ANNOUNCE_CAPOT || action == PASS,
-            Phase::Play => action < 32 && self.playable() >> action & 1 == 1,
-            Phase::GameOver => false,
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn illegal(&self, action: i64) -> Error {
-        let name = u16::try_from(action)
-            .ok()
-            .and_then(|a| action_to_string(a).ok())
-            .map(|s| format!(" ({s})"))
-            .unwrap_or_default();
-        let who = match self.current_player() {
-            CHANCE => "chance".to_string(),
-            TERMINAL => "nobody (the game is over)".to_string(),
-            p => format!("player {p}"),
-        };
-        let legal: Vec<String> = self
-            .legal_actions()
-            .iter()
-            .map(|&a| format!("{a} ({})", action_to_string(a).unwrap_or_default()))
-            .collect();
-        Error::Illegal(format!(
-            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
-            self.phase.name(),
-            legal.join(", ")
-        ))
-    }
-
-    #[inline]
-    fn apply(&mut self, action: u16) {
-        self.rewards = [0; 2];
-        match self.phase {
-            Phase::Cut => self.apply_cut(action as u8 & 31),
-            Phase::Deal => self.apply_deal(action as u32 & 31),
-            Phase::Exchange => self.apply_exchange(action.saturating_sub(EXCHANGE_BASE) as u8),
-            Phase::Discard => self.apply_discard(action as u32 & 31),
-            Phase::Draw => self.apply_draw(action as u32 & 31),
-            Phase::Announce => self.apply_announce(action == ANNOUNCE_CAPOT),
-            Phase::Play => self.apply_play(action as u32 & 31),
-            Phase::GameOver => {}
-        }
-    }
-
-    #[inline]
     fn award(&mut self, seat: usize, points: u16, source: PointSource) {
         let s = seat & 1;
         self.deal_totals[s] = self.deal_totals[s].saturating_add(points);
@@ -1328,27 +1242,87 @@ impl GameState for State {
     /// ```
     #[inline]
     fn fill_legal_actions(&self, out: &mut ActionList) {
-        self.fill_legal(out)
+        out.clear();
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Draw => actions::push_cards(out, self.chance_mask()),
+            Phase::Exchange => {
+                let mut m = self.exchange_sizes();
+                while m != 0 {
+                    out.push(EXCHANGE_BASE + m.trailing_zeros() as u16);
+                    m &= m - 1;
+                }
+            }
+            Phase::Discard => actions::push_cards(out, self.discard_mask()),
+            Phase::Announce => {
+                out.push(ANNOUNCE_CAPOT);
+                out.push(PASS);
+            }
+            Phase::Play => actions::push_cards(out, self.playable()),
+            Phase::GameOver => {}
+        }
     }
 
     #[inline]
     fn is_legal(&self, action: u16) -> bool {
-        self.legal(action)
+        match self.phase {
+            Phase::Cut | Phase::Deal | Phase::Draw => action < 32 && self.chance_mask() >> action & 1 == 1,
+            Phase::Exchange => match action_exchange_size(action) {
+                Some(n) => self.exchange_sizes() >> n & 1 == 1,
+                None => false,
+            },
+            Phase::Discard => action < 32 && self.discard_mask() >> action & 1 == 1,
+            Phase::Announce => action == ANNOUNCE_CAPOT || action == PASS,
+            Phase::Play => action < 32 && self.playable() >> action & 1 == 1,
+            Phase::GameOver => false,
+        }
     }
 
     #[inline]
     fn apply_legal(&mut self, action: u16) {
-        self.apply(action)
+        self.rewards = [0; 2];
+        match self.phase {
+            Phase::Cut => self.apply_cut(action as u8 & 31),
+            Phase::Deal => self.apply_deal(action as u32 & 31),
+            Phase::Exchange => self.apply_exchange(action.saturating_sub(EXCHANGE_BASE) as u8),
+            Phase::Discard => self.apply_discard(action as u32 & 31),
+            Phase::Draw => self.apply_draw(action as u32 & 31),
+            Phase::Announce => self.apply_announce(action == ANNOUNCE_CAPOT),
+            Phase::Play => self.apply_play(action as u32 & 31),
+            Phase::GameOver => {}
+        }
     }
 
     /// Names the action, the phase, the player and the legal set.
     fn illegal_action_error(&self, action: i64) -> Error {
-        self.illegal(action)
+        let name = u16::try_from(action)
+            .ok()
+            .and_then(|a| action_to_string(a).ok())
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let who = match self.current_player() {
+            CHANCE => "chance".to_string(),
+            TERMINAL => "nobody (the game is over)".to_string(),
+            p => format!("player {p}"),
+        };
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(|&a| format!("{a} ({})", action_to_string(a).unwrap_or_default()))
+            .collect();
+        Error::Illegal(format!(
+            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
+            self.phase.name(),
+            legal.join(", ")
+        ))
     }
 
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
-        self.sample(rng)
+        let mask = self.chance_mask();
+        if mask == 0 {
+            return None;
+        }
+        Some(pick_bit(mask, rng) as u16)
     }
 
     /// 0 until the end; then, per seat, [`Scope::Deal`]: own total − the opponent's;
