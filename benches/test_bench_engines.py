@@ -149,7 +149,8 @@ def test_information_state_tensor_cribpiquet(benchmark):
 
 def test_simulate_one_thread(benchmark):
     kwargs = {"seed": 1, "threads": 1}
-    r = benchmark.pedantic(cribbage.simulate, args=(SIM_GAMES,), kwargs=kwargs, rounds=3, iterations=1)
+    args = (cribbage.Game(), SIM_GAMES)
+    r = benchmark.pedantic(cribbage.simulate, args=args, kwargs=kwargs, rounds=3, iterations=1)
     assert r["scores"].shape == (SIM_GAMES, 2)
     RESULTS["simulate_1"] = SIM_GAMES / benchmark.stats.stats.min
     benchmark.extra_info.update(games_per_s=RESULTS["simulate_1"])
@@ -157,7 +158,7 @@ def test_simulate_one_thread(benchmark):
 
 def test_simulate_all_threads(benchmark):
     n = SIM_GAMES * (os.cpu_count() or 1)
-    benchmark.pedantic(cribbage.simulate, args=(n,), kwargs={"seed": 1}, rounds=3, iterations=1)
+    benchmark.pedantic(cribbage.simulate, args=(cribbage.Game(), n), kwargs={"seed": 1}, rounds=3, iterations=1)
     RESULTS["simulate_all"] = n / benchmark.stats.stats.min
     benchmark.extra_info.update(games_per_s=RESULTS["simulate_all"], cores=os.cpu_count())
 
@@ -199,7 +200,8 @@ def test_piquet_information_state_tensor(benchmark):
 def test_piquet_simulate_one_thread(benchmark):
     kwargs = {"seed": 1, "threads": 1}
     n = PIQUET_SIM_DEALS
-    r = benchmark.pedantic(piquet.simulate, args=(n,), kwargs=kwargs, rounds=3, iterations=1)
+    args = (piquet.Game(scope="deal"), n)
+    r = benchmark.pedantic(piquet.simulate, args=args, kwargs=kwargs, rounds=3, iterations=1)
     assert r["scores"].shape == (n, 2)
     RESULTS["piquet_simulate_1"] = n / benchmark.stats.stats.min
     benchmark.extra_info.update(deals_per_s=RESULTS["piquet_simulate_1"])
@@ -207,7 +209,8 @@ def test_piquet_simulate_one_thread(benchmark):
 
 def test_piquet_simulate_all_threads(benchmark):
     n = PIQUET_SIM_DEALS * (os.cpu_count() or 1)
-    benchmark.pedantic(piquet.simulate, args=(n,), kwargs={"seed": 1}, rounds=3, iterations=1)
+    deal = piquet.Game(scope="deal")
+    benchmark.pedantic(piquet.simulate, args=(deal, n), kwargs={"seed": 1}, rounds=3, iterations=1)
     RESULTS["piquet_simulate_all"] = n / benchmark.stats.stats.min
     benchmark.extra_info.update(deals_per_s=RESULTS["piquet_simulate_all"], cores=os.cpu_count())
 
