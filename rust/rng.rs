@@ -48,7 +48,7 @@ impl Rng {
     /// the small `n` used here).
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 
     /// Shuffle a slice uniformly (Fisher–Yates).
