@@ -4,7 +4,7 @@
 //! shows by enumerating subsets, so the ratio is measured in the same run.
 
 use cribpiquet::cribbage::{
-    hand_distribution, peg_points, score_hand, score_hands, score_show_unchecked, Card, DistributionKind, Hand,
+    hand_distribution, peg_points, score_hand, score_hand_batch, score_show_unchecked, Card, DistributionKind, Hand,
 };
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
@@ -113,13 +113,13 @@ fn naive_baseline(bencher: Bencher) {
 
 /// The batch path on ids (validation included), as the numpy API runs it.
 #[divan::bench]
-fn score_hands_batch_ids(bencher: Bencher) {
+fn score_hand_batch_ids(bencher: Bencher) {
     let shows = random_shows(SHOWS, 2);
     let hands: Vec<i64> = shows.iter().flat_map(|(h, _)| h.iter().map(|c| c.id() as i64)).collect();
     let starters: Vec<i64> = shows.iter().map(|(_, s)| s.id() as i64).collect();
     bencher
         .counter(ItemsCount::new(SHOWS))
-        .bench(|| score_hands(black_box(&hands), 4, black_box(&starters), false).unwrap());
+        .bench(|| score_hand_batch(black_box(&hands), 4, black_box(&starters), false).unwrap());
 }
 
 #[divan::bench(sample_count = 10)]

@@ -7,7 +7,7 @@
 //! `declaration_points` and the baselines; the batch functions use every core.
 
 use cribpiquet::piquet::{
-    declaration_features, declaration_points, score_declarations, score_declarations_batch, score_game, Card,
+    declaration_points, declarations_batch, score_declarations, score_declarations_batch, score_game, Card,
     DeclarationScorer, GameOptions, Hand, Rules,
 };
 use cribpiquet::rng::Rng;
@@ -216,7 +216,7 @@ fn batch_ids<T: From<u8>>(n: usize) -> (Vec<T>, Vec<T>) {
 }
 
 #[divan::bench(types = [i64, u8], sample_count = 20)]
-fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::cribbage::CardId>(bencher: Bencher) {
+fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId>(bencher: Bencher) {
     let (e, d) = batch_ids::<T>(BATCH);
     let rules = Rules::russian();
     bencher
@@ -225,8 +225,8 @@ fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::cribbage::CardId
 }
 
 #[divan::bench(types = [i64, u8], sample_count = 20)]
-fn batch_declaration_features_all_cores<T: From<u8> + cribpiquet::cribbage::CardId>(bencher: Bencher) {
+fn batch_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId>(bencher: Bencher) {
     let (e, _) = batch_ids::<T>(BATCH);
     let rules = Rules::russian();
-    bencher.counter(ItemsCount::new(BATCH)).bench(|| declaration_features(black_box(&e), &rules).unwrap());
+    bencher.counter(ItemsCount::new(BATCH)).bench(|| declarations_batch(black_box(&e), &rules).unwrap());
 }

@@ -1,6 +1,6 @@
 """Python-side piquet throughput.
 
-Targets (issue 3): ``declaration_features`` on 10 M random hands >= 50 M hands/s and
+Targets (issue 3): ``declarations_batch`` on 10 M random hands >= 50 M hands/s and
 ``score_declarations_batch`` on 10 M random deals >= 30 M deals/s with both cores;
 ``score_game`` for a full 12-trick record < 20 µs per call.
 """
@@ -31,13 +31,13 @@ def deals() -> tuple[np.ndarray, np.ndarray]:
     return elder, dealer
 
 
-def test_declaration_features_10m(benchmark, deals):
+def test_declarations_batch_10m(benchmark, deals):
     elder, _ = deals
-    out = benchmark.pedantic(piquet.declaration_features, args=(elder,), rounds=5, iterations=1)
+    out = benchmark.pedantic(piquet.declarations_batch, args=(elder,), rounds=5, iterations=1)
     assert out["point_length"].shape == (N,)
     rate = N / benchmark.stats.stats.min
     benchmark.extra_info["hands_per_s"] = rate
-    print(f"\ndeclaration_features: {rate / 1e6:,.1f} M hands/s")
+    print(f"\ndeclarations_batch: {rate / 1e6:,.1f} M hands/s")
 
 
 def test_score_declarations_batch_10m(benchmark, deals):

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod cards;
 pub mod cribbage;
 pub mod engine;

@@ -1,5 +1,6 @@
 //! Batch scoring over slices of card ids (row-major), validated and scored in one pass, in
-//! parallel across cores for large batches.
+//! parallel across cores for large batches (the driver and the first-bad-row rule are
+//! [`crate::batch`]'s).
 
 use rayon::prelude::*;
 
@@ -7,41 +8,8 @@ use super::card::{Card, Hand};
 use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
 use super::tables::{RankPoints, RANK_KEYS};
+use crate::batch::{for_chunks, CardId};
 use crate::error::{Error, Result};
-
-/// Rows per parallel task: big enough to amortise scheduling, small enough to balance.
-const CHUNK_ROWS: usize = 1 << 15;
-
-/// An integer type that can hold card ids (every primitive integer does).
-pub trait CardId: Copy + Send + Sync {
-    /// The value as a wide integer, for range checks and messages.
-    fn value(self) -> i128;
-    /// The value as `u64`, negative values wrapping to huge ones, so `< limit` is the range check.
-    fn as_index(self) -> u64;
-}
-
-macro_rules! card_id {
-    ($($t:ty),*) => {$(
-        impl CardId for $t {
-            #[inline(always)]
-            fn value(self) -> i128 { self as i128 }
-            #[inline(always)]
-            fn as_index(self) -> u64 { self as i64 as u64 }
-        }
-    )*};
-}
-card_id!(i8, i16, i32, i64, u8, u16, u32, isize, usize);
-
-impl CardId for u64 {
-    #[inline(always)]
-    fn value(self) -> i128 {
-        self as i128
-    }
-    #[inline(always)]
-    fn as_index(self) -> u64 {
-        self
-    }
-}
 
 /// id -> (card index in the mask, rank key), for fast per-row decoding.
 struct IdTable {
@@ -101,49 +69,27 @@ fn check_shape(len: usize, width: usize, starters: usize, crib: bool) -> Result<
     Ok(rows)
 }
 
-/// Run `f(first_row, out_chunk)` over chunks of `out` (in parallel when there are several) and
-/// return the error of the lowest failing row, so the message does not depend on scheduling.
-pub(crate) fn for_chunks<O: Send, F>(out: &mut [O], per_row: usize, f: F) -> Result<()>
-where
-    F: Fn(usize, &mut [O]) -> Result<()> + Sync,
-{
-    let rows = out.len() / per_row.max(1);
-    let chunk = CHUNK_ROWS * per_row;
-    if rows <= CHUNK_ROWS {
-        return f(0, out);
-    }
-    let first_error =
-        out.par_chunks_mut(chunk).enumerate().filter_map(|(i, o)| f(i * CHUNK_ROWS, o).err()).min_by_key(|e| match e {
-            Error::InRow { row, .. } => *row,
-            _ => usize::MAX,
-        });
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
 /// Score N shows: `hands` is N rows of `width` ids (3 or 4; 4 for cribs), `starters` N ids.
 ///
 /// Every row is validated (ids in 0..52, no card twice with its starter); the error names the
 /// first bad row. Large batches run on all cores of rayon's pool.
 ///
 /// ```
-/// use cribpiquet::cribbage::score_hands;
+/// use cribpiquet::cribbage::score_hand_batch;
 /// // J♣ 5♦ 5♥ 5♠ + 5♣ and 4♥ 5♥ Q♥ + 6♠ (ids suit * 13 + rank).
-/// let scores = score_hands(&[10u8, 17, 30, 43], 4, &[4u8], false).unwrap();
+/// let scores = score_hand_batch(&[10u8, 17, 30, 43], 4, &[4u8], false).unwrap();
 /// assert_eq!(scores, [29]);
-/// assert!(score_hands(&[1i64, 2, 3, 3], 4, &[9], false).unwrap_err().to_string().starts_with("row 0"));
+/// assert!(score_hand_batch(&[1i64, 2, 3, 3], 4, &[9], false).unwrap_err().to_string().starts_with("row 0"));
 /// ```
-pub fn score_hands<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<Vec<u8>> {
+pub fn score_hand_batch<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<Vec<u8>> {
     let rows = check_shape(hands.len(), width, starters.len(), crib)?;
     let mut out = vec![0u8; rows];
-    score_hands_into(hands, width, starters, crib, &mut out)?;
+    score_hand_batch_into(hands, width, starters, crib, &mut out)?;
     Ok(out)
 }
 
-/// [`score_hands`] writing into a caller's buffer of N scores.
-pub fn score_hands_into<T: CardId>(
+/// [`score_hand_batch`] writing into a caller's buffer of N scores.
+pub fn score_hand_batch_into<T: CardId>(
     hands: &[T],
     width: usize,
     starters: &[T],
@@ -221,7 +167,9 @@ where
             match fast_show::<T, W>(row, starter) {
                 Some((hand, starter)) => *slot = f(hand, starter),
                 None => {
-                    let e = read_show(&ids, row, starter).err().expect("the fast reader rejects only bad rows");
+                    // The fast reader rejects only bad rows, so the slow one names the problem.
+                    let e =
+                        read_show(&ids, row, starter).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
                     return Err(e.in_row(first + i));
                 }
             }
@@ -247,8 +195,8 @@ pub struct ShowColumns {
     pub total: Vec<u8>,
 }
 
-/// Like [`score_hands`], with the points of each category.
-pub fn explain_hands<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<ShowColumns> {
+/// Like [`score_hand_batch`], with the points of each category.
+pub fn explain_hand_batch<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<ShowColumns> {
     let rows = check_shape(hands.len(), width, starters.len(), crib)?;
     // One record per row, split into columns afterwards.
     let mut recs = vec![[0u8; 6]; rows];

@@ -7,7 +7,7 @@
 //!   additive rank key, plus two mask operations for flush and nobs).
 //! * [`explain_hand`]: the same, with every scoring combination and the count read aloud.
 //! * [`peg_points`]: the points for the last card laid in the play.
-//! * [`score_hands`], [`explain_hands`], [`peg_points_batch`]: slices of ids, in parallel.
+//! * [`score_hand_batch`], [`explain_hand_batch`], [`peg_points_batch`]: slices of ids, in parallel.
 //! * [`hand_distribution`]: the score table over every possible show.
 
 mod batch;
@@ -18,11 +18,11 @@ mod show;
 mod tables;
 mod words;
 
+/// The id types the batch functions accept (every primitive integer), shared with piquet.
+pub use crate::batch::CardId;
 pub use crate::engine::{Player, CHANCE, TERMINAL};
-/// Shared with the piquet batch functions (parallel chunks, first bad row reported).
-pub(crate) use batch::for_chunks;
 pub use batch::{
-    explain_hands, hand_distribution, peg_points_batch, score_hands, score_hands_into, CardId, DistributionKind,
+    explain_hand_batch, hand_distribution, peg_points_batch, score_hand_batch, score_hand_batch_into, DistributionKind,
     ShowColumns,
 };
 pub use card::{parse_cards, Card, Hand, HandIter};

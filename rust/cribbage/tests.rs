@@ -183,8 +183,8 @@ fn batch_equals_single_and_reports_the_first_bad_row() {
         hands.extend_from_slice(&pack[..4]);
         starters.push(pack[4]);
     }
-    let scores = score_hands(&hands, 4, &starters, false).unwrap();
-    let cols = explain_hands(&hands, 4, &starters, false).unwrap();
+    let scores = score_hand_batch(&hands, 4, &starters, false).unwrap();
+    let cols = explain_hand_batch(&hands, 4, &starters, false).unwrap();
     for r in 0..rows {
         let hand = Hand::from_cards(hands[r * 4..r * 4 + 4].iter().map(|&id| Card::from_id(id).unwrap())).unwrap();
         let starter = Card::from_id(starters[r]).unwrap();
@@ -197,6 +197,6 @@ fn batch_equals_single_and_reports_the_first_bad_row() {
     }
     hands[70_001 * 4] = 60;
     hands[90_000 * 4 + 1] = hands[90_000 * 4];
-    let err = score_hands(&hands, 4, &starters, false).unwrap_err();
+    let err = score_hand_batch(&hands, 4, &starters, false).unwrap_err();
     assert_eq!(err.to_string(), "row 70001: card id 60 is out of range (ids are 0..51)");
 }

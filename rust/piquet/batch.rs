@@ -1,17 +1,13 @@
 //! Batch declarations over slices of card ids (rows of 12, row-major): validated and computed in
-//! one pass per row, in parallel across cores for large batches.
-
-use rayon::prelude::*;
+//! one pass per row, in parallel across cores for large batches (the driver and the first-bad-row
+//! rule are [`crate::batch`]'s).
 
 use super::card::Card;
 use super::compare::points_of;
 use super::declare::{Compiled, Summary};
 use super::rules::Rules;
-use crate::cribbage::{for_chunks, CardId};
+use crate::batch::{for_chunks, for_tasks, CardId, CHUNK_ROWS};
 use crate::error::{Error, Result};
-
-/// Rows per parallel task in the column pass (the validation pass uses the cribbage chunking).
-const CHUNK_ROWS: usize = 1 << 15;
 
 /// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
 /// once per row (no branch per id); a bad row is read again, in order, for the exact error.
@@ -64,7 +60,7 @@ fn rows_of(len: usize) -> Result<usize> {
 }
 
 /// Declaration features of N hands, one column per feature (rows in input order), from
-/// [`declaration_features`].
+/// [`declarations_batch`].
 ///
 /// Ranks are piquet ranks (0 = 7 … 7 = ace), suits 0..4 (C D H S).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -171,17 +167,17 @@ impl Columns<'_> {
 /// The error of a bad input names the first bad row. Large batches run on all cores.
 ///
 /// ```
-/// use cribpiquet::piquet::{declaration_features, Rules};
+/// use cribpiquet::piquet::{declarations_batch, Rules};
 /// // A K Q J 10 9 of hearts (ids 23..18), the aces of clubs, diamonds and spades, 7C 8C 7D.
 /// let hand: Vec<u8> = vec![23, 22, 21, 20, 19, 18, 7, 15, 31, 0, 1, 8];
-/// let f = declaration_features(&hand, &Rules::russian()).unwrap();
+/// let f = declarations_batch(&hand, &Rules::russian()).unwrap();
 /// assert_eq!((f.point_length[0], f.point_value[0], f.point_suit[0]), (6, 60, 2));
 /// assert_eq!((f.best_sequence_length[0], f.best_sequence_top[0], f.sequence_value[0]), (6, 7, 16));
 /// assert_eq!((f.best_set_kind[0], f.best_set_rank[0], f.sets_value[0]), (4, 7, 14));
 /// assert!(!f.carte_blanche[0]);
-/// assert!(declaration_features(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
+/// assert!(declarations_batch(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
 /// ```
-pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
+pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
     rules.validate()?;
     let n = rows_of(hands.len())?;
     let c = Compiled::new(rules);
@@ -200,7 +196,6 @@ pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<Dec
         let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
         let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
         let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
-        let mut first = 0;
         // Every column has n rows, so the iterators yield the same number of chunks.
         while let (
             Some(point_length),
@@ -227,7 +222,6 @@ pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<Dec
             tv.next(),
             cb.next(),
         ) {
-            let rows = point_length.len();
             let cols = Columns {
                 point_length,
                 point_value,
@@ -241,35 +235,19 @@ pub fn declaration_features<T: CardId>(hands: &[T], rules: &Rules) -> Result<Dec
                 sets_value,
                 carte_blanche,
             };
-            chunks.push((first, cols));
-            first += rows;
+            chunks.push(cols);
         }
     }
-    let work = |(first, mut cols): (usize, Columns)| -> Result<()> {
+    // One task per chunk; the error is that of the lowest bad row, whatever the scheduling.
+    for_tasks(chunks, |first, mut cols: Columns| {
         for i in 0..cols.point_length.len() {
             let r = first + i;
             let mask = read_hand(&hands[r * 12..(r + 1) * 12]).map_err(|e| e.in_row(r))?;
             cols.write(i, &Summary::of(mask, &c.lanes), mask);
         }
         Ok(())
-    };
-    // The error of the lowest bad row, whatever the scheduling.
-    let first_error = if chunks.len() > 1 {
-        chunks.into_par_iter().filter_map(|chunk| work(chunk).err()).min_by_key(error_row)
-    } else {
-        chunks.into_iter().filter_map(|chunk| work(chunk).err()).next()
-    };
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(f),
-    }
-}
-
-fn error_row(e: &Error) -> usize {
-    match e {
-        Error::InRow { row, .. } => *row,
-        _ => usize::MAX,
-    }
+    })?;
+    Ok(f)
 }
 
 /// Each player's declaration points (repique included, carte blanche judged on the hands given)
@@ -389,7 +367,7 @@ mod tests {
             let scores = score_declarations_batch(&e, &d, &rules).unwrap();
             let mut flat = vec![0i16; 2 * n];
             score_declarations_batch_into(&e, &d, &rules, &mut flat).unwrap();
-            let f = declaration_features(&e, &rules).unwrap();
+            let f = declarations_batch(&e, &rules).unwrap();
             assert_eq!(f.len(), n);
             // Check a spread of rows against the explained single-deal functions.
             for r in (0..n).step_by(97).chain([n - 1]) {
@@ -430,7 +408,7 @@ mod tests {
         let err = score_declarations_batch(&e, &d, &Rules::russian()).unwrap_err();
         assert!(matches!(&err, Error::InRow { row, .. } if *row == early), "{err}");
         assert!(err.to_string().starts_with(&format!("row {early}: duplicate card")));
-        let err = declaration_features(&e, &Rules::russian()).unwrap_err();
+        let err = declarations_batch(&e, &Rules::russian()).unwrap_err();
         assert_eq!(err.to_string(), format!("row {late}: card id 40 is out of range (ids are 0..31)"));
     }
 
@@ -446,14 +424,14 @@ mod tests {
         );
         let two: Vec<i64> = (0..24).collect();
         assert_eq!(score_declarations_batch(&two, &d, &r).unwrap_err().to_string(), "2 elder hands but 1 dealer hands");
-        assert!(declaration_features(&[-1i8; 12], &r).unwrap_err().to_string().contains("card id -1"));
+        assert!(declarations_batch(&[-1i8; 12], &r).unwrap_err().to_string().contains("card id -1"));
         let mut out = [0i16; 3];
         assert!(score_declarations_batch_into(&e, &(12..24).collect::<Vec<i64>>(), &r, &mut out).is_err());
         let empty: [u8; 0] = [];
         assert_eq!(score_declarations_batch(&empty, &empty, &r).unwrap(), Vec::<[i16; 2]>::new());
-        assert!(declaration_features(&empty, &r).unwrap().is_empty());
+        assert!(declarations_batch(&empty, &r).unwrap().is_empty());
         let mut bad = Rules::russian();
         bad.koroliks_per_partiya = 0;
-        assert!(declaration_features(&e, &bad).is_err());
+        assert!(declarations_batch(&e, &bad).is_err());
     }
 }

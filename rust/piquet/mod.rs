@@ -12,7 +12,7 @@
 //!   trick, pique, last trick, leza, capot, open capot, молчанка and false declarations, with an
 //!   event log.
 //! * [`Partiya`] (koroliks, рефет, сквозная запись) and the rubicon [`Partie`].
-//! * [`declaration_features`], [`score_declarations_batch`]: slices of ids, in parallel.
+//! * [`declarations_batch`], [`score_declarations_batch`]: slices of ids, in parallel.
 //!
 //! ```
 //! use cribpiquet::piquet::{score_declarations, Rules};
@@ -36,10 +36,10 @@ mod partiya;
 mod rules;
 
 /// The id types the batch functions accept (every primitive integer), shared with cribbage.
-pub use crate::cribbage::CardId;
+pub use crate::batch::CardId;
 /// The player sentinels of the game engines.
 pub use crate::engine::{CHANCE, TERMINAL};
-pub use batch::{declaration_features, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
+pub use batch::{declarations_batch, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use compare::{
     declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,

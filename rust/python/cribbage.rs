@@ -4,7 +4,8 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::convert::{self, card_class, with_slice, with_slices, Ids1, Ids2};
+use super::arrays::{with_slice, with_slices, Ids1, Ids2};
+use super::convert::{self, card_class};
 use crate::cribbage as core;
 use crate::error::Error;
 
@@ -252,10 +253,10 @@ fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
     }
 }
 
-/// Score N shows from contiguous integer arrays of the same dtype: hands (N, 3|4), starters (N,).
+/// Score N shows from integer id arrays of the same dtype: hands (N, 3|4), starters (N,).
 #[pyfunction]
 #[pyo3(signature = (hands, starters, *, crib = false))]
-fn cribbage_score_hands<'py>(
+fn cribbage_score_hand_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     starters: &Bound<'py, PyAny>,
@@ -264,16 +265,18 @@ fn cribbage_score_hands<'py>(
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
     let (_, width) = hands.shape();
-    let scores = with_slices!(&hands, &starters, |h, s| py
-        .detach(|| core::score_hands(h, width, s, crib))
+    let scores = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
+        .detach(|| core::score_hand_batch(h, width, s, crib))
         .map_err(PyErr::from))?;
     Ok(scores.into_pyarray(py))
 }
 
+const SAME_DTYPE: &str = "hands and starters must have the same dtype";
+
 /// Per-category points of N shows: a dict of uint8 arrays.
 #[pyfunction]
 #[pyo3(signature = (hands, starters, *, crib = false))]
-fn cribbage_explain_hands<'py>(
+fn cribbage_explain_hand_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     starters: &Bound<'py, PyAny>,
@@ -282,8 +285,8 @@ fn cribbage_explain_hands<'py>(
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
     let (_, width) = hands.shape();
-    let cols = with_slices!(&hands, &starters, |h, s| py
-        .detach(|| core::explain_hands(h, width, s, crib))
+    let cols = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
+        .detach(|| core::explain_hand_batch(h, width, s, crib))
         .map_err(PyErr::from))?;
     let d = PyDict::new(py);
     d.set_item("fifteens", cols.fifteens.into_pyarray(py))?;
@@ -295,7 +298,7 @@ fn cribbage_explain_hands<'py>(
     Ok(d)
 }
 
-/// Pegging points of the last card of each row of a contiguous (N, L) id array padded with -1.
+/// Pegging points of the last card of each row of an (N, L) id array padded with -1.
 #[pyfunction]
 fn cribbage_peg_points_batch<'py>(
     py: Python<'py>,
@@ -333,8 +336,8 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cribbage_peg_points, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_explain_peg, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_go_points, m)?)?;
-    m.add_function(wrap_pyfunction!(cribbage_score_hands, m)?)?;
-    m.add_function(wrap_pyfunction!(cribbage_explain_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_score_hand_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_explain_hand_batch, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_peg_points_batch, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_hand_distribution, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_table_bytes, m)?)?;

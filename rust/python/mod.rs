@@ -7,6 +7,7 @@
 
 use pyo3::prelude::*;
 
+mod arrays;
 mod convert;
 mod cribbage;
 mod cribbage_game;
@@ -20,6 +21,8 @@ mod piquet_game;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Now rather than during the first batch call, where a Ctrl-C would make it panic.
+    arrays::load_numpy(m.py())?;
     cribbage::register(m)?;
     cribbage_game::register(m)?;
     piquet::register(m)?;

@@ -5,7 +5,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::convert::{self, card_class, with_slice, Ids2};
+use super::arrays::{with_slice, with_slices, Ids2};
+use super::convert::{self, card_class};
 use crate::error::Error;
 use crate::piquet as core;
 
@@ -1016,10 +1017,10 @@ fn check_width(ids: &Ids2<'_>, name: &str) -> PyResult<usize> {
     Ok(rows)
 }
 
-/// Per-hand declaration features of an (N, 12) contiguous id array: a dict of arrays.
+/// Per-hand declaration features of an (N, 12) id array: a dict of arrays.
 #[pyfunction]
 #[pyo3(signature = (hands, *, rules = None))]
-fn piquet_declaration_features<'py>(
+fn piquet_declarations_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
@@ -1027,7 +1028,7 @@ fn piquet_declaration_features<'py>(
     let rules = rules_arg(rules)?;
     let ids = Ids2::extract(hands, "hands")?;
     check_width(&ids, "hands")?;
-    let f = with_slice!(&ids, Ids2, |s| py.detach(|| core::declaration_features(s, &rules)))?;
+    let f = with_slice!(&ids, Ids2, |s| py.detach(|| core::declarations_batch(s, &rules)))?;
     let d = PyDict::new(py);
     d.set_item("point_length", f.point_length.into_pyarray(py))?;
     d.set_item("point_value", f.point_value.into_pyarray(py))?;
@@ -1061,18 +1062,8 @@ fn piquet_score_declarations_batch<'py>(
         return Err(PyValueError::new_err(format!("elder has {rows} rows but dealer has {dealer_rows}")));
     }
     let mut out = vec![0i16; 2 * rows];
-    macro_rules! run {
-        ($($v:ident),*) => {
-            match (&e, &d) {
-                $((Ids2::$v(a), Ids2::$v(b)) => {
-                    let (a, b) = (a.as_slice().expect("contiguous"), b.as_slice().expect("contiguous"));
-                    py.detach(|| core::score_declarations_batch_into(a, b, &rules, &mut out))?
-                })*
-                _ => return Err(PyTypeError::new_err("elder and dealer must have the same dtype")),
-            }
-        };
-    }
-    run!(I8, I16, I32, I64, U8, U16, U32, U64);
+    with_slices!(&e, Ids2, &d, Ids2, "elder and dealer must have the same dtype", |a, b| py
+        .detach(|| core::score_declarations_batch_into(a, b, &rules, &mut out)))?;
     PyArray1::from_vec(py, out).reshape([rows, 2])
 }
 
@@ -1096,7 +1087,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(piquet_score_game, m)?)?;
     m.add_function(wrap_pyfunction!(piquet_round_record, m)?)?;
     m.add_function(wrap_pyfunction!(piquet_difference_record, m)?)?;
-    m.add_function(wrap_pyfunction!(piquet_declaration_features, m)?)?;
+    m.add_function(wrap_pyfunction!(piquet_declarations_batch, m)?)?;
     m.add_function(wrap_pyfunction!(piquet_score_declarations_batch, m)?)?;
     Ok(())
 }

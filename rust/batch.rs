@@ -1,0 +1,194 @@
+//! What the batch functions of both games share: the card-id element types, the parallel driver
+//! (chunks of rows over rayon's pool) and the first-bad-row rule.
+//!
+//! A batch function validates and scores its rows in one pass. Rows are cut into chunks of
+//! [`CHUNK_ROWS`]; a batch of more than one chunk runs the chunks in parallel. However the chunks
+//! are scheduled, the error returned is that of the **first bad row in row order** (each chunk
+//! stops at its own first bad row, and the lowest of those rows wins).
+//!
+//! ```
+//! use cribpiquet::batch::for_chunks;
+//! use cribpiquet::Error;
+//! // Double each row's value; rows 3 and 70,000 are bad, row 3 is reported.
+//! let input: Vec<i32> = (0..100_000).map(|i| if i == 3 || i == 70_000 { -1 } else { i }).collect();
+//! let mut out = vec![0i64; input.len()];
+//! let err = for_chunks(&mut out, 1, |first, chunk| {
+//!     for (i, slot) in chunk.iter_mut().enumerate() {
+//!         let v = input[first + i];
+//!         if v < 0 {
+//!             return Err(Error::InvalidValue(format!("negative {v}")).in_row(first + i));
+//!         }
+//!         *slot = 2 * v as i64;
+//!     }
+//!     Ok(())
+//! })
+//! .unwrap_err();
+//! assert_eq!(err.to_string(), "row 3: negative -1");
+//! ```
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+
+/// Rows per parallel task: big enough to amortise scheduling, small enough to balance.
+pub const CHUNK_ROWS: usize = 1 << 15;
+
+/// An integer type that can hold card ids (every primitive integer does).
+///
+/// ```
+/// use cribpiquet::batch::CardId;
+/// assert_eq!((-1i8).value(), -1);
+/// assert!((-1i8).as_index() >= 52); // negative ids wrap to huge indices
+/// assert_eq!(u64::MAX.value(), u64::MAX as i128);
+/// ```
+pub trait CardId: Copy + Send + Sync {
+    /// The value as a wide integer, for range checks and messages.
+    fn value(self) -> i128;
+    /// The value as `u64`, negative values wrapping to huge ones, so `< limit` is the range check.
+    fn as_index(self) -> u64;
+}
+
+macro_rules! card_id {
+    ($($t:ty),*) => {$(
+        impl CardId for $t {
+            #[inline(always)]
+            fn value(self) -> i128 { self as i128 }
+            #[inline(always)]
+            fn as_index(self) -> u64 { self as i64 as u64 }
+        }
+    )*};
+}
+card_id!(i8, i16, i32, i64, u8, u16, u32, isize, usize);
+
+impl CardId for u64 {
+    #[inline(always)]
+    fn value(self) -> i128 {
+        self as i128
+    }
+    #[inline(always)]
+    fn as_index(self) -> u64 {
+        self
+    }
+}
+
+/// The row an error names ([`Error::InRow`]), `usize::MAX` for an error without a row.
+fn error_row(e: &Error) -> usize {
+    match e {
+        Error::InRow { row, .. } => *row,
+        _ => usize::MAX,
+    }
+}
+
+/// `Err` of the error of the lowest row (the minimum of [`error_row`] over the failed tasks).
+fn to_result(lowest: Option<Error>) -> Result<()> {
+    match lowest {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Run `f(first_row, out_chunk)` over chunks of [`CHUNK_ROWS`] rows of `out` (`per_row` values per
+/// row), in parallel when there are several, and return the error of the lowest failing row, so
+/// the message does not depend on scheduling. `f` should stop at its first bad row and return
+/// its error [`in_row`](Error::in_row) (absolute row numbers: `first_row + i`).
+pub fn for_chunks<O: Send, F>(out: &mut [O], per_row: usize, f: F) -> Result<()>
+where
+    F: Fn(usize, &mut [O]) -> Result<()> + Sync,
+{
+    let per_row = per_row.max(1);
+    let rows = out.len() / per_row;
+    if rows <= CHUNK_ROWS {
+        return f(0, out);
+    }
+    to_result(
+        out.par_chunks_mut(CHUNK_ROWS * per_row)
+            .enumerate()
+            .filter_map(|(i, o)| f(i * CHUNK_ROWS, o).err())
+            .min_by_key(error_row),
+    )
+}
+
+/// Run `f(first_row, task)` over tasks that each cover [`CHUNK_ROWS`] rows (the last one fewer),
+/// `tasks[k]` starting at row `k * CHUNK_ROWS`: in parallel when there are several, with the
+/// error of the lowest failing row (see [`for_chunks`]). For outputs split over several columns,
+/// where each task holds its chunk of every column.
+pub fn for_tasks<T: Send, F>(tasks: Vec<T>, f: F) -> Result<()>
+where
+    F: Fn(usize, T) -> Result<()> + Sync,
+{
+    if tasks.len() <= 1 {
+        return tasks.into_iter().try_for_each(|t| f(0, t));
+    }
+    to_result(tasks.into_par_iter().enumerate().filter_map(|(k, t)| f(k * CHUNK_ROWS, t).err()).min_by_key(error_row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes `first + i` per row; fails at the rows in `bad`.
+    fn run(rows: usize, bad: &[usize]) -> Result<Vec<usize>> {
+        let mut out = vec![0usize; rows];
+        for_chunks(&mut out, 1, |first, chunk| {
+            for (i, slot) in chunk.iter_mut().enumerate() {
+                let r = first + i;
+                if bad.contains(&r) {
+                    return Err(Error::InvalidValue("bad".into()).in_row(r));
+                }
+                *slot = r;
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    #[test]
+    fn every_row_is_visited_once_with_its_absolute_number() {
+        for rows in [0, 1, CHUNK_ROWS, CHUNK_ROWS + 1, 3 * CHUNK_ROWS + 5] {
+            assert_eq!(run(rows, &[]).unwrap(), (0..rows).collect::<Vec<_>>(), "{rows} rows");
+        }
+    }
+
+    #[test]
+    fn the_lowest_bad_row_wins_whatever_the_scheduling() {
+        let n = 4 * CHUNK_ROWS;
+        // Bad rows in the last chunks finish first on most schedules; the lowest is reported.
+        for bad in [vec![n - 1, 2 * CHUNK_ROWS + 1, CHUNK_ROWS + 2], vec![5, n - 1], vec![CHUNK_ROWS]] {
+            let low = *bad.iter().min().unwrap();
+            for _ in 0..5 {
+                assert_eq!(run(n, &bad).unwrap_err().to_string(), format!("row {low}: bad"));
+            }
+        }
+    }
+
+    #[test]
+    fn several_values_per_row() {
+        let mut out = vec![0u32; 2 * (CHUNK_ROWS + 3)];
+        for_chunks(&mut out, 2, |first, chunk| {
+            for (i, pair) in chunk.chunks_exact_mut(2).enumerate() {
+                pair.copy_from_slice(&[(first + i) as u32, 7]);
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(&out[2 * CHUNK_ROWS..], &[CHUNK_ROWS as u32, 7, CHUNK_ROWS as u32 + 1, 7, CHUNK_ROWS as u32 + 2, 7]);
+    }
+
+    #[test]
+    fn tasks_start_at_their_chunk_and_the_lowest_error_wins() {
+        let tasks: Vec<usize> = (0..4).collect();
+        let err = for_tasks(tasks, |first, k| {
+            assert_eq!(first, k * CHUNK_ROWS);
+            if k >= 1 {
+                Err(Error::InvalidValue("bad".into()).in_row(first + 9))
+            } else {
+                Ok(())
+            }
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), format!("row {}: bad", CHUNK_ROWS + 9));
+        assert!(for_tasks(Vec::<()>::new(), |_, _| Err(Error::InvalidValue("never".into()))).is_ok());
+        assert!(for_tasks(vec![()], |first, _| if first == 0 { Ok(()) } else { Err(Error::InvalidValue("x".into())) })
+            .is_ok());
+    }
+}

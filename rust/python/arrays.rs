@@ -1,0 +1,234 @@
+//! numpy id arrays for the batch functions of both games: checking the argument, borrowing it as a
+//! slice of one of the 8 integer dtypes, and the dtype dispatch macros.
+//!
+//! Any integer array is accepted: any alignment (`np.frombuffer` at an offset, a packed record
+//! field, a memory map), byte order (`>i4`), strides (negative too), memory order (Fortran),
+//! writeable or not. An aligned, C-contiguous, native-order array (the common case) is borrowed
+//! as is; any other one is copied once (by `numpy.require`) into that form first. A non-integer
+//! dtype is a `TypeError`, a wrong number of dimensions a `ValueError`, both naming the argument.
+
+use numpy::{
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyList;
+
+/// Integer id arrays of any integer dtype, borrowed read-only (aligned, C-contiguous, native order).
+pub(crate) enum Ids1<'py> {
+    I8(PyReadonlyArray1<'py, i8>),
+    I16(PyReadonlyArray1<'py, i16>),
+    I32(PyReadonlyArray1<'py, i32>),
+    I64(PyReadonlyArray1<'py, i64>),
+    U8(PyReadonlyArray1<'py, u8>),
+    U16(PyReadonlyArray1<'py, u16>),
+    U32(PyReadonlyArray1<'py, u32>),
+    U64(PyReadonlyArray1<'py, u64>),
+}
+
+/// See [`Ids1`]; two-dimensional.
+pub(crate) enum Ids2<'py> {
+    I8(PyReadonlyArray2<'py, i8>),
+    I16(PyReadonlyArray2<'py, i16>),
+    I32(PyReadonlyArray2<'py, i32>),
+    I64(PyReadonlyArray2<'py, i64>),
+    U8(PyReadonlyArray2<'py, u8>),
+    U16(PyReadonlyArray2<'py, u16>),
+    U32(PyReadonlyArray2<'py, u32>),
+    U64(PyReadonlyArray2<'py, u64>),
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+}
+
+fn dtype_text(a: &Bound<'_, PyUntypedArray>) -> String {
+    a.dtype().str().map(|s| s.to_string()).unwrap_or_default()
+}
+
+/// `numpy.require`, looked up once.
+fn require<'py>(py: Python<'py>) -> PyResult<&'py Bound<'py, PyAny>> {
+    static REQUIRE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    Ok(REQUIRE.get_or_try_init(py, || py.import("numpy")?.getattr("require").map(Bound::unbind))?.bind(py))
+}
+
+/// `obj` as an integer array of `ndim` dimensions that can be borrowed as one slice: the array
+/// itself when it is aligned, C-contiguous and in native byte order, else one copy of it that is.
+fn behaved<'py>(obj: &Bound<'py, PyAny>, name: &str, ndim: usize) -> PyResult<Bound<'py, PyUntypedArray>> {
+    let a = obj
+        .cast::<PyUntypedArray>()
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array, got {}", type_name(obj))))?;
+    let dtype = a.dtype();
+    if !matches!(dtype.kind(), b'i' | b'u') {
+        return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", dtype_text(a))));
+    }
+    if a.ndim() != ndim {
+        return Err(PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {:?}", a.shape())));
+    }
+    if a.is_c_contiguous() && a.is_aligned() && dtype.is_native_byteorder() != Some(false) {
+        return Ok(a.clone());
+    }
+    let py = obj.py();
+    let native = dtype.call_method1("newbyteorder", ("=",))?;
+    let flags = PyList::new(py, ["C", "A"])?;
+    let copy = require(py)?.call1((a, native, flags))?;
+    Ok(copy.cast_into::<PyUntypedArray>()?)
+}
+
+fn borrow_err(name: &str) -> impl Fn(numpy::BorrowError) -> PyErr + '_ {
+    move |e| PyValueError::new_err(format!("{name} cannot be read: {e}"))
+}
+
+macro_rules! extract_ids {
+    ($enum:ident, $arr:ident, $obj:expr, $name:expr, $ndim:expr, [$($v:ident: $t:ty),*]) => {{
+        let a = behaved($obj, $name, $ndim)?;
+        $(
+            if let Ok(a) = a.cast::<$arr<$t>>() {
+                return Ok($enum::$v(a.try_readonly().map_err(borrow_err($name))?));
+            }
+        )*
+        Err(PyTypeError::new_err(format!("{} must hold integer card ids, got dtype {}", $name, dtype_text(&a))))
+    }};
+}
+
+impl<'py> Ids1<'py> {
+    /// Borrow a 1-d integer array (see the module docs for what is accepted).
+    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids1<'py>> {
+        extract_ids!(Ids1, PyArray1, obj, name, 1, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
+    }
+}
+
+impl<'py> Ids2<'py> {
+    /// Borrow a 2-d integer array (see the module docs for what is accepted).
+    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids2<'py>> {
+        extract_ids!(Ids2, PyArray2, obj, name, 2, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
+    }
+
+    /// (rows, columns).
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        let s = match self {
+            Ids2::I8(a) => a.shape(),
+            Ids2::I16(a) => a.shape(),
+            Ids2::I32(a) => a.shape(),
+            Ids2::I64(a) => a.shape(),
+            Ids2::U8(a) => a.shape(),
+            Ids2::U16(a) => a.shape(),
+            Ids2::U32(a) => a.shape(),
+            Ids2::U64(a) => a.shape(),
+        };
+        (s[0], s[1])
+    }
+}
+
+/// The error for an array that cannot be viewed as one slice (never happens for the arrays
+/// [`Ids1::extract`] / [`Ids2::extract`] return; reported rather than panicking all the same).
+pub(crate) fn slice_err(_: numpy::AsSliceError) -> PyErr {
+    PyValueError::new_err("an id array cannot be read as one aligned contiguous block")
+}
+
+/// Run `$body` with `$s` bound to the id slice of an [`Ids1`]/[`Ids2`], whatever its dtype.
+/// Returns from the enclosing function (a `PyResult`) if the slice cannot be taken.
+macro_rules! with_slice {
+    ($ids:expr, $enum:ident, |$s:ident| $body:expr) => {
+        match $ids {
+            $enum::I8(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::I16(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::I32(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::I64(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::U8(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::U16(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::U32(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+            $enum::U64(a) => {
+                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_slice;
+
+/// Run `$body` with `$a` and `$b` bound to the slices of two id arrays (`$ea`/`$eb`: [`Ids1`] or
+/// [`Ids2`]) of the same dtype; `TypeError` `$mismatch` when the dtypes differ (the Python
+/// wrappers give both one dtype). Returns from the enclosing function on error.
+macro_rules! with_slices {
+    ($x:expr, $ea:ident, $y:expr, $eb:ident, $mismatch:expr, |$a:ident, $b:ident| $body:expr) => {{
+        use $crate::python::arrays::slice_err;
+        match ($x, $y) {
+            ($ea::I8(x), $eb::I8(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::I16(x), $eb::I16(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::I32(x), $eb::I32(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::I64(x), $eb::I64(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::U8(x), $eb::U8(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::U16(x), $eb::U16(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::U32(x), $eb::U32(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            ($ea::U64(x), $eb::U64(y)) => {
+                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
+                $body
+            }
+            _ => return Err(pyo3::exceptions::PyTypeError::new_err($mismatch)),
+        }
+    }};
+}
+pub(crate) use with_slices;
+
+/// Load everything of numpy's C API the batch functions use (the array API capsule, the dtypes,
+/// the borrow-checking capsule), once, when the module is imported.
+///
+/// rust-numpy loads these lazily and panics if that fails; the load imports Python code, so a
+/// Ctrl-C (a pending `KeyboardInterrupt`) during the first batch call of a process would become
+/// a `PanicException`. Loaded here, a failure is an ordinary import error, and no batch call
+/// imports anything.
+pub(crate) fn load_numpy(py: Python<'_>) -> PyResult<()> {
+    // Fallible imports first: after them, the capsule loads below import nothing new.
+    numpy::get_array_module(py)?;
+    require(py)?;
+    let a = numpy::PyArray1::<u8>::zeros(py, 1, false);
+    drop(a.try_readonly().map_err(|e| PyValueError::new_err(e.to_string()))?);
+    let _ = numpy::IntoPyArray::into_pyarray(vec![0i16; 2], py).reshape([1, 2])?;
+    let _ = numpy::IntoPyArray::into_pyarray(vec![false], py);
+    Ok(())
+}
