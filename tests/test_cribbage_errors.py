@@ -11,7 +11,7 @@ import pytest
 from cribpiquet.cribbage import (
     Card,
     explain_hand,
-    explain_hands,
+    explain_hand_batch,
     explain_peg,
     go_points,
     hand_distribution,
@@ -20,7 +20,7 @@ from cribpiquet.cribbage import (
     peg_points,
     peg_points_batch,
     score_hand,
-    score_hands,
+    score_hand_batch,
 )
 
 # ------------------------------------------------------------------------ unknown card text
@@ -258,34 +258,34 @@ S1 = [4]  # 5♣
 
 def test_batch_hands_wrong_rank():
     with pytest.raises(ValueError, match=re.escape("hands must be a 2-d array, got shape (4,)")):
-        score_hands([10, 17, 30, 43], S1)
+        score_hand_batch([10, 17, 30, 43], S1)
     with pytest.raises(ValueError, match=re.escape("(1, 4, 1)")):
-        score_hands(np.zeros((1, 4, 1), np.int64), S1)
+        score_hand_batch(np.zeros((1, 4, 1), np.int64), S1)
     with pytest.raises(ValueError, match=re.escape("hands must be a 2-d array, got shape ()")):
-        explain_hands(np.int64(3), S1)
+        explain_hand_batch(np.int64(3), S1)
 
 
 def test_batch_starters_wrong_rank():
     with pytest.raises(ValueError, match=re.escape("starters must be a 1-d array, got shape (1, 1)")):
-        score_hands(H4, [[4]])
+        score_hand_batch(H4, [[4]])
     with pytest.raises(ValueError, match=re.escape("starters must be a 1-d array, got shape ()")):
-        score_hands(H4, 4)
+        score_hand_batch(H4, 4)
 
 
 @pytest.mark.parametrize("width", [1, 2, 5, 6])
 def test_batch_wrong_width(width):
     hands = np.arange(width * 3).reshape(3, width) + 5
     with pytest.raises(ValueError, match=f"got {width}"):
-        score_hands(hands, [0, 1, 2])
+        score_hand_batch(hands, [0, 1, 2])
     with pytest.raises(ValueError, match=f"got {width}"):
-        explain_hands(hands, [0, 1, 2])
+        explain_hand_batch(hands, [0, 1, 2])
 
 
 def test_batch_crib_needs_four_columns():
     with pytest.raises(ValueError, match="crib.*got 3"):
-        score_hands([[1, 2, 3]], [5], crib=True)
+        score_hand_batch([[1, 2, 3]], [5], crib=True)
     with pytest.raises(ValueError, match="crib.*got 3"):
-        explain_hands([[1, 2, 3]], [5], crib=True)
+        explain_hand_batch([[1, 2, 3]], [5], crib=True)
 
 
 @pytest.mark.parametrize(
@@ -301,15 +301,15 @@ def test_batch_crib_needs_four_columns():
 )
 def test_batch_non_integer_dtypes(hands, dtype_text):
     with pytest.raises(TypeError, match=re.escape(f"hands must hold integer card ids, got dtype {dtype_text}")):
-        score_hands(hands, [4, 5])
+        score_hand_batch(hands, [4, 5])
     with pytest.raises(TypeError, match="hands must hold integer card ids"):
-        explain_hands(hands, [4, 5])
+        explain_hand_batch(hands, [4, 5])
 
 
 @pytest.mark.parametrize("starters", [[4.0], np.array([True]), np.array([None]), np.array(["5C"])])
 def test_batch_non_integer_starters(starters):
     with pytest.raises(TypeError, match="starters must hold integer card ids"):
-        score_hands(H4, starters)
+        score_hand_batch(H4, starters)
 
 
 def test_batch_non_integer_sequences():
@@ -321,9 +321,9 @@ def test_batch_non_integer_sequences():
 
 def test_batch_mismatched_rows():
     with pytest.raises(ValueError, match="hands has 2 rows but starters has 1"):
-        score_hands(H4 * 2, S1)
+        score_hand_batch(H4 * 2, S1)
     with pytest.raises(ValueError, match="hands has 1 rows but starters has 3"):
-        explain_hands(H4, [4, 5, 6])
+        explain_hand_batch(H4, [4, 5, 6])
 
 
 def _clean_rows(n=8):
@@ -337,32 +337,32 @@ def test_batch_out_of_range_id_names_row_and_id(bad):
     hands, starters = _clean_rows()
     hands[3, 2] = bad
     with pytest.raises(ValueError, match=re.escape(f"row 3: card id {bad} is out of range")):
-        score_hands(hands, starters)
+        score_hand_batch(hands, starters)
     with pytest.raises(ValueError, match=re.escape(f"row 3: card id {bad}")):
-        explain_hands(hands, starters)
+        explain_hand_batch(hands, starters)
 
 
 def test_batch_out_of_range_starter_names_row():
     hands, starters = _clean_rows()
     starters[3] = 52
     with pytest.raises(ValueError, match=re.escape("row 3: card id 52 is out of range")):
-        score_hands(hands, starters)
+        score_hand_batch(hands, starters)
 
 
 def test_batch_duplicate_in_row_names_row_and_card():
     hands, starters = _clean_rows()
     hands[3] = [0, 1, 2, 1]  # 2♣ twice
     with pytest.raises(ValueError, match=re.escape("row 3: duplicate card 2C")):
-        score_hands(hands, starters)
+        score_hand_batch(hands, starters)
     with pytest.raises(ValueError, match=re.escape("row 3: duplicate card 2C")):
-        explain_hands(hands, starters, crib=True)
+        explain_hand_batch(hands, starters, crib=True)
 
 
 def test_batch_duplicate_with_starter_names_row_and_card():
     hands, starters = _clean_rows()
     starters[3] = 2  # 3♣ is in the hand
     with pytest.raises(ValueError, match=re.escape("row 3: duplicate card 3C")):
-        score_hands(hands, starters)
+        score_hand_batch(hands, starters)
 
 
 def test_batch_reports_the_first_bad_row():
@@ -370,7 +370,7 @@ def test_batch_reports_the_first_bad_row():
     hands[7, 0] = 99
     hands[3, 1] = 0
     with pytest.raises(ValueError, match=re.escape("row 3: duplicate card AC")):
-        score_hands(hands, starters)
+        score_hand_batch(hands, starters)
 
 
 def test_batch_reports_the_first_bad_row_in_a_parallel_batch():
@@ -383,28 +383,28 @@ def test_batch_reports_the_first_bad_row_in_a_parallel_batch():
     hands[45_000, 3] = 0  # A♣ twice
     for _ in range(5):
         with pytest.raises(ValueError, match=re.escape("row 45000: duplicate card AC")):
-            score_hands(hands, starters)
+            score_hand_batch(hands, starters)
         with pytest.raises(ValueError, match=re.escape("row 45000: duplicate card AC")):
-            explain_hands(hands, starters)
+            explain_hand_batch(hands, starters)
     hands[45_000, 3] = 3
     with pytest.raises(ValueError, match=re.escape("row 120000: card id 52 is out of range")):
-        score_hands(hands, starters)
+        score_hand_batch(hands, starters)
 
 
 def test_batch_unsigned_and_signed_mix_names_the_id_given():
     # A uint64 id above 2**63 with int64 starters must be reported as given, not wrapped round.
     hands = np.array([[2**63 + 5, 1, 2, 3]], dtype=np.uint64)
     with pytest.raises(ValueError, match=re.escape(f"row 0: card id {2**63 + 5} is out of range")):
-        score_hands(hands, [4])
+        score_hand_batch(hands, [4])
     hands = np.array([[2**64 - 1, 1, 2, 3]], dtype=np.uint64)
     with pytest.raises(ValueError, match=re.escape(f"row 0: card id {2**64 - 1} is out of range")):
-        score_hands(hands, np.array([4], np.int8))
+        score_hand_batch(hands, np.array([4], np.int8))
 
 
 def test_batch_unsigned_out_of_range():
     hands = np.array([[0, 1, 2, 3], [0, 1, 2, 255]], dtype=np.uint8)
     with pytest.raises(ValueError, match=re.escape("row 1: card id 255 is out of range")):
-        score_hands(hands, np.array([4, 4], np.uint8))
+        score_hand_batch(hands, np.array([4, 4], np.uint8))
 
 
 @pytest.mark.parametrize(
@@ -418,16 +418,16 @@ def test_batch_unsigned_out_of_range():
     ],
 )
 def test_empty_batch_returns_an_empty_uint8_array(hands, starters):
-    out = score_hands(hands, starters)
+    out = score_hand_batch(hands, starters)
     assert isinstance(out, np.ndarray) and out.dtype == np.uint8 and out.shape == (0,)
-    cols = explain_hands(hands, starters)
+    cols = explain_hand_batch(hands, starters)
     assert set(cols) == {"fifteens", "pairs", "runs", "flush", "nobs", "total"}
     for v in cols.values():
         assert v.dtype == np.uint8 and v.shape == (0,)
 
 
 def test_empty_crib_batch():
-    out = score_hands(np.empty((0, 4), np.int16), np.empty(0, np.int16), crib=True)
+    out = score_hand_batch(np.empty((0, 4), np.int16), np.empty(0, np.int16), crib=True)
     assert out.dtype == np.uint8 and out.shape == (0,)
 
 
@@ -495,11 +495,11 @@ def test_no_rust_panic_reaches_python():
     # pyo3 turns a Rust panic into PanicException (a BaseException, not an Exception); every bad
     # input above must be an ordinary ValueError/TypeError. A few odd ones more:
     for call in [
-        lambda: score_hands(np.full((3, 4), 2**62, np.int64), np.zeros(3, np.int64)),
-        lambda: score_hands(np.full((3, 4), -(2**63), np.int64), np.zeros(3, np.int64)),
+        lambda: score_hand_batch(np.full((3, 4), 2**62, np.int64), np.zeros(3, np.int64)),
+        lambda: score_hand_batch(np.full((3, 4), -(2**63), np.int64), np.zeros(3, np.int64)),
         lambda: peg_points_batch(np.full((1, 13), 2**62, np.int64)),
         lambda: peg_points_batch(np.full((1, 13), 127, np.int8)),
-        lambda: explain_hands(np.full((1, 4), 255, np.uint8), np.full(1, 255, np.uint8)),
+        lambda: explain_hand_batch(np.full((1, 4), 255, np.uint8), np.full(1, 255, np.uint8)),
     ]:
         with pytest.raises((ValueError, TypeError)):
             call()

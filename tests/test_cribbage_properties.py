@@ -174,7 +174,7 @@ def check_show(cards, crib):
     b = cribbage.explain_hand(hand, starter, crib=crib)
     got = dict(fifteens=b.fifteens, pairs=b.pairs, runs=b.runs, flush=b.flush, nobs=b.nobs, total=b.total)
     assert got == want
-    batch = cribbage.explain_hands(np.array([hand]), np.array([starter]), crib=crib)
+    batch = cribbage.explain_hand_batch(np.array([hand]), np.array([starter]), crib=crib)
     assert {k: int(v[0]) for k, v in batch.items()} == want
 
 
@@ -270,11 +270,11 @@ def assert_same(got, expected):
 
 def test_big_batch_equals_single(big_hands, big_three):
     hands, starters, expected, expected_crib = big_hands
-    assert_same(cribbage.score_hands(hands, starters), expected)
-    assert_same(cribbage.score_hands(hands, starters, crib=True), expected_crib)
+    assert_same(cribbage.score_hand_batch(hands, starters), expected)
+    assert_same(cribbage.score_hand_batch(hands, starters, crib=True), expected_crib)
     assert (expected != expected_crib).any()  # the crib rule really differs somewhere
     h3, s3, e3 = big_three
-    assert_same(cribbage.score_hands(h3, s3), e3)
+    assert_same(cribbage.score_hand_batch(h3, s3), e3)
 
 
 INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
@@ -283,9 +283,9 @@ INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uin
 @pytest.mark.parametrize("dtype", INT_DTYPES, ids=lambda d: np.dtype(d).name)
 def test_every_integer_dtype(big_hands, dtype):
     hands, starters, expected, expected_crib = big_hands
-    assert_same(cribbage.score_hands(hands.astype(dtype), starters.astype(dtype)), expected)
-    assert_same(cribbage.score_hands(hands.astype(dtype), starters.astype(dtype), crib=True), expected_crib)
-    assert_same(cribbage.explain_hands(hands.astype(dtype), starters.astype(dtype))["total"], expected)
+    assert_same(cribbage.score_hand_batch(hands.astype(dtype), starters.astype(dtype)), expected)
+    assert_same(cribbage.score_hand_batch(hands.astype(dtype), starters.astype(dtype), crib=True), expected_crib)
+    assert_same(cribbage.explain_hand_batch(hands.astype(dtype), starters.astype(dtype))["total"], expected)
 
 
 @pytest.mark.parametrize(
@@ -294,53 +294,53 @@ def test_every_integer_dtype(big_hands, dtype):
 )
 def test_mixed_dtypes(big_hands, hand_dtype, starter_dtype):
     hands, starters, expected, _ = big_hands
-    assert_same(cribbage.score_hands(hands.astype(hand_dtype), starters.astype(starter_dtype)), expected)
+    assert_same(cribbage.score_hand_batch(hands.astype(hand_dtype), starters.astype(starter_dtype)), expected)
 
 
 def test_python_lists(big_hands):
     hands, starters, expected, _ = big_hands
-    assert_same(cribbage.score_hands(hands[:1000].tolist(), starters[:1000].tolist()), expected[:1000])
+    assert_same(cribbage.score_hand_batch(hands[:1000].tolist(), starters[:1000].tolist()), expected[:1000])
 
 
 def test_fortran_order(big_hands):
     hands, starters, expected, expected_crib = big_hands
     f = np.asfortranarray(hands)
     assert not f.flags.c_contiguous
-    assert_same(cribbage.score_hands(f, starters), expected)
-    assert_same(cribbage.score_hands(f, starters, crib=True), expected_crib)
-    e = cribbage.explain_hands(f, starters)
+    assert_same(cribbage.score_hand_batch(f, starters), expected)
+    assert_same(cribbage.score_hand_batch(f, starters, crib=True), expected_crib)
+    e = cribbage.explain_hand_batch(f, starters)
     assert_same(e["total"], expected)
 
 
 def test_non_contiguous_slices(big_hands):
     hands, starters, expected, _ = big_hands
     # every other row
-    assert_same(cribbage.score_hands(hands[::2], starters[::2]), expected[::2])
+    assert_same(cribbage.score_hand_batch(hands[::2], starters[::2]), expected[::2])
     # reversed rows (negative strides)
-    assert_same(cribbage.score_hands(hands[::-1], starters[::-1]), expected[::-1])
+    assert_same(cribbage.score_hand_batch(hands[::-1], starters[::-1]), expected[::-1])
     # columns picked out of a wider array; starters a column of a 2-d array
     wide = np.full((len(hands), 9), 99, np.int32)
     wide[:, 0:8:2] = hands
     wide[:, 8] = starters
     assert not wide[:, 0:8:2].flags.c_contiguous and not wide[:, 8].flags.c_contiguous
-    assert_same(cribbage.score_hands(wide[:, 0:8:2], wide[:, 8]), expected)
+    assert_same(cribbage.score_hand_batch(wide[:, 0:8:2], wide[:, 8]), expected)
     # columns reversed: a hand is a set, so the same scores
-    assert_same(cribbage.score_hands(hands[:, ::-1], starters), expected)
+    assert_same(cribbage.score_hand_batch(hands[:, ::-1], starters), expected)
 
 
 def test_big_endian_and_read_only_arrays(big_hands):
     hands, starters, expected, _ = big_hands
-    assert_same(cribbage.score_hands(hands.astype(">i4"), starters.astype(">u2")), expected)
+    assert_same(cribbage.score_hand_batch(hands.astype(">i4"), starters.astype(">u2")), expected)
     ro_h, ro_s = hands.copy(), starters.copy()
     ro_h.setflags(write=False)
     ro_s.setflags(write=False)
-    assert_same(cribbage.score_hands(ro_h, ro_s), expected)
+    assert_same(cribbage.score_hand_batch(ro_h, ro_s), expected)
 
 
-def test_explain_hands_equals_explain_hand_row_by_row():
+def test_explain_hand_batch_equals_explain_hand_row_by_row():
     hands, starters = random_shows(21, 70_001, 4)
     for crib in (False, True):
-        cols = cribbage.explain_hands(hands, starters, crib=crib)
+        cols = cribbage.explain_hand_batch(hands, starters, crib=crib)
         assert set(cols) == {"fifteens", "pairs", "runs", "flush", "nobs", "total"}
         for v in cols.values():
             assert v.dtype == np.uint8 and v.shape == (70_001,)
@@ -351,12 +351,12 @@ def test_explain_hands_equals_explain_hand_row_by_row():
                 want[k][i] = d[k]
         for k in cols:
             assert_same(cols[k], want[k])
-        assert_same(cols["total"], cribbage.score_hands(hands, starters, crib=crib))
+        assert_same(cols["total"], cribbage.score_hand_batch(hands, starters, crib=crib))
 
 
-def test_explain_hands_three_card_hands(big_three):
+def test_explain_hand_batch_three_card_hands(big_three):
     hands, starters, expected = big_three
-    cols = cribbage.explain_hands(hands, starters)
+    cols = cribbage.explain_hand_batch(hands, starters)
     assert_same(cols["total"], expected)
     total = cols["fifteens"].astype(int) + cols["pairs"] + cols["runs"] + cols["flush"] + cols["nobs"]
     assert np.array_equal(total, expected)
@@ -399,8 +399,8 @@ def test_peg_batch_full_rows_every_dtype(dtype):
 def test_threads_scoring_the_same_batch_get_identical_arrays():
     hands, starters = random_shows(41, 400_000, 4)
     seqs = random_peg_rows(42, 40_000)
-    want = cribbage.score_hands(hands, starters)
-    want_crib = cribbage.explain_hands(hands, starters, crib=True)["total"]
+    want = cribbage.score_hand_batch(hands, starters)
+    want_crib = cribbage.explain_hand_batch(hands, starters, crib=True)["total"]
     want_peg = cribbage.peg_points_batch(seqs)
     n_threads = 6
     barrier = threading.Barrier(n_threads)
@@ -411,8 +411,8 @@ def test_threads_scoring_the_same_batch_get_identical_arrays():
         try:
             barrier.wait()
             for _ in range(3):
-                results[i].append(cribbage.score_hands(hands, starters))
-                results[i].append(cribbage.explain_hands(hands, starters, crib=True)["total"])
+                results[i].append(cribbage.score_hand_batch(hands, starters))
+                results[i].append(cribbage.explain_hand_batch(hands, starters, crib=True)["total"])
                 results[i].append(cribbage.peg_points_batch(seqs))
         except BaseException as e:  # pragma: no cover - reported below
             errors.append(e)

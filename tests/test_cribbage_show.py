@@ -456,7 +456,7 @@ def test_five_card_hand_distribution_equals_naive_enumeration():
     naive, _ = naive_scores(np.column_stack([hands, starters]), 3)
     assert np.bincount(naive, minlength=30).tolist() == hand_distribution("five-card-hand").tolist()
     # ... and every one of those shows, row by row, through the batch scorer
-    assert_rows_equal(hands, starters, cribbage.score_hands(hands, starters), naive)
+    assert_rows_equal(hands, starters, cribbage.score_hand_batch(hands, starters), naive)
 
 
 def test_crib_distribution_derived_from_the_published_hand_table():
@@ -507,6 +507,6 @@ def test_every_four_card_show_row_by_row_against_naive_rank_table():
     hand_extra, crib_extra = naive_flush_nobs(hands, starters)
     naive_hand = rank_points + hand_extra
     naive_crib = rank_points + crib_extra
-    assert_rows_equal(hands, starters, cribbage.score_hands(hands, starters), naive_hand)
-    assert_rows_equal(hands, starters, cribbage.score_hands(hands, starters, crib=True), naive_crib)
+    assert_rows_equal(hands, starters, cribbage.score_hand_batch(hands, starters), naive_hand)
+    assert_rows_equal(hands, starters, cribbage.score_hand_batch(hands, starters, crib=True), naive_crib)
     assert np.bincount(naive_hand, minlength=30).tolist() == [PUBLISHED_HAND[s] for s in range(30)]

@@ -1,4 +1,4 @@
-"""numpy batch API: ``declaration_features`` and ``score_declarations_batch`` against the single-hand
+"""numpy batch API: ``declarations_batch`` and ``score_declarations_batch`` against the single-hand
 functions row by row (more than 70,000 rows, so the parallel path with its 32,768-row chunks runs),
 every integer dtype, non-contiguous input, both rule sets, thread safety, and bad input.
 
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from cribpiquet import piquet
-from cribpiquet.piquet import Rules, declaration_features, declarations, score_declarations, score_declarations_batch
+from cribpiquet.piquet import Rules, declarations, declarations_batch, score_declarations, score_declarations_batch
 
 N = 70_001  # > 2 × 32,768: three chunks
 DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
@@ -80,7 +80,7 @@ def test_hand_checked_rows():
             [16, 17, 18, 19, 23, 0, 1, 2, 3, 7, 8, 9],
         ]
     )
-    f = declaration_features(hands)
+    f = declarations_batch(hands)
     assert f["point_length"].tolist() == [6, 8, 5]
     assert f["point_value"].tolist() == [60, 75, 45]
     assert f["point_suit"].tolist() == [2, 0, 0]
@@ -93,7 +93,7 @@ def test_hand_checked_rows():
     assert f["sets_value"].tolist() == [14, 0, 0]
     assert f["carte_blanche"].tolist() == [False, False, True]
     # rubicon sequence values (§3.3 table): 16; 18 + 4; 4 + 4
-    assert declaration_features(hands, rules="rubicon")["sequence_value"].tolist() == [16, 22, 8]
+    assert declarations_batch(hands, rules="rubicon")["sequence_value"].tolist() == [16, 22, 8]
     assert set(f) == set(FEATURES)
     for name, dtype in FEATURES.items():
         assert f[name].dtype == dtype and f[name].shape == (3,), name
@@ -133,9 +133,9 @@ def test_score_declarations_batch_equals_single_row_by_row(deals, rules):
 
 
 @pytest.mark.parametrize("rules", ["russian", "rubicon"])
-def test_declaration_features_equal_single_row_by_row(deals, rules):
+def test_declarations_batch_equal_single_row_by_row(deals, rules):
     e, _ = deals
-    f = declaration_features(e, rules=rules)
+    f = declarations_batch(e, rules=rules)
     el = e.tolist()
     want = {k: np.empty(N, dtype=v) for k, v in FEATURES.items()}
     for i in range(N):
@@ -154,8 +154,8 @@ def test_every_integer_dtype(deals, dtype):
     e, d = deals
     ref = score_declarations_batch(e, d)
     np.testing.assert_array_equal(score_declarations_batch(e.astype(dtype), d.astype(dtype)), ref)
-    ref_f = declaration_features(e)
-    got_f = declaration_features(e.astype(dtype))
+    ref_f = declarations_batch(e)
+    got_f = declarations_batch(e.astype(dtype))
     for k in FEATURES:
         np.testing.assert_array_equal(got_f[k], ref_f[k], err_msg=k)
 
@@ -170,7 +170,7 @@ def test_mixed_dtypes(deals):
 def test_non_contiguous_input(deals):
     e, d = deals
     ref = score_declarations_batch(e, d)
-    ref_f = declaration_features(e)
+    ref_f = declarations_batch(e)
     # Fortran order
     np.testing.assert_array_equal(score_declarations_batch(np.asfortranarray(e), np.asfortranarray(d)), ref)
     # column views of one (N, 24) array, and every other row
@@ -178,7 +178,7 @@ def test_non_contiguous_input(deals):
     assert not both[:, :12].flags.c_contiguous
     np.testing.assert_array_equal(score_declarations_batch(both[:, :12], both[:, 12:]), ref)
     np.testing.assert_array_equal(score_declarations_batch(e[::2], d[::2]), ref[::2])
-    f = declaration_features(both[:, :12])
+    f = declarations_batch(both[:, :12])
     for k in FEATURES:
         np.testing.assert_array_equal(f[k], ref_f[k], err_msg=k)
     # reversed columns: the same cards, so the same answers
@@ -191,7 +191,7 @@ def test_the_input_is_not_modified(deals):
     e, d = deals
     e2, d2 = e.copy(), d.copy()
     score_declarations_batch(e2, d2)
-    declaration_features(e2)
+    declarations_batch(e2)
     np.testing.assert_array_equal(e2, e)
     np.testing.assert_array_equal(d2, d)
 
@@ -212,7 +212,7 @@ def test_mixed_rules_in_batch(deals):
 def test_thread_safety(deals):
     e, d = deals
     ref = score_declarations_batch(e, d)
-    ref_f = declaration_features(e, rules="rubicon")
+    ref_f = declarations_batch(e, rules="rubicon")
     n_threads = 6
     results: list = [None] * n_threads
     errors: list = []
@@ -222,7 +222,7 @@ def test_thread_safety(deals):
             outs = []
             for _ in range(3):
                 outs.append(score_declarations_batch(e, d))
-                outs.append(declaration_features(e, rules="rubicon")["sequence_value"])
+                outs.append(declarations_batch(e, rules="rubicon")["sequence_value"])
             results[k] = outs
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
@@ -246,7 +246,7 @@ def test_empty_batch():
     assert out.shape == (0, 2) and out.dtype == np.int16
     out = score_declarations_batch(np.empty((0, 12), np.uint8), np.empty((0, 12), np.uint8))
     assert out.shape == (0, 2)
-    f = declaration_features(np.empty((0, 12), np.int32))
+    f = declarations_batch(np.empty((0, 12), np.int32))
     assert set(f) == set(FEATURES)
     for k, dtype in FEATURES.items():
         assert f[k].shape == (0,) and f[k].dtype == dtype
@@ -255,11 +255,11 @@ def test_empty_batch():
 
 
 def test_empty_lists_are_an_empty_batch():
-    # As in the cribbage batch API (tests/test_cribbage_errors.py: ``score_hands([], [])`` is an
+    # As in the cribbage batch API (tests/test_cribbage_errors.py: ``score_hand_batch([], [])`` is an
     # empty batch); piquet.py's _hands even reshapes empty input to (0, 12) for this.
     out = score_declarations_batch([], [])
     assert out.shape == (0, 2) and out.dtype == np.int16
-    f = declaration_features([])
+    f = declarations_batch([])
     assert all(v.shape == (0,) for v in f.values())
 
 
@@ -277,7 +277,7 @@ def test_good_rows_are_good():
 def test_wrong_row_width(shape):
     a = np.zeros(shape, np.int64)
     with pytest.raises(ValueError, match=rf"hands must have 12 cards per row, got shape \({shape[0]}, {shape[1]}\)"):
-        declaration_features(a)
+        declarations_batch(a)
     with pytest.raises(ValueError, match="elder must have 12 cards per row"):
         score_declarations_batch(a, a)
     with pytest.raises(ValueError, match="dealer must have 12 cards per row"):
@@ -287,7 +287,7 @@ def test_wrong_row_width(shape):
 @pytest.mark.parametrize("bad", [np.arange(12), np.zeros((2, 3, 12), np.int64), np.int64(3)], ids=["1-d", "3-d", "0-d"])
 def test_wrong_rank(bad):
     with pytest.raises(ValueError, match="hands must be a 2-d array"):
-        declaration_features(bad)
+        declarations_batch(bad)
     with pytest.raises(ValueError, match="elder must be a 2-d array"):
         score_declarations_batch(bad, GOOD_D)
     with pytest.raises(ValueError, match="dealer must be a 2-d array"):
@@ -307,7 +307,7 @@ def test_wrong_rank(bad):
 )
 def test_non_integer_dtypes(bad):
     with pytest.raises(TypeError, match="hands must hold integer card ids"):
-        declaration_features(bad)
+        declarations_batch(bad)
     with pytest.raises(TypeError, match="elder must hold integer card ids"):
         score_declarations_batch(bad, GOOD_D)
     with pytest.raises(TypeError, match="dealer must hold integer card ids"):
@@ -319,7 +319,7 @@ def test_ids_out_of_range_name_the_first_bad_row(bad_id):
     e = GOOD_E.copy()
     e[1, 5] = bad_id
     with pytest.raises(ValueError, match=rf"^row 1: card id {bad_id} is out of range \(ids are 0..31\)$"):
-        declaration_features(e)
+        declarations_batch(e)
     with pytest.raises(ValueError, match=rf"^row 1: card id {bad_id} is out of range \(ids are 0..31\)$"):
         score_declarations_batch(e, GOOD_D)
     d = GOOD_D.copy()
@@ -333,7 +333,7 @@ def test_out_of_range_ids_in_small_dtypes():
     e = GOOD_E.astype(np.uint8)
     e[0, 0] = 255
     with pytest.raises(ValueError, match="^row 0: card id 255 is out of range"):
-        declaration_features(e)
+        declarations_batch(e)
     e = GOOD_E.astype(np.int8)
     e[1, 11] = -128
     with pytest.raises(ValueError, match="^row 1: card id -128 is out of range"):
@@ -353,7 +353,7 @@ def test_duplicate_in_a_row():
     e = GOOD_E.copy()
     e[1, 3] = e[1, 2]  # row 1: 7D 8D 9D 9D … (9D = 10)
     with pytest.raises(ValueError, match="^row 1: duplicate card 9D$"):
-        declaration_features(e)
+        declarations_batch(e)
     with pytest.raises(ValueError, match="^row 1: duplicate card 9D$"):
         score_declarations_batch(e, GOOD_D)
 
@@ -380,7 +380,7 @@ def test_the_first_bad_row_is_reported_across_chunks(deals):
     with pytest.raises(ValueError, match=f"^row {early}: duplicate card {dup}$"):
         score_declarations_batch(e, d)
     with pytest.raises(ValueError, match=rf"^row {late}: card id 40 is out of range \(ids are 0..31\)$"):
-        declaration_features(e)
+        declarations_batch(e)
 
 
 def test_mismatched_row_counts():
@@ -392,4 +392,4 @@ def test_bad_rules_in_batch():
     with pytest.raises(ValueError, match="whist"):
         score_declarations_batch(GOOD_E, GOOD_D, rules="whist")
     with pytest.raises(TypeError, match="rules must be a Rules value"):
-        declaration_features(GOOD_E, rules=3)
+        declarations_batch(GOOD_E, rules=3)

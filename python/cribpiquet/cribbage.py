@@ -39,7 +39,7 @@ __all__ = [
     "pair_action",
     "simulate",
     "explain_hand",
-    "explain_hands",
+    "explain_hand_batch",
     "explain_peg",
     "go_points",
     "hand_distribution",
@@ -48,7 +48,7 @@ __all__ = [
     "peg_points",
     "peg_points_batch",
     "score_hand",
-    "score_hands",
+    "score_hand_batch",
 ]
 
 Card = _core.CribbageCard
@@ -75,34 +75,40 @@ def _show_arrays(hands: Any, starters: Any) -> tuple[np.ndarray, np.ndarray]:
     return h, s
 
 
-def score_hands(hands: Any, starters: Any, *, crib: bool = False) -> np.ndarray:
-    """Score N shows at once.
+def score_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> np.ndarray:
+    """Score N shows at once: :func:`score_hand` over numpy arrays.
 
     ``hands`` is an (N, 4) or (N, 3) array of card ids, ``starters`` an (N,) array. Any integer
-    dtype and memory layout is accepted (copied once to C order if needed). Every row is checked
+    dtype, byte order, alignment, stride and memory order is accepted (copied once to aligned,
+    native C order if needed; never for an aligned C-contiguous array). Every row is checked
     (ids in 0..51, no card twice with its starter) before any result is returned; the error names
     the first bad row. Large batches run on all cores with the interpreter released.
 
     Returns a uint8 array of N totals, identical to :func:`score_hand` row by row.
 
-    >>> score_hands([[10, 17, 30, 43]], [4])
+    >>> score_hand_batch([[10, 17, 30, 43]], [4])
     array([29], dtype=uint8)
     """
     h, s = _show_arrays(hands, starters)
-    return _core.cribbage_score_hands(h, s, crib=crib)
+    return _core.cribbage_score_hand_batch(h, s, crib=crib)
 
 
-def explain_hands(hands: Any, starters: Any, *, crib: bool = False) -> dict[str, np.ndarray]:
-    """Per-category points of N shows: a dict of uint8 arrays ``fifteens``, ``pairs``, ``runs``,
-    ``flush``, ``nobs`` and ``total``. Input rules as for :func:`score_hands`."""
+def explain_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> dict[str, np.ndarray]:
+    """Per-category points of N shows (:func:`explain_hand` over numpy arrays): a dict of uint8
+    arrays ``fifteens``, ``pairs``, ``runs``, ``flush``, ``nobs`` and ``total``. Input rules as
+    for :func:`score_hand_batch`.
+
+    >>> explain_hand_batch([[10, 17, 30, 43]], [4])["pairs"]
+    array([12], dtype=uint8)
+    """
     h, s = _show_arrays(hands, starters)
-    return _core.cribbage_explain_hands(h, s, crib=crib)
+    return _core.cribbage_explain_hand_batch(h, s, crib=crib)
 
 
 def peg_points_batch(sequences: Any) -> np.ndarray:
-    """Pegging points of the last card of each count.
+    """Pegging points of the last card of each count: :func:`peg_points` over a numpy array.
 
-    ``sequences`` is an (N, L) id array, L <= 13, each row the cards of one count in play order,
+    ``sequences`` is an (N, L) id array (any integer dtype and layout), L <= 13, each row the cards of one count in play order,
     padded at the end with -1. Returns N uint8 points, identical to :func:`peg_points`.
 
     >>> peg_points_batch([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]])

@@ -46,8 +46,8 @@ __all__ = [
     "Sequence",
     "Set",
     "State",
-    "declaration_features",
     "declarations",
+    "declarations_batch",
     "difference_record",
     "parse_cards",
     "round_record",
@@ -89,24 +89,32 @@ def _hands(x: Any, name: str) -> np.ndarray:
     return id_array(x, name, 2)
 
 
-def declaration_features(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray]:
-    """Declaration features of N hands: ``hands`` is an (N, 12) array of card ids.
+def declarations_batch(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray]:
+    """Declaration features of N hands (:func:`declarations` over numpy arrays): ``hands`` is an
+    (N, 12) array of card ids, of any integer dtype and layout.
 
     Returns a dict of arrays (one row per hand): ``point_length``, ``point_value``, ``point_suit``,
     ``best_sequence_length`` and ``best_sequence_top`` (rank of its top card; 0 when there is no
     sequence), ``sequence_count``, ``sequence_value`` (all sequences, under ``rules``),
     ``best_set_kind`` (0 none, 3 or 4) and ``best_set_rank``, ``sets_value``, ``carte_blanche``
     (bool; judged on the given hands). Every row is validated (ids 0..31, 12 distinct cards).
+
+    >>> f = declarations_batch([[23, 22, 21, 20, 19, 18, 7, 15, 31, 0, 1, 8]])
+    >>> f["point_length"], f["sets_value"]
+    (array([6], dtype=uint8), array([14], dtype=uint16))
     """
     (h,) = same_dtype(_hands(hands, "hands"), limit=32)
-    return _core.piquet_declaration_features(h, rules=rules)
+    return _core.piquet_declarations_batch(h, rules=rules)
 
 
 def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> np.ndarray:
     """Declaration points of N deals: an (N, 2) int16 array of (elder, dealer) points, repique
     included, carte blanche judged on the given hands. ``elder`` and ``dealer`` are (N, 12) id
-    arrays; each row must hold 12 distinct cards and no card may be in both hands of a row.
-    Equal to :func:`score_declarations` row by row.
+    arrays (any integer dtype and layout); each row must hold 12 distinct cards and no card may
+    be in both hands of a row. Equal to :func:`score_declarations` row by row.
+
+    >>> score_declarations_batch([list(range(12))], [list(range(16, 28))])
+    array([[0, 0]], dtype=int16)
     """
     e, d = _hands(elder, "elder"), _hands(dealer, "dealer")
     if e.shape[0] != d.shape[0]:

@@ -14,7 +14,7 @@ use numpy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyModule};
 
 /// Integer id arrays of any integer dtype, borrowed read-only (aligned, C-contiguous, native order).
 pub(crate) enum Ids1<'py> {
@@ -44,14 +44,22 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
 }
 
+/// A shape as Python writes it: `(3, 4)`, `(5,)`, `()`.
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => format!("({})", shape.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")),
+    }
+}
+
 fn dtype_text(a: &Bound<'_, PyUntypedArray>) -> String {
     a.dtype().str().map(|s| s.to_string()).unwrap_or_default()
 }
 
-/// `numpy.require`, looked up once.
-fn require<'py>(py: Python<'py>) -> PyResult<&'py Bound<'py, PyAny>> {
-    static REQUIRE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    Ok(REQUIRE.get_or_try_init(py, || py.import("numpy")?.getattr("require").map(Bound::unbind))?.bind(py))
+/// `numpy.require` (the module is imported once; the function looked up on each copy).
+fn require<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+    NUMPY.get_or_try_init(py, || py.import("numpy").map(Bound::unbind))?.bind(py).getattr("require")
 }
 
 /// `obj` as an integer array of `ndim` dimensions that can be borrowed as one slice: the array
@@ -65,7 +73,7 @@ fn behaved<'py>(obj: &Bound<'py, PyAny>, name: &str, ndim: usize) -> PyResult<Bo
         return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", dtype_text(a))));
     }
     if a.ndim() != ndim {
-        return Err(PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {:?}", a.shape())));
+        return Err(PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {}", shape_text(a.shape()))));
     }
     if a.is_c_contiguous() && a.is_aligned() && dtype.is_native_byteorder() != Some(false) {
         return Ok(a.clone());
