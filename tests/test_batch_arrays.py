@@ -10,6 +10,7 @@ result is compared with the single-item function on the same rows.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -279,6 +280,30 @@ def test_the_second_argument_is_named_too(bad):
         _core.cribbage_score_hand_batch(h, bad)
     with pytest.raises(err, match="^starters must"):
         cribbage.score_hand_batch(h, bad)
+
+
+@pytest.mark.parametrize("api", ["python", "core"])
+def test_wrong_row_widths_name_the_argument_and_the_shape(api):
+    funcs = PYTHON if api == "python" else CORE
+    five = np.zeros((2, 5), np.int64)
+    two = np.array([4, 5], np.int64)
+    with pytest.raises(ValueError, match=re.escape("hands must have 3 or 4 cards per row, got 5 (shape (2, 5))")):
+        funcs["score_hand_batch"](five, two)
+    with pytest.raises(ValueError, match=re.escape("hands must have 4 cards per row for a crib, got 3 (shape (2, 3))")):
+        funcs["explain_hand_batch"](five[:, :3], two, crib=True)
+    with pytest.raises(ValueError, match=re.escape("sequences must have 1 to 13 cards per row, got width 14 (shape")):
+        funcs["peg_points_batch"](np.zeros((2, 14), np.int64))
+    with pytest.raises(ValueError, match=re.escape("hands must have 12 cards per row, got shape (2, 11)")):
+        funcs["declarations_batch"](np.zeros((2, 11), np.int64))
+    with pytest.raises(ValueError, match=re.escape("dealer must have 12 cards per row, got shape (2, 13)")):
+        funcs["score_declarations_batch"](np.zeros((2, 12), np.int64), np.zeros((2, 13), np.int64))
+
+
+def test_row_counts_must_agree_at_the_core():
+    with pytest.raises(ValueError, match=re.escape("hands has 2 rows but starters has 3")):
+        _core.cribbage_score_hand_batch(np.zeros((2, 4), np.int64), np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match=re.escape("elder has 2 rows but dealer has 1")):
+        _core.piquet_score_declarations_batch(np.zeros((2, 12), np.int64), np.zeros((1, 12), np.int64))
 
 
 def test_not_an_array_at_the_core_is_a_type_error():

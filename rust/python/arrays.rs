@@ -73,7 +73,10 @@ fn behaved<'py>(obj: &Bound<'py, PyAny>, name: &str, ndim: usize) -> PyResult<Bo
         return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", dtype_text(a))));
     }
     if a.ndim() != ndim {
-        return Err(PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {}", shape_text(a.shape()))));
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a {ndim}-d array, got shape {}",
+            shape_text(a.shape())
+        )));
     }
     if a.is_c_contiguous() && a.is_aligned() && dtype.is_native_byteorder() != Some(false) {
         return Ok(a.clone());
@@ -105,6 +108,22 @@ impl<'py> Ids1<'py> {
     /// Borrow a 1-d integer array (see the module docs for what is accepted).
     pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids1<'py>> {
         extract_ids!(Ids1, PyArray1, obj, name, 1, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
+    }
+}
+
+impl Ids1<'_> {
+    /// Number of ids.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Ids1::I8(a) => a.len(),
+            Ids1::I16(a) => a.len(),
+            Ids1::I32(a) => a.len(),
+            Ids1::I64(a) => a.len(),
+            Ids1::U8(a) => a.len(),
+            Ids1::U16(a) => a.len(),
+            Ids1::U32(a) => a.len(),
+            Ids1::U64(a) => a.len(),
+        }
     }
 }
 

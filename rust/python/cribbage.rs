@@ -1,6 +1,7 @@
 //! Bindings for `cribpiquet.cribbage`.
 
 use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -264,7 +265,7 @@ fn cribbage_score_hand_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
-    let (_, width) = hands.shape();
+    let width = check_shows(&hands, &starters, crib)?;
     let scores = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
         .detach(|| core::score_hand_batch(h, width, s, crib))
         .map_err(PyErr::from))?;
@@ -272,6 +273,22 @@ fn cribbage_score_hand_batch<'py>(
 }
 
 const SAME_DTYPE: &str = "hands and starters must have the same dtype";
+
+/// The row width of a batch of shows, after checking the shapes (naming the argument and shape).
+fn check_shows(hands: &Ids2<'_>, starters: &Ids1<'_>, crib: bool) -> PyResult<usize> {
+    let (rows, width) = hands.shape();
+    let ok = if crib { width == 4 } else { width == 3 || width == 4 };
+    if !ok {
+        let (cards, what) = if crib { ("4", " for a crib") } else { ("3 or 4", "") };
+        return Err(PyValueError::new_err(format!(
+            "hands must have {cards} cards per row{what}, got {width} (shape ({rows}, {width}))"
+        )));
+    }
+    if starters.len() != rows {
+        return Err(PyValueError::new_err(format!("hands has {rows} rows but starters has {}", starters.len())));
+    }
+    Ok(width)
+}
 
 /// Per-category points of N shows: a dict of uint8 arrays.
 #[pyfunction]
@@ -284,7 +301,7 @@ fn cribbage_explain_hand_batch<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
-    let (_, width) = hands.shape();
+    let width = check_shows(&hands, &starters, crib)?;
     let cols = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
         .detach(|| core::explain_hand_batch(h, width, s, crib))
         .map_err(PyErr::from))?;
@@ -305,7 +322,12 @@ fn cribbage_peg_points_batch<'py>(
     sequences: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let seqs = Ids2::extract(sequences, "sequences")?;
-    let (_, width) = seqs.shape();
+    let (rows, width) = seqs.shape();
+    if !(1..=13).contains(&width) {
+        return Err(PyValueError::new_err(format!(
+            "sequences must have 1 to 13 cards per row, got width {width} (shape ({rows}, {width}))"
+        )));
+    }
     let points = with_slice!(&seqs, Ids2, |s| py.detach(|| core::peg_points_batch(s, width)))?;
     Ok(points.into_pyarray(py))
 }
