@@ -13,7 +13,7 @@
 
 use std::fmt::Write;
 
-use super::{GameConfig, Phase, State, Variant, FITS, FULL, MAX_PLAYS, NO_CARD, NO_PLAYER, PIPS};
+use super::{index_to_id, pair_action, GameConfig, Phase, State, Variant, FULL, GO, MAX_PLAYS, NO_CARD, NO_PLAYER};
 use crate::cribbage::card::{Card, Hand};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
@@ -276,205 +276,283 @@ impl State {
         Ok(state)
     }
 
-    /// Check that the state is one the engine can be in (used by `deserialize`, and by tests
-    /// on every state of random games).
+    /// Check that the state is one play can reach (used by `deserialize`, and by tests on every
+    /// state of random games): the state is rebuilt by replay (see the module docs) and must
+    /// come out equal, field for field.
     pub(crate) fn check_invariants(&self) -> Result<()> {
-        let v = self.config.variant;
-        let n = v.num_players();
-        let sides = v.num_sides();
-        let ensure = |ok: bool, what: &str| if ok { Ok(()) } else { Err(bad(what.to_string())) };
-        ensure(self.n as usize == n, "player count")?;
-        let all = (1u8 << n) - 1;
-        // Scores.
-        for side in 0..3 {
-            let total: u32 = self.sources[side].iter().map(|&x| x as u32).sum();
-            ensure(total == self.scores[side] as u32, "the points by source do not add up to the score")?;
-            ensure(self.rewards[side] <= self.scores[side], "a reward larger than the score")?;
-            if side >= sides {
-                ensure(self.scores[side] == 0, "a score for a side that does not exist")?;
-            }
-        }
-        let target = self.config.target;
-        if self.phase == Phase::GameOver {
-            ensure((self.winner as usize) < sides, "the game is over without a winner")?;
-            for side in 0..sides {
-                let reached = self.scores[side] >= target;
-                ensure(reached == (side == self.winner as usize), "only the winner may have reached the target")?;
-            }
-        } else {
-            ensure(self.winner == NO_PLAYER, "a winner before the end")?;
-            ensure(self.scores[..sides].iter().all(|&s| s < target), "a score at the target before the end")?;
-        }
-        // Seats beyond the player count are empty.
-        for q in n..4 {
-            ensure(
-                self.hands[q] == 0 && self.kept[q].is_empty() && self.discards[q] == 0 && self.go_min[q] == 0,
-                "cards for a player who does not exist",
-            )?;
-            ensure(self.cuts[q] == NO_CARD, "a cut by a player who does not exist")?;
-        }
-        ensure(self.passed & !all == 0 && self.cutting & !all == 0, "player masks")?;
-        // The cut cards are distinct cards.
-        let mut cut_seen = 0u64;
-        for &c in &self.cuts {
-            if c != NO_CARD {
-                ensure(c & 15 < 13 && c < 64 && cut_seen >> c & 1 == 0, "cut cards")?;
-                cut_seen |= 1u64 << c;
-            }
-        }
-        if self.phase == Phase::Cut || self.deals == 0 {
-            ensure(matches!(self.phase, Phase::Cut | Phase::GameOver), "no deal yet")?;
-            ensure(
-                self.used == 0 && self.n_plays == 0 && self.dealt == 0 && self.starter == NO_CARD,
-                "cards out before the first deal",
-            )?;
-            if self.phase == Phase::Cut {
-                ensure(self.dealer == NO_PLAYER && self.cutting != 0, "the cut")?;
-                ensure(self.turn < self.n && self.cutting >> self.turn & 1 == 1, "the cutter")?;
-                for q in 0..n {
-                    let in_round = self.cutting >> q & 1 == 1;
-                    let has_cut = self.cuts[q] != NO_CARD;
-                    let expected = if in_round { q < self.turn as usize } else { true };
-                    ensure(has_cut == expected, "who has cut")?;
-                }
-                ensure(self.scores == [0; 3], "points before the game")?;
-            } else {
-                ensure((self.dealer as usize) < n, "the dealer")?;
-            }
+        let replayed = self.replay()?;
+        if replayed == *self {
             return Ok(());
         }
-        ensure((self.dealer as usize) < n && (self.turn as usize) < n, "dealer and turn")?;
-        ensure(self.cutting == 0, "cutting after the cut")?;
-        // Card sets: kept hands, discards and the crib's pack card are disjoint.
-        let mut seen = 0u64;
-        for q in 0..n {
-            let k = self.kept[q].mask();
-            ensure(self.hands[q] & !k == 0, "unplayed cards that are not kept")?;
-            ensure(k & seen == 0 && self.discards[q] & (seen | k) == 0, "a card in two places")?;
-            seen |= k | self.discards[q];
-        }
-        let all_discards = self.discards.iter().fold(0, |m, &d| m | d);
-        let crib = self.crib.mask();
-        ensure(crib & all_discards == all_discards, "discards missing from the crib")?;
-        let extra = crib & !all_discards;
-        ensure(extra & seen == 0, "a crib card in a hand")?;
-        let starter_bit = if self.starter == NO_CARD { 0 } else { 1u64 << self.starter };
-        if self.starter != NO_CARD {
-            ensure(self.starter & 15 < 13 && self.starter < 64, "the starter")?;
-        }
-        ensure(starter_bit & (seen | crib) == 0, "the starter in a hand")?;
-        ensure(self.used == seen | crib | starter_bit, "cards out of the pack")?;
-        // Sizes by phase.
-        let per = v.cards_dealt();
-        let keep = v.kept();
-        let disc = v.discards();
-        let to_hands = n * per;
-        let full_deal = to_hands + v.crib_from_pack();
-        let size = |m: u64| m.count_ones() as usize;
-        let offset = |q: usize| (q + n - 1 - self.dealer as usize) % n; // 0 = left of the dealer
-        match self.phase {
-            Phase::Cut => unreachable_phase()?,
-            Phase::Deal => {
-                let dealt = self.dealt as usize;
-                ensure(dealt < full_deal && self.discarded == 0, "the deal")?;
-                if dealt < to_hands {
-                    ensure(self.turn as usize == (self.dealer as usize + 1 + dealt) % n, "the next card's recipient")?;
-                }
-                ensure(self.starter == NO_CARD && self.n_plays == 0 && all_discards == 0, "the deal")?;
-                for q in 0..n {
-                    let expected = dealt.min(to_hands) / n + usize::from(offset(q) < dealt.min(to_hands) % n);
-                    ensure(
-                        self.hands[q] == self.kept[q].mask() && size(self.hands[q]) == expected,
-                        "hand sizes in the deal",
-                    )?;
-                }
-                ensure(size(extra) == dealt.saturating_sub(to_hands), "the crib in the deal")?;
-            }
-            Phase::Discard | Phase::Starter => {
-                ensure(
-                    self.dealt as usize == full_deal && self.starter == NO_CARD && self.n_plays == 0,
-                    "the discard",
-                )?;
-                let done = self.discarded as usize;
-                ensure(done < n || (self.phase == Phase::Starter && done == n), "discards done")?;
-                if self.phase == Phase::Discard {
-                    ensure(self.turn as usize == (self.dealer as usize + 1 + done) % n, "whose discard")?;
-                }
-                for q in 0..n {
-                    let has = offset(q) < done;
-                    let (k, d) = if has { (keep, disc) } else { (per, 0) };
-                    ensure(self.hands[q] == self.kept[q].mask(), "played cards before the play")?;
-                    ensure(size(self.hands[q]) == k && size(self.discards[q]) == d, "hand sizes in the discard")?;
-                }
-                ensure(size(extra) == v.crib_from_pack(), "the crib's pack card")?;
-            }
-            Phase::Play | Phase::GameOver => {
-                // Points come only from the starter on, so a finished deal is always past the discard.
-                ensure(self.dealt as usize == full_deal && self.discarded as usize == n, "the play")?;
-                for q in 0..n {
-                    ensure(size(self.kept[q].mask()) == keep && size(self.discards[q]) == disc, "kept cards")?;
-                }
-                ensure(size(crib) == 4 && self.starter != NO_CARD, "the crib and starter")?;
-                self.check_plays()?;
-                if self.phase == Phase::Play {
-                    ensure(self.starter != NO_CARD, "the play without a starter")?;
-                    let t = self.turn as usize;
-                    ensure(self.hands[t] != 0 && !self.has_passed(t), "the player to lay")?;
-                }
-            }
-        }
-        if !matches!(self.phase, Phase::Play | Phase::GameOver) {
-            ensure(
-                self.count == 0 && self.passed == 0 && self.go_min == [0; 4] && self.seq_start == 0,
-                "count before the play",
-            )?;
-        }
-        Ok(())
+        Err(bad(first_difference(&self.serialize(), &replayed.serialize())))
     }
 
-    fn check_plays(&self) -> Result<()> {
-        let n = self.num_players();
-        let ensure = |ok: bool, what: &str| if ok { Ok(()) } else { Err(bad(what.to_string())) };
-        let k = self.n_plays as usize;
-        ensure(k <= MAX_PLAYS && self.seq_start as usize <= k, "the play record")?;
-        let mut laid = [0u64; 4];
-        for i in 0..k {
-            let q = self.play_seats[i] as usize;
-            ensure(q < n, "a card laid by nobody")?;
-            let bit = self.plays[i].bit();
-            ensure(laid.iter().all(|&m| m & bit == 0), "a card laid twice")?;
-            laid[q] |= bit;
+    /// This state rebuilt from its cut, its deal-start summary and the canonical action script
+    /// of its deal, through the checked `apply_action`; an error if a step is refused.
+    fn replay(&self) -> Result<State> {
+        let n = self.n as usize;
+        let all = (1u8 << n) - 1;
+        // The cut for the first deal.
+        let first = if self.phase == Phase::Cut {
+            None
+        } else {
+            ensure((self.dealer as usize) < n, "a dealer is needed after the cut")?;
+            let back = (self.deals.max(1) as usize - 1) % n;
+            Some((self.dealer as usize + n - back) % n)
+        };
+        let mut cut = State::new(self.config);
+        for a in self.cut_script(first, all)? {
+            cut.apply_action(a).map_err(|e| bad(format!("the cut does not replay: {e}")))?;
         }
-        for q in 0..n {
-            ensure(
-                laid[q] == self.kept[q].mask() & !self.hands[q],
-                "the cards laid are not the cards gone from the hand",
-            )?;
-            if self.go_min[q] != 0 {
-                // Every card still held was held at that go: it did not fit.
-                ensure(self.hands[q] & FITS[31 - self.go_min[q] as usize] == 0, "a go with a card that fits")?;
-            }
+        if self.phase == Phase::Cut || self.deals == 0 {
+            return Ok(cut);
         }
-        let count: u32 = self.plays[self.seq_start as usize..k].iter().map(|c| PIPS[c.index() as usize] as u32).sum();
-        ensure(count == self.count as u32, "the count")?;
-        if self.phase == Phase::Play {
-            ensure(count < 31, "the count in the play")?;
-            if self.passed != 0 {
-                // Who said go cannot lay now.
-                for q in 0..n {
-                    if self.has_passed(q) {
-                        ensure(
-                            self.hands[q] & FITS[31 - count as usize] == 0 && self.go_min[q] != 0,
-                            "a go with a card that fits",
-                        )?;
+        ensure(cut.phase == Phase::Deal && Some(cut.dealer as usize) == first, "the cut does not give that dealer")?;
+        // The start of this deal (dealer, number) and, in a copy that never ends, its script.
+        let mut base = cut;
+        base.deals = self.deals;
+        base.dealer = self.dealer;
+        base.turn = base.next_seat(self.dealer as usize) as u8;
+        let mut free = base;
+        free.config.target = u16::MAX;
+        free.scores = [0; 3];
+        free.sources = [[0; 5]; 3];
+        let (script, trailing_gos) = self.deal_script(free)?;
+        let mut first_result = None;
+        for extra in 0..=trailing_gos {
+            let mut candidate = script.clone();
+            candidate.extend(std::iter::repeat(GO).take(extra));
+            let result = self.replay_deal(base, free, cut, &candidate);
+            match result {
+                Ok(s) if s == *self => return Ok(s),
+                other => {
+                    if first_result.is_none() {
+                        first_result = Some(other);
                     }
                 }
             }
+        }
+        first_result.unwrap_or_else(|| Err(bad("the deal does not replay")))
+    }
+
+    /// The actions of the cut, from its cards: `first` is the first dealer (`None` while cutting).
+    /// A round that ended in a tie is rebuilt as a tie on aces by the players of the last
+    /// round, the others cutting their cards: any longer history shows the same state.
+    fn cut_script(&self, first: Option<usize>, all: u8) -> Result<Vec<u16>> {
+        let n = self.n as usize;
+        let id = |index: u8| index_to_id(index as u32);
+        let (round, cut_in_round) = match first {
+            None => {
+                ensure(self.cutting != 0 && self.cutting & !all == 0, "the players cutting")?;
+                (self.cutting, (0..n).filter(|&q| self.cutting >> q & 1 == 1 && q < self.turn as usize).count())
+            }
+            Some(f) => {
+                let ranks = |q: usize| self.cuts[q] & 15;
+                ensure(self.cuts[..n].iter().all(|&c| c != NO_CARD), "every player has cut")?;
+                let round = (0..n).filter(|&q| q == f || ranks(q) > ranks(f)).fold(0u8, |m, q| m | 1 << q);
+                (round, round.count_ones() as usize)
+            }
+        };
+        let mut out = Vec::new();
+        let card = |q: usize| -> Result<u16> {
+            ensure(self.cuts[q] != NO_CARD, "a cut card is missing")?;
+            Ok(id(self.cuts[q]))
+        };
+        if round != all {
+            // An earlier round: the others cut their cards, the players of this round tie on aces.
+            let shown: u64 = (0..n).filter(|&q| round >> q & 1 == 0).fold(0, |m, q| m | 1u64 << (self.cuts[q] & 63));
+            let mut aces = (0..4u8).map(|suit| suit * 16).filter(|&a| shown >> a & 1 == 0);
+            for q in 0..n {
+                if round >> q & 1 == 1 {
+                    out.push(id(aces.next().ok_or_else(|| bad("the cut cards"))?));
+                } else {
+                    out.push(card(q)?);
+                }
+            }
+        }
+        for q in (0..n).filter(|&q| round >> q & 1 == 1).take(cut_in_round) {
+            out.push(card(q)?);
+        }
+        Ok(out)
+    }
+
+    /// The canonical actions of the current deal from its start (`free`: the deal-start state
+    /// in a game that never ends): each player's cards dealt in ascending order round the table
+    /// (then the crib's pack card), the discards, the starter, the cards laid with every forced
+    /// go between them. Also returns how many forced goes may follow the last card (the state may
+    /// be at any point of a chain of goes).
+    fn deal_script(&self, free: State) -> Result<(Vec<u16>, usize)> {
+        let n = self.n as usize;
+        let v = self.config.variant;
+        let to_hands = n * v.cards_dealt();
+        let id = |index: u32| index_to_id(index);
+        let low = |m: u64| m.trailing_zeros();
+        let mut st = free;
+        let mut out = Vec::new();
+        let mut push = |st: &mut State, a: u16| -> Result<()> {
+            st.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+            out.push(a);
+            Ok(())
+        };
+        let all_discards = self.discards.iter().fold(0, |m, &d| m | d);
+        let mut to_deal: [u64; 4] = std::array::from_fn(|q| self.kept[q].mask() | self.discards[q]);
+        let mut pack_to_crib = self.crib.mask() & !all_discards;
+        for i in 0..self.dealt as usize {
+            let left = if i < to_hands { &mut to_deal[(self.dealer as usize + 1 + i) % n] } else { &mut pack_to_crib };
+            ensure(*left != 0, "the cards dealt")?;
+            let c = low(*left);
+            *left &= !(1u64 << c);
+            push(&mut st, id(c))?;
+        }
+        while st.phase == Phase::Discard {
+            let d = self.discards[st.turn as usize];
+            if d == 0 || d.count_ones() as usize != v.discards() {
+                break;
+            }
+            let a = if v.discards() == 2 {
+                let (x, y) = (low(d), low(d & (d - 1)));
+                pair_action(id(x), id(y)).ok_or_else(|| bad("the discards"))?
+            } else {
+                id(low(d))
+            };
+            push(&mut st, a)?;
+        }
+        if st.phase == Phase::Starter && self.starter != NO_CARD {
+            push(&mut st, id(self.starter as u32))?;
+        }
+        let mut k = 0;
+        while st.phase == Phase::Play && k < self.n_plays as usize {
+            if st.playable() == 0 {
+                push(&mut st, GO)?;
+            } else {
+                push(&mut st, id(self.plays[k].index()))?;
+                k += 1;
+            }
+        }
+        ensure(k == self.n_plays as usize, "the cards laid")?;
+        let mut trailing = 0;
+        while st.phase == Phase::Play && st.playable() == 0 && trailing < n {
+            st.apply_legal(GO);
+            trailing += 1;
+        }
+        Ok((out, trailing))
+    }
+
+    /// Replay `script` from the deal start `base`: the points this state made in the deal (from
+    /// the never-ending copy `free`, the last action cut where the game ended) give the scores at
+    /// the start of the deal, which are checked and then replayed through for real.
+    fn replay_deal(&self, mut base: State, free: State, cut: State, script: &[u16]) -> Result<State> {
+        let n = self.n as usize;
+        let v = self.config.variant;
+        let sides = v.num_sides();
+        let mut gain = [[0u16; 5]; 3];
+        if let Some((&last, most)) = script.split_last() {
+            let mut st = free;
+            for &a in most {
+                st.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+            }
+            let before = st.sources;
+            st.apply_action(last).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+            for side in 0..3 {
+                // The last action's points: all of them, or up to what it made here (the game
+                // ended in it), in the order they are pegged (heels; the play; hands; crib).
+                let mut left = self.rewards[side];
+                for src in [3, 0, 1, 2, 4] {
+                    let made = st.sources[side][src] - before[side][src];
+                    let taken = if self.phase == Phase::GameOver { made.min(left) } else { made };
+                    left -= taken.min(left);
+                    gain[side][src] = before[side][src] + taken;
+                }
+                ensure(self.phase != Phase::GameOver || left == 0, "the points of the last action")?;
+            }
+        }
+        let mut pre = [[0u16; 5]; 3];
+        for side in 0..3 {
+            for src in 0..5 {
+                pre[side][src] = self.sources[side][src]
+                    .checked_sub(gain[side][src])
+                    .ok_or_else(|| bad("the points by source are less than the points made this deal"))?;
+            }
+        }
+        let deals = self.deals as usize;
+        if deals == 1 {
+            ensure(pre == cut.sources, "points before the first deal")?;
+        } else {
+            self.check_earlier_deals(&pre, cut, script.is_empty())?;
+            base.sources = pre;
+            for side in 0..3 {
+                base.scores[side] = pre[side].iter().sum();
+            }
+            if script.is_empty() {
+                base.rewards = self.rewards;
+            }
+        }
+        ensure(base.scores[..sides].iter().all(|&s| s < self.config.target), "a score at the target before the deal")?;
+        let _ = n;
+        let mut st = base;
+        for &a in script {
+            st.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+        }
+        Ok(st)
+    }
+
+    /// The points of the deals before this one (`pre`, by side and source) against what those
+    /// deals can give: three for last exactly as at the cut; crib and heels only to the dealers'
+    /// sides (at most 29 and 2 a deal, heels even); hands at most 29 a player a deal; pegging
+    /// at most 17 a card laid a deal, and at least 1 a deal over the sides (the last card
+    /// or the 31 always scores). At the start of a deal (`at_start`) the points of the action
+    /// that ended the previous deal (the rewards) are bounded the same way and are at least 1.
+    fn check_earlier_deals(&self, pre: &[[u16; 5]; 3], cut: State, at_start: bool) -> Result<()> {
+        let n = self.n as usize;
+        let v = self.config.variant;
+        let sides = v.num_sides();
+        let done = self.deals as u64 - 1;
+        let first = cut.dealer as usize;
+        let players = |side: usize| (0..n).filter(|&q| v.side_of(q) == side).count() as u64;
+        let dealt_by = |side: usize| (0..done).filter(|&j| v.side_of((first + j as usize) % n) == side).count() as u64;
+        let peg_cap = |side: usize| 17 * v.kept() as u64 * players(side);
+        let mut pegging = 0u64;
+        for side in 0..3 {
+            let [peg, hand, crib, heels, three] = pre[side].map(|x| x as u64);
+            if side >= sides {
+                ensure(pre[side] == [0; 5] && self.rewards[side] == 0, "points for a side that does not exist")?;
+                continue;
+            }
+            ensure(three == cut.sources[side][4] as u64, "three for last")?;
+            ensure(crib <= 29 * dealt_by(side), "more crib points than the deals allow")?;
+            ensure(heels <= 2 * dealt_by(side) && heels % 2 == 0, "more heels than the deals allow")?;
+            ensure(hand <= 29 * players(side) * done, "more hand points than the deals allow")?;
+            ensure(peg <= peg_cap(side) * done, "more pegging points than the deals allow")?;
+            pegging += peg;
+            if at_start {
+                // The points of the action that ended the previous deal: the play and the show.
+                let dealer_side = v.side_of((self.dealer as usize + n - 1) % n) == side;
+                let cap = peg_cap(side) + 29 * players(side) + if dealer_side { 29 } else { 0 };
+                ensure(self.rewards[side] as u64 <= cap, "the points of the previous action")?;
+            }
+        }
+        ensure(pegging >= done, "fewer pegging points than deals played (each scores the last card)")?;
+        if at_start {
+            ensure(self.rewards.iter().any(|&r| r > 0), "no points for the action that ended the previous deal")?;
         }
         Ok(())
     }
 }
 
-fn unreachable_phase() -> Result<()> {
-    Err(bad("inconsistent phase"))
+fn ensure(ok: bool, what: &str) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(bad(what))
+    }
+}
+
+/// The first field of `text` that differs from the replayed state's `expected` text.
+fn first_difference(text: &str, expected: &str) -> String {
+    for (a, b) in text.split(' ').zip(expected.split(' ')) {
+        if a != b {
+            return format!("{a} is not reachable: play gives {b} there");
+        }
+    }
+    "the state differs from its replay".into()
 }
