@@ -14,11 +14,12 @@
 use std::fmt::Write;
 
 use super::{GameConfig, Phase, Scope, State, EXCHANGE_BASE, MAX_GAMES, NO_CARD, NO_SEAT, NO_SIZE, NUM_SOURCES};
-use super::{ANNOUNCE_CAPOT, PASS};
+use super::{PointSource, ANNOUNCE_CAPOT, PASS};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
 use crate::piquet::rules::{BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring};
+use crate::piquet::rules::{LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS};
 
 const MAGIC: &str = "piquet/1";
 
@@ -575,6 +576,18 @@ impl State {
                 }
             }
         }
+        // The points of the last action when no action of this deal is known: none after the
+        // first draw or before any deal; else part of the last deal's totals.
+        let no_action_yet = self.phase == Phase::Cut || (self.phase == Phase::Deal && self.n_dealt == 0);
+        if no_action_yet {
+            let last_game = (n >= 1 && n <= MAX_GAMES).then(|| self.games[n - 1]);
+            let cap = if self.phase == Phase::Cut && self.turn == 1 || n == 0 {
+                [0, 0]
+            } else {
+                last_game.unwrap_or([u16::MAX; 2])
+            };
+            ensure(self.rewards[0] <= cap[0] && self.rewards[1] <= cap[1], "the points of the last action")?;
+        }
         // The current deal, replayed from its cards.
         let mut start = *self;
         start.reset_deal();
@@ -587,32 +600,70 @@ impl State {
         }
         start.config.scope = Scope::Deal;
         start.phase = Phase::Deal;
+        start.scores = [0; 2];
+        start.sources = [[0; NUM_SOURCES]; 2];
         for a in self.deal_script() {
             start.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
         }
-        let same = start.phase == self.phase
-            && start.turn == self.turn
-            && start.n_dealt == self.n_dealt
-            && start.dealt == self.dealt
-            && start.hands == self.hands
-            && start.discards == self.discards
-            && start.drawn == self.drawn
-            && start.exchange == self.exchange
-            && start.decl == self.decl
-            && start.decl_total == self.decl_total
-            && start.repique == self.repique
-            && start.declared == self.declared
-            && start.dealer_pending == self.dealer_pending
-            && start.announce == self.announce
-            && start.plays == self.plays
-            && start.n_plays == self.n_plays
-            && start.leader == self.leader
-            && start.trick_winners == self.trick_winners
-            && start.tricks == self.tricks
-            && start.dealer_played == self.dealer_played
-            && start.pique_possible == self.pique_possible
-            && start.pique == self.pique
-            && start.deal_totals == self.deal_totals;
-        ensure(same, "the deal fields do not match the replayed deal")
+        // This deal's points by source, and the earlier deals' against what a deal can give.
+        let mut earlier = [[0u32; NUM_SOURCES]; 2];
+        for seat in 0..2 {
+            for k in 0..NUM_SOURCES {
+                earlier[seat][k] = self.sources[seat][k]
+                    .checked_sub(start.sources[seat][k])
+                    .ok_or_else(|| bad("the points by source are less than this deal's"))?;
+            }
+        }
+        self.check_earlier_deals(&earlier)?;
+        // Every field of the deal as replayed (the match record is checked above).
+        let mut replayed = start;
+        replayed.config = self.config;
+        replayed.cuts = self.cuts;
+        replayed.dealer = self.dealer;
+        replayed.deals = self.deals;
+        replayed.games = self.games;
+        replayed.n_games = self.n_games;
+        replayed.koroliks = self.koroliks;
+        replayed.korolik_games = self.korolik_games;
+        replayed.scores = self.scores;
+        replayed.sources = self.sources;
+        replayed.outcome = self.outcome;
+        if no_action_yet {
+            replayed.rewards = self.rewards;
+        }
+        if replayed == *self {
+            return Ok(());
+        }
+        for (a, b) in self.serialize().split(' ').zip(replayed.serialize().split(' ')) {
+            if a != b {
+                return Err(bad(format!("{a} is not reachable: the deal replayed gives {b}")));
+            }
+        }
+        Err(bad("the deal fields do not match the replayed deal"))
+    }
+
+    /// The points of the finished deals (`earlier`, by seat and source) against what those
+    /// deals can give: a repique (60), a pique (30) and a leza (10) at most once a deal in all
+    /// and in whole bonuses; capots at most one bonus a deal; the last trick's extra at most once
+    /// a deal; at most 24 play points a deal (12 leads, 12 tricks). Declarations are not bounded
+    /// (their values depend on the rules' sequence values).
+    fn check_earlier_deals(&self, earlier: &[[u32; NUM_SOURCES]; 2]) -> Result<()> {
+        let rules = self.config.rules;
+        let done = self.n_games as u64;
+        let total = |k: usize| earlier[0][k] as u64 + earlier[1][k] as u64;
+        let whole =
+            |k: usize, bonus: u16| earlier.iter().all(|s| s[k] % bonus as u32 == 0) && total(k) <= bonus as u64 * done;
+        let capot = rules.capot_bonus.max(rules.open_capot_bonus.unwrap_or(0)) as u64;
+        let ok = whole(PointSource::Repique as usize, REPIQUE_BONUS)
+            && whole(PointSource::Pique as usize, PIQUE_BONUS)
+            && whole(PointSource::Leza as usize, LEZA_BONUS)
+            && total(PointSource::Capot as usize) <= capot * done
+            && total(PointSource::LastTrick as usize) <= rules.last_trick_extra as u64 * done
+            && total(PointSource::Play as usize) <= 24 * done;
+        if ok {
+            Ok(())
+        } else {
+            Err(bad("the points by source are more than the finished deals can give"))
+        }
     }
 }
