@@ -773,3 +773,108 @@ fn policies_plug_in() {
         assert!(end.chance_outcomes().is_empty());
     }
 }
+
+// ---- deserialize_state accepts exactly the reachable states (issue 8.4) ----------------------
+
+/// `text` with the value of field `key` replaced.
+fn with_field(text: &str, key: &str, value: &str) -> String {
+    let prefix = format!("{key}=");
+    assert!(text.split(' ').any(|t| t.starts_with(&prefix)), "no field {key} in {text}");
+    text.split(' ')
+        .map(|t| if t.starts_with(&prefix) { format!("{prefix}{value}") } else { t.to_string() })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn refused(text: &str) -> String {
+    match State::deserialize(text) {
+        Ok(s) => panic!("accepted an unreachable state: {text}\n{s}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn deserialize_refuses_unreachable_rewards_and_sources() {
+    // The capot deal after the first trick (AH led, 7C under it): elder 40 declared + 60
+    // repique + a lead + a trick; the last action (the dealer's 7C) gave elder the trick's 1.
+    let mut s = capot_deal("pass pass");
+    run(&mut s, "AH 7C");
+    let text = s.serialize();
+    assert!(text.contains(" rewards=1,0 ") && text.contains(" sources=40,60,2,0,0,0,0,0,0,0,0,0,0,0 "), "{text}");
+    assert_eq!(State::deserialize(&text).unwrap(), s);
+    let msg = refused(&with_field(&text, "rewards", "0,0"));
+    assert!(msg.contains("rewards=0,0 is not reachable: the deal replayed gives rewards=1,0"), "{msg}");
+    refused(&with_field(&text, "rewards", "2,0"));
+    // Points moved between sources (the totals unchanged).
+    refused(&with_field(&text, "sources", "40,60,1,0,0,0,1,0,0,0,0,0,0,0"));
+    refused(&with_field(&text, "sources", "39,60,2,1,0,0,0,0,0,0,0,0,0,0"));
+    refused(&with_field(&text, "sources", "100,0,2,0,0,0,0,0,0,0,0,0,0,0"));
+    // Other fields of the deal and the match.
+    for (key, value) in [
+        ("phase", "announce"),
+        ("turn", "1"),
+        ("deals", "2"),
+        ("dealer", "0"),
+        ("scores", "103,0"),
+        ("tricks", "0,1"),
+        ("pique", "1"),
+        ("outcome", "5"),
+        ("plays", "AH,7D"),
+        ("plays", "AH,AH"),
+    ] {
+        refused(&with_field(&text, key, value));
+    }
+    refused(&text[..text.len() - 3]);
+    refused(&format!("{text} extra=1"));
+    refused(&format!("{text} turn=0"));
+    // The capot made: the last trick's action scored 41 (1 + the 40 capot bonus).
+    let tokens: Vec<&str> = CAPOT_PLAY.split_whitespace().collect();
+    run(&mut s, &tokens[2..].join(" "));
+    let text = s.serialize();
+    assert!(s.is_terminal() && text.contains(" rewards=41,0 "), "{text}");
+    assert_eq!(State::deserialize(&text).unwrap(), s);
+    refused(&with_field(&text, "rewards", "40,0"));
+    refused(&with_field(&text, "sources", "40,60,24,40,0,0,0,0,0,0,0,0,0,0"));
+}
+
+/// Every state of random deals and matches (both rule sets, both scopes) reads back equal from
+/// its text and is its own replay; mutated texts are refused or accepted as states that replay,
+/// round-trip and play to the end.
+#[test]
+fn every_state_round_trips_and_mutants_are_refused_or_reachable() {
+    use crate::engine::conformance::{check_text, mutate};
+    let mut rng = Rng::new(84);
+    let (mut states, mut mutants, mut accepted) = (0, 0, 0);
+    for rules in [Rules::russian(), Rules::rubicon()] {
+        for (scope, games) in [(Scope::Deal, 60), (Scope::Partiya, 4)] {
+            let game = config(rules, scope);
+            for _ in 0..games {
+                let mut s = game.new_initial_state();
+                let mut texts = Vec::new();
+                loop {
+                    let text = s.serialize();
+                    let back = game.deserialize_state(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+                    assert_eq!(back, s);
+                    assert_eq!(back.serialize(), text);
+                    states += 1;
+                    if rng.below(4) == 0 {
+                        let other = texts.get(rng.below(texts.len().max(1) as u32) as usize).unwrap_or(&text);
+                        let m = mutate(&text, other, &mut rng);
+                        mutants += 1;
+                        if let Some(state) = check_text(&game, &m, &mut rng).unwrap_or_else(|e| panic!("{e}: {m}")) {
+                            state.check_invariants().unwrap();
+                            accepted += 1;
+                        }
+                    }
+                    texts.push(text);
+                    if s.is_terminal() {
+                        break;
+                    }
+                    let l = s.legal_actions();
+                    s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
+                }
+            }
+        }
+    }
+    assert!(states > 10_000 && mutants > 2_000 && accepted > 0, "{states} {mutants} {accepted}");
+}
