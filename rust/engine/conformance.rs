@@ -78,22 +78,8 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
             check_actions(&state, &mut rng).map_err(f)?;
             check_scores(&state, &mut prev_scores).map_err(f)?;
             check_round_trip(game, &state).map_err(f)?;
-            if rng.below(3) == 0 {
-                let other = states[rng.below(states.len() as u32) as usize].serialize();
-                for _ in 0..MUTANTS_PER_STATE {
-                    let text = mutate(&state.serialize(), &other, &mut rng);
-                    report.mutants += 1;
-                    // A mutant that reads back as this very state needs no playout of its own.
-                    if game.deserialize_state(&text).is_ok_and(|s| s == state) {
-                        report.mutants_accepted += 1;
-                    } else if check_text(game, &text, &mut rng)
-                        .map_err(|e| f(format!("mutant {text:?}: {e}")))?
-                        .is_some()
-                    {
-                        report.mutants_accepted += 1;
-                    }
-                }
-            }
+            let other = states[rng.below(states.len() as u32) as usize].serialize();
+            check_mutants(game, &state, &other, &mut rng, &mut report).map_err(f)?;
             check_illegal(&mut stack, &mut rng).map_err(f)?;
             // Information: every player's view, and a resample for one of them.
             for p in 0..state.num_players() {
@@ -135,6 +121,69 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
     }
     report.information_states = by_string.iter().map(|m| m.len()).sum();
     Ok(report)
+}
+
+/// Play `n_games` random games of `game` (seeded by `seed`) checking only the state texts:
+/// every state round-trips, and mutated texts ([`mutate`]) of a third of them are refused or
+/// accepted as states that pass [`check_text`]. Cheaper than [`check_game`], for many games.
+///
+/// ```
+/// use cribpiquet::engine::conformance::check_texts;
+/// use cribpiquet::cribbage::{GameConfig, Variant};
+/// let report = check_texts(&GameConfig::new(Variant::FiveCard, Some(15)).unwrap(), 3, 1).unwrap();
+/// assert_eq!(report.games, 3);
+/// assert!(report.mutants > 0);
+/// ```
+pub fn check_texts<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report, String> {
+    let mut rng = Rng::new(seed);
+    let mut report = Report::default();
+    for g in 0..n_games {
+        let mut next = game.new_initial_state();
+        let mut texts = Vec::new();
+        loop {
+            let state = next;
+            let step = texts.len();
+            let f = |what: String| fail(g, step, &state, what);
+            check_round_trip(game, &state).map_err(f)?;
+            texts.push(state.serialize());
+            let other = &texts[rng.below(texts.len() as u32) as usize];
+            check_mutants(game, &state, other, &mut rng, &mut report).map_err(f)?;
+            if state.is_terminal() {
+                break;
+            }
+            let legal = state.legal_actions();
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            next.apply_action(action).map_err(|e| f(format!("legal action {action} refused: {e}")))?;
+            report.actions += 1;
+        }
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+/// At a third of the states: [`MUTANTS_PER_STATE`] mutants of the state's text (`other`
+/// lends values), each refused or a state that passes [`check_text`].
+fn check_mutants<G: Game>(
+    game: &G,
+    state: &G::State,
+    other: &str,
+    rng: &mut Rng,
+    report: &mut Report,
+) -> Result<(), String> {
+    if rng.below(3) != 0 {
+        return Ok(());
+    }
+    let text = state.serialize();
+    for _ in 0..MUTANTS_PER_STATE {
+        let mutant = mutate(&text, other, rng);
+        report.mutants += 1;
+        // A mutant that reads back as this very state needs no playout of its own.
+        let same = game.deserialize_state(&mutant).is_ok_and(|s| s == *state);
+        if same || check_text(game, &mutant, rng).map_err(|e| format!("mutant {mutant:?}: {e}"))?.is_some() {
+            report.mutants_accepted += 1;
+        }
+    }
+    Ok(())
 }
 
 /// Mutated texts tried at a third of the states of [`check_game`].

@@ -15,33 +15,55 @@ use std::fmt::Write;
 
 use super::{index_to_id, pair_action, GameConfig, Phase, State, Variant, FULL, GO, MAX_PLAYS, NO_CARD, NO_PLAYER};
 use crate::cribbage::card::{Card, Hand};
+use crate::engine::serial::{self, first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 
 const MAGIC: &str = "cribbage/1";
 
-fn bad(msg: impl Into<String>) -> Error {
-    Error::InvalidValue(format!("not a cribbage state: {}", msg.into()))
+/// The fields, in the order `serialize` writes them (`lurch` only when on).
+const KEYS: [&str; 25] = [
+    "variant",
+    "target",
+    "lurch",
+    "phase",
+    "dealer",
+    "turn",
+    "cutting",
+    "cuts",
+    "hands",
+    "kept",
+    "discards",
+    "crib",
+    "starter",
+    "count",
+    "passed",
+    "gomin",
+    "plays",
+    "seq",
+    "dealt",
+    "discarded",
+    "winner",
+    "deals",
+    "scores",
+    "sources",
+    "rewards",
+];
+
+fn bad(msg: impl std::fmt::Display) -> Error {
+    invalid("cribbage", msg)
+}
+
+fn ensure(ok: bool, what: &str) -> Result<()> {
+    serial::ensure("cribbage", ok, what)
 }
 
 fn opt_card(c: u8) -> String {
-    if c == NO_CARD {
-        "-".into()
-    } else {
-        Card::from_index(c as u32).to_string()
-    }
+    or_dash((c != NO_CARD).then(|| Card::from_index(c as u32)))
 }
 
 fn opt_player(p: u8) -> String {
-    if p == NO_PLAYER {
-        "-".into()
-    } else {
-        p.to_string()
-    }
-}
-
-fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
-    items.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+    or_dash((p != NO_PLAYER).then_some(p))
 }
 
 impl State {
@@ -102,71 +124,9 @@ impl State {
     /// A state from [`serialize`](State::serialize) text; inconsistent text is an
     /// [`Error::InvalidValue`].
     pub fn deserialize(text: &str) -> Result<State> {
-        let mut tokens = text.split_whitespace();
-        if tokens.next() != Some(MAGIC) {
-            return Err(bad(format!("it must start with {MAGIC:?}")));
-        }
-        let mut fields: Vec<(&str, &str)> = Vec::new();
-        for token in tokens {
-            let (key, value) = token.split_once('=').ok_or_else(|| bad(format!("token {token:?} is not key=value")))?;
-            if fields.iter().any(|(k, _)| *k == key) {
-                return Err(bad(format!("field {key} appears twice")));
-            }
-            fields.push((key, value));
-        }
-        const KEYS: [&str; 25] = [
-            "variant",
-            "target",
-            "lurch",
-            "phase",
-            "dealer",
-            "turn",
-            "cutting",
-            "cuts",
-            "hands",
-            "kept",
-            "discards",
-            "crib",
-            "starter",
-            "count",
-            "passed",
-            "gomin",
-            "plays",
-            "seq",
-            "dealt",
-            "discarded",
-            "winner",
-            "deals",
-            "scores",
-            "sources",
-            "rewards",
-        ];
-        if let Some((k, _)) = fields.iter().find(|(k, _)| !KEYS.contains(k)) {
-            return Err(bad(format!("unknown field {k}")));
-        }
-        let get = |key: &str| -> Result<&str> {
-            fields
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .ok_or_else(|| bad(format!("field {key} is missing")))
-        };
-        let num =
-            |key: &str| -> Result<u64> { get(key)?.parse::<u64>().map_err(|_| bad(format!("{key} is not a number"))) };
-        let small = |key: &str, max: u64| -> Result<u64> {
-            let v = num(key)?;
-            if v > max {
-                return Err(bad(format!("{key} = {v} is out of range")));
-            }
-            Ok(v)
-        };
-        let list = |key: &str, len: usize| -> Result<Vec<&str>> {
-            let items: Vec<&str> = get(key)?.split(',').collect();
-            if items.len() != len {
-                return Err(bad(format!("{key} must have {len} items")));
-            }
-            Ok(items)
-        };
+        let f = Fields::parse("cribbage", MAGIC, &KEYS, text)?;
+        let get = |key: &str| f.get(key);
+        let small = |key: &str, max: u64| f.num(key, max);
         let card = |text: &str| -> Result<u8> {
             if text == "-" {
                 return Ok(NO_CARD);
@@ -188,22 +148,17 @@ impl State {
             Ok(m)
         };
         let masks = |key: &str| -> Result<[u64; 4]> {
-            let items = list(key, 4)?;
+            let items = f.list(key, 4)?;
             let mut out = [0u64; 4];
             for (slot, text) in out.iter_mut().zip(items) {
                 *slot = mask(text)?;
             }
             Ok(out)
         };
-        let numbers = |key: &str, len: usize, max: u64| -> Result<Vec<u64>> {
-            list(key, len)?
-                .iter()
-                .map(|t| t.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("bad number in {key}"))))
-                .collect()
-        };
+        let numbers = |key: &str, len: usize, max: u64| f.nums(key, len, max);
 
         let variant: Variant = get("variant")?.parse()?;
-        let lurch = match fields.iter().find(|(k, _)| *k == "lurch").map(|(_, v)| *v) {
+        let lurch = match f.optional("lurch") {
             None | Some("0") => false,
             Some("1") => true,
             Some(v) => return Err(bad(format!("lurch={v:?} (expected 0 or 1)"))),
@@ -219,7 +174,7 @@ impl State {
         state.dealer = player("dealer")?;
         state.turn = small("turn", 3)? as u8;
         state.cutting = small("cutting", 15)? as u8;
-        let cuts = list("cuts", 4)?;
+        let cuts = f.list("cuts", 4)?;
         for (slot, text) in state.cuts.iter_mut().zip(cuts) {
             *slot = card(text)?;
         }
@@ -284,7 +239,7 @@ impl State {
         if replayed == *self {
             return Ok(());
         }
-        Err(bad(first_difference(&self.serialize(), &replayed.serialize())))
+        Err(bad(first_difference(&self.serialize(), &replayed.serialize(), "play")))
     }
 
     /// This state rebuilt from its cut, its deal-start summary and the canonical action script
@@ -537,22 +492,4 @@ impl State {
         }
         Ok(())
     }
-}
-
-fn ensure(ok: bool, what: &str) -> Result<()> {
-    if ok {
-        Ok(())
-    } else {
-        Err(bad(what))
-    }
-}
-
-/// The first field of `text` that differs from the replayed state's `expected` text.
-fn first_difference(text: &str, expected: &str) -> String {
-    for (a, b) in text.split(' ').zip(expected.split(' ')) {
-        if a != b {
-            return format!("{a} is not reachable: play gives {b} there");
-        }
-    }
-    "the state differs from its replay".into()
 }

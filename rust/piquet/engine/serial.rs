@@ -15,6 +15,7 @@ use std::fmt::Write;
 
 use super::{GameConfig, Phase, Scope, State, EXCHANGE_BASE, MAX_GAMES, NO_CARD, NO_SEAT, NO_SIZE, NUM_SOURCES};
 use super::{PointSource, ANNOUNCE_CAPOT, PASS};
+use crate::engine::serial::{first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
@@ -23,28 +24,16 @@ use crate::piquet::rules::{LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS};
 
 const MAGIC: &str = "piquet/1";
 
-fn bad(msg: impl Into<String>) -> Error {
-    Error::InvalidValue(format!("not a piquet state: {}", msg.into()))
+fn bad(msg: impl std::fmt::Display) -> Error {
+    invalid("piquet", msg)
 }
 
 fn opt_card(c: u8) -> String {
-    if c == NO_CARD {
-        "-".into()
-    } else {
-        Card::from_id(c as i64).map(|c| c.to_string()).unwrap_or_else(|_| "?".into())
-    }
+    or_dash((c != NO_CARD).then(|| Card::from_id(c as i64).map(|c| c.to_string()).unwrap_or_else(|_| "?".into())))
 }
 
 fn opt_num(x: u8, none: u8) -> String {
-    if x == none {
-        "-".into()
-    } else {
-        x.to_string()
-    }
-}
-
-fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
-    items.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+    or_dash((x != none).then_some(x))
 }
 
 fn rules_text(r: &Rules) -> String {
@@ -231,11 +220,7 @@ impl State {
     /// A state from [`serialize`](State::serialize) text; text that is not a reachable state
     /// is an [`Error::InvalidValue`].
     pub fn deserialize(text: &str) -> Result<State> {
-        let mut tokens = text.split_whitespace();
-        if tokens.next() != Some(MAGIC) {
-            return Err(bad(format!("it must start with {MAGIC:?}")));
-        }
-        const KEYS: [&str; 37] = [
+        const KEYS: [&str; 35] = [
             "rules",
             "scope",
             "phase",
@@ -271,47 +256,12 @@ impl State {
             "sources",
             "rewards",
             "outcome",
-            "_",
-            "__",
         ];
-        let mut fields: Vec<(&str, &str)> = Vec::new();
-        for token in tokens {
-            let (key, value) = token.split_once('=').ok_or_else(|| bad(format!("token {token:?} is not key=value")))?;
-            if !KEYS[..35].contains(&key) {
-                return Err(bad(format!("unknown field {key}")));
-            }
-            if fields.iter().any(|(k, _)| *k == key) {
-                return Err(bad(format!("field {key} appears twice")));
-            }
-            fields.push((key, value));
-        }
-        let get = |key: &str| -> Result<&str> {
-            fields
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .ok_or_else(|| bad(format!("field {key} is missing")))
-        };
-        let num = |key: &str, max: u64| -> Result<u64> {
-            get(key)?
-                .parse::<u64>()
-                .ok()
-                .filter(|&v| v <= max)
-                .ok_or_else(|| bad(format!("{key} is not a number ≤ {max}")))
-        };
-        let list = |key: &str, len: usize| -> Result<Vec<&str>> {
-            let items: Vec<&str> = get(key)?.split(',').collect();
-            if items.len() != len {
-                return Err(bad(format!("{key} must have {len} items")));
-            }
-            Ok(items)
-        };
-        let nums = |key: &str, len: usize, max: u64| -> Result<Vec<u64>> {
-            list(key, len)?
-                .iter()
-                .map(|t| t.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("bad number in {key}"))))
-                .collect()
-        };
+        let f = Fields::parse("piquet", MAGIC, &KEYS, text)?;
+        let get = |key: &str| f.get(key);
+        let num = |key: &str, max: u64| f.num(key, max);
+        let list = |key: &str, len: usize| f.list(key, len);
+        let nums = |key: &str, len: usize, max: u64| f.nums(key, len, max);
         let card = |t: &str| -> Result<u8> {
             if t == "-" {
                 return Ok(NO_CARD);
@@ -332,7 +282,7 @@ impl State {
             }
             Ok(out)
         };
-        let flag = |key: &str| -> Result<bool> { Ok(num(key, 1)? == 1) };
+        let flag = |key: &str| f.flag(key);
 
         let rules = parse_rules(get("rules")?)?;
         let scope = Scope::parse(get("scope")?)?;
@@ -634,12 +584,7 @@ impl State {
         if replayed == *self {
             return Ok(());
         }
-        for (a, b) in self.serialize().split(' ').zip(replayed.serialize().split(' ')) {
-            if a != b {
-                return Err(bad(format!("{a} is not reachable: the deal replayed gives {b}")));
-            }
-        }
-        Err(bad("the deal fields do not match the replayed deal"))
+        Err(bad(first_difference(&self.serialize(), &replayed.serialize(), "the deal replayed")))
     }
 
     /// The points of the finished deals (`earlier`, by seat and source) against what those
