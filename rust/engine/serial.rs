@@ -99,6 +99,12 @@ impl<'a> Fields<'a> {
         self.list(key, len)?.into_iter().map(|t| self.number(key, t, max)).collect()
     }
 
+    /// The one of `options` whose `name` is the field's value (a phase by its name).
+    pub(crate) fn choice<T: Copy>(&self, key: &str, options: &[T], name: impl Fn(T) -> &'static str) -> Result<T> {
+        let value = self.get(key)?;
+        options.iter().copied().find(|&o| name(o) == value).ok_or_else(|| self.bad(format!("{key} {value:?}")))
+    }
+
     /// `text` as a number `0..=max` (for field `key`).
     pub(crate) fn number(&self, key: &str, text: &str, max: u64) -> Result<u64> {
         text.parse::<u64>()
@@ -150,6 +156,10 @@ mod tests {
         assert_eq!(f.num("a", 5).unwrap(), 3);
         assert_eq!(f.list("b", 3).unwrap(), ["1", "2", "-"]);
         assert!(f.optional("c").is_none());
+        assert_eq!(
+            f.choice("a", &[2, 3], |x| ["two", "three"][x - 2]).unwrap_err().to_string(),
+            "not a toy state: a \"3\""
+        );
         let err = |r: Result<u64>| r.unwrap_err().to_string();
         assert_eq!(err(f.num("a", 2)), "not a toy state: a: \"3\" is not a number ≤ 2");
         assert_eq!(err(f.num("c", 2)), "not a toy state: field c is missing");

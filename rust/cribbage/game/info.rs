@@ -49,13 +49,15 @@ use crate::engine::{check_player, tensor, GameState};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
+// The offsets of the module docs' layout, each block after the one before (52 cards, 4 seats).
 const HEADER: usize = 33;
-const OWN_HAND: usize = 33;
-const OWN_DISCARDS: usize = 85;
-const STARTER: usize = 137;
-const CUTS: usize = 189;
-const HISTORY: usize = 397;
-const SLOT: usize = 56;
+const OWN_HAND: usize = HEADER;
+const OWN_DISCARDS: usize = OWN_HAND + 52;
+const STARTER: usize = OWN_DISCARDS + 52;
+const CUTS: usize = STARTER + 52;
+const HISTORY: usize = CUTS + 4 * 52;
+const SLOT: usize = 52 + 4;
+const _: () = assert!(OWN_DISCARDS == 85 && STARTER == 137 && CUTS == 189 && HISTORY == 397 && SLOT == 56);
 
 /// Length of the information state tensor.
 pub const INFO_TENSOR_SIZE: usize = HISTORY + MAX_PLAYS * SLOT;

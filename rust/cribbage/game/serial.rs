@@ -164,11 +164,7 @@ impl State {
             Some(v) => return Err(bad(format!("lurch={v:?} (expected 0 or 1)"))),
         };
         let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?.with_lurch(lurch);
-        let phase_name = get("phase")?;
-        let phase = Phase::ALL
-            .into_iter()
-            .find(|p| p.name() == phase_name)
-            .ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let phase = f.choice("phase", &Phase::ALL, Phase::name)?;
         let mut state = State::new(config);
         state.phase = phase;
         state.dealer = player("dealer")?;

@@ -241,20 +241,6 @@ impl State {
         Ok(())
     }
 
-    /// The information state tensor as a new `Vec`.
-    pub fn information_state_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
-        let mut out = vec![0.0; INFO_TENSOR_SIZE];
-        self.information_state_tensor(player, &mut out)?;
-        Ok(out)
-    }
-
-    /// The observation tensor as a new `Vec`.
-    pub fn observation_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
-        let mut out = vec![0.0; OBS_TENSOR_SIZE];
-        self.observation_tensor(player, &mut out)?;
-        Ok(out)
-    }
-
     /// Everything `player` knows, as text (the same facts as the information state tensor):
     ///
     /// ```text

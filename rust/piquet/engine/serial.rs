@@ -287,11 +287,7 @@ impl State {
         let rules = parse_rules(get("rules")?)?;
         let scope = Scope::parse(get("scope")?)?;
         let config = GameConfig::new(rules, scope)?;
-        let phase_name = get("phase")?;
-        let phase = Phase::ALL
-            .into_iter()
-            .find(|p| p.name() == phase_name)
-            .ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let phase = f.choice("phase", &Phase::ALL, Phase::name)?;
         let mut s = State::new(config);
         s.phase = phase;
         s.turn = num("turn", 1)? as u8;
