@@ -7,9 +7,44 @@
 //! sources=… rewards=0,0,0
 //! ```
 //!
-//! Masks are hexadecimal in the core's bit layout (`suit * 16 + rank`). A text that is not a
-//! state this engine can reach in a consistent way (sizes, disjoint cards, count, turn, scores)
-//! is an [`Error::InvalidValue`], so a deserialized state never panics later.
+//! Masks are hexadecimal in the core's bit layout (`suit * 16 + rank`); the framing (magic word,
+//! `key=value` fields) is the engine framework's (`rust/engine/serial.rs`).
+//!
+//! # What `deserialize` accepts: exactly the states play reaches
+//!
+//! The text is parsed into a state, then the state is **rebuilt by replay** through the checked
+//! `apply_action` and must come out equal in every field (else the first field that differs is
+//! named: `deals=1 is not reachable: play gives deals=0`):
+//!
+//! 1. **The cut.** From the cards shown (`cuts`) and the first dealer (the dealer `deals − 1`
+//!    deals back; the players still cutting while in the cut): the players of the last round
+//!    cut their cards; if that round was a re-cut, an earlier round is rebuilt in which the
+//!    others cut their cards and the players of the last round tie on aces (any longer history
+//!    of ties shows the same state). This gives the first dealer, five-card's three for last,
+//!    and a game over at the cut (five-card to 3 or less: `deals=0`).
+//! 2. **The deal.** The state at the start of the current deal (deal number, dealer, the cut,
+//!    the scores before the deal) replays the canonical script of the deal: each player's
+//!    cards dealt in ascending order round the table from the dealer's left (then the crib's
+//!    pack card), the discards in turn, the starter, the cards laid in order with every forced
+//!    go between them, and up to one round of forced goes after the last card. The automatic
+//!    show, the points of every action, the rewards of the last one, the end of the game at the
+//!    target and the winner all come from the replay.
+//! 3. **The scores before the deal** are this state's points by source minus what the deal made
+//!    (replayed once in a copy that never ends; where the game ended, the last action's points
+//!    are cut at what it made here, in the order they are pegged). In the first deal they must be
+//!    exactly the cut's. After earlier deals they are checked for **consistency and bounds, not
+//!    proven reachable by some exact sequence of deals**: below the target on every side;
+//!    three for last exactly as at the cut; crib and heels only for the sides that dealt (at most
+//!    29 and 2 a deal, heels even); hands at most 29 a player a deal; pegging at most 17 a card
+//!    laid a deal, and at least 1 a deal over all sides (the last card or a 31 always scores).
+//!    At the start of a deal (no card dealt yet) the rewards — the points of the action that
+//!    ended the previous deal — must be positive and are bounded the same way (pegging and the
+//!    show of that deal), not replayed.
+//!
+//! So the dealer alternates from the first dealer with `deals`, the phase, turn, count, goes,
+//! cards and their places are those of a real deal, the points by source add up to the scores,
+//! and a deserialized state never panics, gets stuck or reaches a state whose own text is
+//! refused.
 
 use std::fmt::Write;
 

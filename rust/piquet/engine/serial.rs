@@ -5,10 +5,30 @@
 //! dealer=1 cuts=9H,KC dealt=… hands=… discards=… drawn=… exchange=5,3 … plays=AH,7H,KH …
 //! ```
 //!
-//! Masks are hexadecimal (bit = card id). Text that is not a state the engine can reach is an
-//! [`Error::InvalidValue`]: the current deal is replayed from its cards (the deal, both
-//! exchanges with ascending discards, the announcements, the tricks) and must give back every
-//! field of the deal; the match record must agree with the scores, the koroliks and the phase.
+//! Masks are hexadecimal (bit = card id); the framing (magic word, `key=value` fields) is the
+//! engine framework's (`rust/engine/serial.rs`).
+//!
+//! # What `deserialize` accepts: the states play reaches
+//!
+//! * **The current deal is replayed** from its cards through the checked `apply_action`: the
+//!   deal (elder's and the dealer's cards ascending, alternately), each exchange (size,
+//!   ascending discards, the talon cards), the open-capot announcements and the tricks. Every
+//!   field of the deal must come out equal (the first that differs is named), the rewards of
+//!   the last action included; this deal's points by source are the replay's.
+//! * **The match record** (not replayable) is checked for consistency: deals begun against
+//!   games finished and the phase; the games add up to the scores (with this deal's totals);
+//!   the points by source add up to the scores; the dealer follows the draw for deal (the lower
+//!   card deals) and alternates within a korolik or a partie; the koroliks and the games of the
+//!   open korolik follow the games (a refet or two games close one); the end of the match
+//!   (koroliks, or the partie's deals and an unequal score) and its outcome; the draw (both
+//!   cards, or only seat 0's) before a korolik.
+//! * **The finished deals' points by source** (the sources minus this deal's) are bounded, not
+//!   proven reachable: repique, pique and leza in whole bonuses at most once a deal over both
+//!   seats; capots at most one bonus a deal; the last trick's extra at most once a deal; at most
+//!   24 play points a deal; declarations are not bounded (their values depend on the rules).
+//!   When no action of the current deal is known (a draw, or a deal not begun) the rewards — the
+//!   last action's points — are at most the last game's totals (none before any game).
+//!
 //! So a deserialized state never panics or gets stuck later.
 
 use std::fmt::Write;
