@@ -193,7 +193,7 @@ const MUTANTS_PER_STATE: usize = 4;
 const MAX_PLAYOUT: usize = 1_000_000;
 
 /// Junk values for [`mutate`].
-const JUNK: [&str; 18] = [
+const JUNK: [&str; 21] = [
     "",
     "-",
     "0",
@@ -202,6 +202,9 @@ const JUNK: [&str; 18] = [
     "x",
     "-1",
     "99999999999999999999",
+    "65535",
+    "4294967295",
+    "65535,65535,65535",
     "ffffffffffffffff",
     ",",
     ",,,",

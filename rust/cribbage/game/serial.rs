@@ -307,7 +307,7 @@ impl State {
         let mut first_result = None;
         for extra in 0..=trailing_gos {
             let mut candidate = script.clone();
-            candidate.extend(std::iter::repeat(GO).take(extra));
+            candidate.extend(std::iter::repeat_n(GO, extra));
             let result = self.replay_deal(base, free, cut, &candidate);
             match result {
                 Ok(s) if s == *self => return Ok(s),
@@ -466,8 +466,9 @@ impl State {
         } else {
             self.check_earlier_deals(&pre, cut, script.is_empty())?;
             base.sources = pre;
-            for side in 0..3 {
-                base.scores[side] = pre[side].iter().sum();
+            for (score, points) in base.scores.iter_mut().zip(pre) {
+                // In u32: the sources of a text need not add up (they are refused below then).
+                *score = points.iter().map(|&x| x as u32).sum::<u32>().min(u16::MAX as u32) as u16;
             }
             if script.is_empty() {
                 base.rewards = self.rewards;
@@ -498,10 +499,10 @@ impl State {
         let dealt_by = |side: usize| (0..done).filter(|&j| v.side_of((first + j as usize) % n) == side).count() as u64;
         let peg_cap = |side: usize| 17 * v.kept() as u64 * players(side);
         let mut pegging = 0u64;
-        for side in 0..3 {
-            let [peg, hand, crib, heels, three] = pre[side].map(|x| x as u64);
+        for (side, points) in pre.iter().enumerate() {
+            let [peg, hand, crib, heels, three] = points.map(|x| x as u64);
             if side >= sides {
-                ensure(pre[side] == [0; 5] && self.rewards[side] == 0, "points for a side that does not exist")?;
+                ensure(*points == [0; 5] && self.rewards[side] == 0, "points for a side that does not exist")?;
                 continue;
             }
             ensure(three == cut.sources[side][4] as u64, "three for last")?;

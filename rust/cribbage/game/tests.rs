@@ -731,6 +731,9 @@ fn mutations_of_a_known_state_are_refused() {
     assert_eq!(State::deserialize(&text).unwrap(), s);
     refused(&with_field(&text, "rewards", "0,0,0"));
     refused(&with_field(&text, "dealer", "0"));
+    // Sources that do not add up, large enough to overflow a u16 sum: refused, no panic.
+    let many = with_field(&with_field(&text, "deals", "5000"), "scores", "60,20,0");
+    refused(&with_field(&many, "sources", "30000,30000,30000,0,0,0,17,0,0,3,0,0,0,0,0"));
     // Heels for P1, who has not dealt yet (P0 dealt deal 1).
     let msg =
         refused(&with_field(&with_field(&text, "scores", "20,20,0"), "sources", "1,12,7,0,0,5,10,0,2,3,0,0,0,0,0"));

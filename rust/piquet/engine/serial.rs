@@ -546,7 +546,7 @@ impl State {
         // first draw or before any deal; else part of the last deal's totals.
         let no_action_yet = self.phase == Phase::Cut || (self.phase == Phase::Deal && self.n_dealt == 0);
         if no_action_yet {
-            let last_game = (n >= 1 && n <= MAX_GAMES).then(|| self.games[n - 1]);
+            let last_game = (1..=MAX_GAMES).contains(&n).then(|| self.games[n - 1]);
             let cap = if self.phase == Phase::Cut && self.turn == 1 || n == 0 {
                 [0, 0]
             } else {
@@ -573,9 +573,9 @@ impl State {
         }
         // This deal's points by source, and the earlier deals' against what a deal can give.
         let mut earlier = [[0u32; NUM_SOURCES]; 2];
-        for seat in 0..2 {
-            for k in 0..NUM_SOURCES {
-                earlier[seat][k] = self.sources[seat][k]
+        for (seat, points) in earlier.iter_mut().enumerate() {
+            for (k, p) in points.iter_mut().enumerate() {
+                *p = self.sources[seat][k]
                     .checked_sub(start.sources[seat][k])
                     .ok_or_else(|| bad("the points by source are less than this deal's"))?;
             }
