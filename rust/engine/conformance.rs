@@ -19,7 +19,8 @@
 //!   replaced by junk or by another state's, a number moved by one, list items swapped or
 //!   copied — cards moved between hands, a card twice —, a hex digit changed): each is refused, or
 //!   accepted as a state that round-trips and plays to the end through the checked API
-//!   ([`check_text`]); never a panic, a stuck state or a state whose own text is refused;
+//!   ([`check_text`]); never a panic, a stuck state or a state whose own text is refused
+//!   ([`check_texts`] runs only these text checks, over many games);
 //! * **information**: for each player, a state resampled from the information state has the same
 //!   information string and tensor, is consistent (its own round trip works) and plays on; over
 //!   everything seen, two information tensors are equal exactly when the strings are.
