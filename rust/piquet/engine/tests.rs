@@ -816,6 +816,18 @@ fn deserialize_refuses_unreachable_rewards_and_sources() {
     ] {
         refused(&with_field(&text, key, value));
     }
+    // A card moved between the hands, a card in both hands, a card dealt twice.
+    let kh = id("KH") as u32;
+    assert!(s.hands[0] >> kh & 1 == 1);
+    let mut m = s;
+    m.hands[0] &= !(1 << kh);
+    m.hands[1] |= 1 << kh;
+    refused(&m.serialize());
+    m.hands[0] |= 1 << kh;
+    refused(&m.serialize());
+    m = s;
+    m.dealt[1] |= 1 << kh;
+    refused(&m.serialize());
     refused(&text[..text.len() - 3]);
     refused(&format!("{text} extra=1"));
     refused(&format!("{text} turn=0"));
