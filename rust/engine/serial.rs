@@ -114,24 +114,14 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// `text` with the value of field `key` set to `value` (`None` if there is no such field): for
-/// tests that edit state texts.
+/// `text` with the value of field `key` set to `value` (a panic if there is no such field):
+/// for tests that edit state texts.
 #[cfg(test)]
-pub(crate) fn with_field(text: &str, key: &str, value: &str) -> Option<String> {
+pub(crate) fn with_field(text: &str, key: &str, value: &str) -> String {
     let prefix = format!("{key}=");
-    let mut found = false;
-    let out: Vec<String> = text
-        .split(' ')
-        .map(|t| {
-            if t.starts_with(&prefix) {
-                found = true;
-                format!("{prefix}{value}")
-            } else {
-                t.to_string()
-            }
-        })
-        .collect();
-    found.then(|| out.join(" "))
+    assert!(text.split(' ').any(|t| t.starts_with(&prefix)), "no field {key} in {text}");
+    let set = |t: &str| if t.starts_with(&prefix) { format!("{prefix}{value}") } else { t.to_string() };
+    text.split(' ').map(set).collect::<Vec<_>>().join(" ")
 }
 
 /// What differs between a state's `text` and the text `expected` of the state play gives in its
@@ -167,8 +157,8 @@ mod tests {
         for bad in ["", "toy/2 a=1", "toy/1 a", "toy/1 d=1", "toy/1 a=1 a=1"] {
             assert!(Fields::parse("toy", "toy/1", &keys, bad).is_err(), "{bad}");
         }
-        assert_eq!(with_field("toy/1 a=3 b=1", "b", "7").as_deref(), Some("toy/1 a=3 b=7"));
-        assert_eq!(with_field("toy/1 a=3", "ab", "7"), None);
+        assert_eq!(with_field("toy/1 a=3 b=1", "b", "7"), "toy/1 a=3 b=7");
+        assert!(std::panic::catch_unwind(|| with_field("toy/1 a=3", "ab", "7")).is_err());
         assert_eq!(first_difference("m a=1 b=2", "m a=1 b=3", "play"), "b=2 is not reachable: play gives b=3");
         assert_eq!((join([1, 2]), or_dash(None::<u8>), or_dash(Some(4))), ("1,2".into(), "-".into(), "4".into()));
     }

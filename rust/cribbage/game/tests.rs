@@ -632,10 +632,7 @@ fn lurch_scales_returns_and_survives_serialization() {
 
 // ---- deserialize_state accepts exactly the reachable states (issue 8.4) ----------------------
 
-/// `text` with the value of field `key` replaced.
-fn with_field(text: &str, key: &str, value: &str) -> String {
-    crate::engine::serial::with_field(text, key, value).unwrap_or_else(|| panic!("no field {key} in {text}"))
-}
+use crate::engine::serial::with_field;
 
 fn refused(text: &str) -> String {
     State::deserialize(text).err().unwrap_or_else(|| panic!("accepted an unreachable state: {text}")).to_string()
