@@ -15,6 +15,12 @@
 //!   `utility_sum`, with a winner (or a draw at zero);
 //! * **round trips**: `serialize` → `deserialize_state` gives an equal state and the same text;
 //!   [`StateStack`] undo restores every earlier state exactly; a copy undoes like the original;
+//! * **mutated texts** ([`mutate`]: truncated, a field dropped, doubled or added, a value
+//!   replaced by junk or by another state's, a number moved by one, list items swapped or
+//!   copied — cards moved between hands, a card twice —, a hex digit changed): each is refused, or
+//!   accepted as a state that round-trips and plays to the end through the checked API
+//!   ([`check_text`]); never a panic, a stuck state or a state whose own text is refused
+//!   ([`check_texts`] runs only these text checks, over many games);
 //! * **information**: for each player, a state resampled from the information state has the same
 //!   information string and tensor, is consistent (its own round trip works) and plays on; over
 //!   everything seen, two information tensors are equal exactly when the strings are.
@@ -43,6 +49,10 @@ pub struct Report {
     pub resamples: usize,
     /// Distinct information states seen.
     pub information_states: usize,
+    /// Mutated state texts tried ([`mutate`]).
+    pub mutants: usize,
+    /// Mutated texts accepted (each then checked as a state of its own).
+    pub mutants_accepted: usize,
 }
 
 /// A failed check: what and where (game index, action number, the state).
@@ -69,6 +79,8 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
             check_actions(&state, &mut rng).map_err(f)?;
             check_scores(&state, &mut prev_scores).map_err(f)?;
             check_round_trip(game, &state).map_err(f)?;
+            let other = states[rng.below(states.len() as u32) as usize].serialize();
+            check_mutants(game, &state, &other, &mut rng, &mut report).map_err(f)?;
             check_illegal(&mut stack, &mut rng).map_err(f)?;
             // Information: every player's view, and a resample for one of them.
             for p in 0..state.num_players() {
@@ -110,6 +122,243 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
     }
     report.information_states = by_string.iter().map(|m| m.len()).sum();
     Ok(report)
+}
+
+/// Play `n_games` random games of `game` (seeded by `seed`) checking only the state texts:
+/// every state round-trips, and mutated texts ([`mutate`]) of a third of them are refused or
+/// accepted as states that pass [`check_text`]. Cheaper than [`check_game`], for many games.
+///
+/// ```
+/// use cribpiquet::engine::conformance::check_texts;
+/// use cribpiquet::cribbage::{GameConfig, Variant};
+/// let report = check_texts(&GameConfig::new(Variant::FiveCard, Some(15)).unwrap(), 3, 1).unwrap();
+/// assert_eq!(report.games, 3);
+/// assert!(report.mutants > 0);
+/// ```
+pub fn check_texts<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report, String> {
+    let mut rng = Rng::new(seed);
+    let mut report = Report::default();
+    for g in 0..n_games {
+        let mut next = game.new_initial_state();
+        let mut texts = Vec::new();
+        loop {
+            let state = next;
+            let step = texts.len();
+            let f = |what: String| fail(g, step, &state, what);
+            check_round_trip(game, &state).map_err(f)?;
+            texts.push(state.serialize());
+            let other = &texts[rng.below(texts.len() as u32) as usize];
+            check_mutants(game, &state, other, &mut rng, &mut report).map_err(f)?;
+            if state.is_terminal() {
+                break;
+            }
+            let legal = state.legal_actions();
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            next.apply_action(action).map_err(|e| f(format!("legal action {action} refused: {e}")))?;
+            report.actions += 1;
+        }
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+/// At a third of the states: [`MUTANTS_PER_STATE`] mutants of the state's text (`other`
+/// lends values), each refused or a state that passes [`check_text`].
+fn check_mutants<G: Game>(
+    game: &G,
+    state: &G::State,
+    other: &str,
+    rng: &mut Rng,
+    report: &mut Report,
+) -> Result<(), String> {
+    if rng.below(3) != 0 {
+        return Ok(());
+    }
+    let text = state.serialize();
+    for _ in 0..MUTANTS_PER_STATE {
+        let mutant = mutate(&text, other, rng);
+        report.mutants += 1;
+        // A mutant that reads back as this very state needs no playout of its own.
+        let same = game.deserialize_state(&mutant).is_ok_and(|s| s == *state);
+        if same || check_text(game, &mutant, rng).map_err(|e| format!("mutant {mutant:?}: {e}"))?.is_some() {
+            report.mutants_accepted += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Mutated texts tried at a third of the states of [`check_game`].
+const MUTANTS_PER_STATE: usize = 4;
+
+/// Actions after which [`check_text`] gives up on a game that does not end.
+const MAX_PLAYOUT: usize = 1_000_000;
+
+/// Junk values for [`mutate`].
+const JUNK: [&str; 21] = [
+    "",
+    "-",
+    "0",
+    "1",
+    "2",
+    "x",
+    "-1",
+    "99999999999999999999",
+    "65535",
+    "4294967295",
+    "65535,65535,65535",
+    "ffffffffffffffff",
+    ",",
+    ",,,",
+    "0,0",
+    "a=b",
+    "\u{1F0A1}",
+    "cut",
+    "deal",
+    "play",
+    "game-over",
+];
+
+/// A random mutation of the state text `text` (`key=value` fields after a magic word); `other`
+/// (another state's text) lends values. The kinds, equally likely: truncation; a field dropped,
+/// doubled, or an unknown one added; a value replaced by junk or by `other`'s value of the
+/// field; a number in a value moved by one; two items of a comma list swapped, or one copied
+/// over another; a hexadecimal digit changed.
+///
+/// ```
+/// use cribpiquet::engine::conformance::mutate;
+/// use cribpiquet::rng::Rng;
+/// let mut rng = Rng::new(1);
+/// let text = "game/1 a=1,2 b=ff";
+/// for _ in 0..50 {
+///     let m = mutate(text, "game/1 a=3,4 b=0", &mut rng);
+///     // The magic word stays, unless the text was truncated.
+///     assert!(m.starts_with("game/1 ") || text.starts_with(m.as_str()));
+/// }
+/// ```
+pub fn mutate(text: &str, other: &str, rng: &mut Rng) -> String {
+    let mut tokens: Vec<String> = text.split(' ').map(String::from).collect();
+    let pick = |rng: &mut Rng, n: usize| rng.below(n.max(1) as u32) as usize;
+    if tokens.len() < 2 {
+        return format!("{text} x=1");
+    }
+    let i = 1 + pick(rng, tokens.len() - 1);
+    let (key, value) = match tokens[i].split_once('=') {
+        Some((k, v)) => (k.to_string(), v.to_string()),
+        None => (tokens[i].clone(), String::new()),
+    };
+    let set = |tokens: &mut Vec<String>, v: String| tokens[i] = format!("{key}={v}");
+    match rng.below(9) {
+        0 => {
+            let cut = pick(rng, text.len());
+            let cut = (0..=cut).rev().find(|&c| text.is_char_boundary(c)).unwrap_or(0);
+            return text[..cut].to_string();
+        }
+        1 => {
+            tokens.remove(i);
+        }
+        2 => {
+            let t = tokens[i].clone();
+            tokens.insert(i, t);
+        }
+        3 => tokens.push(if rng.below(2) == 0 { "extra=1".into() } else { format!("{key}{key}={value}") }),
+        4 => set(&mut tokens, JUNK[pick(rng, JUNK.len())].to_string()),
+        5 => {
+            let theirs = other.split(' ').find_map(|t| t.split_once('=').filter(|(k, _)| *k == key).map(|(_, v)| v));
+            set(&mut tokens, theirs.unwrap_or("-").to_string());
+        }
+        6 => {
+            // A run of digits moved by one (up or down).
+            let runs: Vec<(usize, usize)> = digit_runs(&value);
+            if let Some(&(a, b)) = runs.get(pick(rng, runs.len())) {
+                let n: u128 = value[a..b].parse().unwrap_or(0);
+                let m = if rng.below(2) == 0 { n + 1 } else { n.saturating_sub(1) };
+                set(&mut tokens, format!("{}{m}{}", &value[..a], &value[b..]));
+            }
+        }
+        7 | 8 => {
+            let mut items: Vec<&str> = value.split(',').collect();
+            if items.len() >= 2 {
+                let (a, b) = (pick(rng, items.len()), pick(rng, items.len()));
+                if rng.below(2) == 0 {
+                    items.swap(a, b);
+                } else {
+                    items[a] = items[b];
+                }
+                let v = items.join(",");
+                set(&mut tokens, v);
+            }
+        }
+        _ => {
+            let hex: Vec<usize> = value.char_indices().filter(|(_, c)| c.is_ascii_hexdigit()).map(|(j, _)| j).collect();
+            if let Some(&j) = hex.get(pick(rng, hex.len())) {
+                let digit = "0123456789abcdef".as_bytes()[pick(rng, 16)] as char;
+                let mut v = value.clone();
+                v.replace_range(j..j + 1, &digit.to_string());
+                set(&mut tokens, v);
+            }
+        }
+    }
+    tokens.join(" ")
+}
+
+fn digit_runs(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut j = 0;
+    while j < bytes.len() {
+        if bytes[j].is_ascii_digit() {
+            let start = j;
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            out.push((start, j));
+        } else {
+            j += 1;
+        }
+    }
+    out
+}
+
+/// Feed any text to `deserialize_state`: `Ok(None)` if it is refused; if accepted, the state
+/// must round-trip (its own text accepted again, equal) and play to the end with random legal
+/// actions through the checked API, every state on the way round-tripping too (`Ok(Some(state))`).
+/// `Err` says what broke. A panic inside is the caller's to catch (a test fails).
+///
+/// ```
+/// use cribpiquet::engine::conformance::check_text;
+/// use cribpiquet::engine::{Game, GameState};
+/// use cribpiquet::cribbage::GameConfig;
+/// use cribpiquet::rng::Rng;
+/// let game = GameConfig::default();
+/// let mut rng = Rng::new(3);
+/// assert!(check_text(&game, "cribbage/1 garbage", &mut rng).unwrap().is_none());
+/// let text = game.new_initial_state().serialize();
+/// assert!(check_text(&game, &text, &mut rng).unwrap().is_some());
+/// ```
+pub fn check_text<G: Game>(game: &G, text: &str, rng: &mut Rng) -> Result<Option<G::State>, String> {
+    let Ok(state) = game.deserialize_state(text) else {
+        return Ok(None);
+    };
+    check_round_trip(game, &state)?;
+    let mut s = state;
+    let mut steps = 0;
+    while !s.is_terminal() {
+        let legal = s.legal_actions();
+        if legal.is_empty() {
+            return Err(format!("accepted, then stuck without legal actions at {}", s.serialize()));
+        }
+        if steps >= MAX_PLAYOUT {
+            return Err("accepted, then does not end".into());
+        }
+        let a = legal[rng.below(legal.len() as u32) as usize];
+        s.apply_action(a).map_err(|e| format!("accepted, then legal action {a} refused: {e}"))?;
+        if steps % 16 == 0 {
+            check_round_trip(game, &s).map_err(|e| format!("accepted, then after {steps} actions: {e}"))?;
+        }
+        steps += 1;
+    }
+    check_round_trip(game, &s)?;
+    Ok(Some(state))
 }
 
 fn bits(tensor: &[f32]) -> Vec<u32> {

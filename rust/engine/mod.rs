@@ -24,8 +24,10 @@
 mod actions;
 pub mod conformance;
 mod policy;
+pub(crate) mod serial;
 mod simulate;
 mod stack;
+pub(crate) mod tensor;
 
 use std::fmt;
 

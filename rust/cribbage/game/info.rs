@@ -45,17 +45,19 @@ use std::fmt::Write;
 
 use super::{index_to_id, Phase, State, FITS, FULL, MAX_PLAYS, NO_CARD, NO_PLAYER};
 use crate::cribbage::card::{Card, Hand};
-use crate::engine::GameState;
+use crate::engine::{check_player, tensor, GameState};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
+// The offsets of the module docs' layout, each block after the one before (52 cards, 4 seats).
 const HEADER: usize = 33;
-const OWN_HAND: usize = 33;
-const OWN_DISCARDS: usize = 85;
-const STARTER: usize = 137;
-const CUTS: usize = 189;
-const HISTORY: usize = 397;
-const SLOT: usize = 56;
+const OWN_HAND: usize = HEADER;
+const OWN_DISCARDS: usize = OWN_HAND + 52;
+const STARTER: usize = OWN_DISCARDS + 52;
+const CUTS: usize = STARTER + 52;
+const HISTORY: usize = CUTS + 4 * 52;
+const SLOT: usize = 52 + 4;
+const _: () = assert!(OWN_DISCARDS == 85 && STARTER == 137 && CUTS == 189 && HISTORY == 397 && SLOT == 56);
 
 /// Length of the information state tensor.
 pub const INFO_TENSOR_SIZE: usize = HISTORY + MAX_PLAYS * SLOT;
@@ -63,44 +65,20 @@ pub const INFO_TENSOR_SIZE: usize = HISTORY + MAX_PLAYS * SLOT;
 pub const OBS_TENSOR_SIZE: usize = HISTORY + 2 * 4 * 52;
 
 fn set_cards(out: &mut [f32], offset: usize, mask: u64) {
-    let mut m = mask & FULL;
-    while m != 0 {
-        out[offset + index_to_id(m.trailing_zeros()) as usize] = 1.0;
-        m &= m - 1;
-    }
+    tensor::set_cards(out, offset, mask & FULL, |bit| index_to_id(bit) as usize);
 }
 
 fn cards_text(mask: u64) -> String {
-    let text = Hand::from_mask(mask & FULL).map(|h| h.to_string()).unwrap_or_default();
-    if text.is_empty() {
-        "-".to_string()
-    } else {
-        text
-    }
+    tensor::cards_or_dash(Hand::from_mask(mask & FULL).map(|h| h.to_string()).unwrap_or_default())
 }
 
 impl State {
     fn check_player(&self, player: usize) -> Result<()> {
-        if player >= self.num_players() {
-            return Err(Error::InvalidValue(format!(
-                "no player {player} in {} (players are 0..{})",
-                self.config.variant,
-                self.num_players()
-            )));
-        }
-        Ok(())
+        check_player(self, player).map(|_| ())
     }
 
     fn played_mask(&self) -> u64 {
         self.plays[..self.n_plays as usize].iter().fold(0, |m, c| m | c.bit())
-    }
-
-    fn check_tensor(&self, player: usize, out: &[f32], size: usize) -> Result<()> {
-        self.check_player(player)?;
-        if out.len() != size {
-            return Err(Error::InvalidValue(format!("the tensor buffer must have {size} floats, got {}", out.len())));
-        }
-        Ok(())
     }
 
     fn write_header(&self, player: usize, out: &mut [f32]) {
@@ -145,7 +123,7 @@ impl State {
     /// The information state tensor of `player` into `out` (length [`INFO_TENSOR_SIZE`]); see
     /// the module docs for the layout.
     pub fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.check_tensor(player, out, INFO_TENSOR_SIZE)?;
+        tensor::check_buffer(self, player, out, INFO_TENSOR_SIZE)?;
         let n = self.num_players();
         self.write_header(player, out);
         self.write_private(player, out);
@@ -162,7 +140,7 @@ impl State {
     /// view, with the cards laid this deal as sets (current sequence, earlier) instead of the
     /// ordered history.
     pub fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.check_tensor(player, out, OBS_TENSOR_SIZE)?;
+        tensor::check_buffer(self, player, out, OBS_TENSOR_SIZE)?;
         let n = self.num_players();
         self.write_header(player, out);
         self.write_private(player, out);

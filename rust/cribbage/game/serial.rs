@@ -7,41 +7,98 @@
 //! sources=… rewards=0,0,0
 //! ```
 //!
-//! Masks are hexadecimal in the core's bit layout (`suit * 16 + rank`). A text that is not a
-//! state this engine can reach in a consistent way (sizes, disjoint cards, count, turn, scores)
-//! is an [`Error::InvalidValue`], so a deserialized state never panics later.
+//! Masks are hexadecimal in the core's bit layout (`suit * 16 + rank`); the framing (magic word,
+//! `key=value` fields) is the engine framework's (`rust/engine/serial.rs`).
+//!
+//! # What `deserialize` accepts: exactly the states play reaches
+//!
+//! The text is parsed into a state, then the state is **rebuilt by replay** through the checked
+//! `apply_action` and must come out equal in every field (else the first field that differs is
+//! named: `deals=1 is not reachable: play gives deals=0`):
+//!
+//! 1. **The cut.** From the cards shown (`cuts`) and the first dealer (the dealer `deals − 1`
+//!    deals back; the players still cutting while in the cut): the players of the last round
+//!    cut their cards; if that round was a re-cut, an earlier round is rebuilt in which the
+//!    others cut their cards and the players of the last round tie on aces (any longer history
+//!    of ties shows the same state). This gives the first dealer, five-card's three for last,
+//!    and a game over at the cut (five-card to 3 or less: `deals=0`).
+//! 2. **The deal.** The state at the start of the current deal (deal number, dealer, the cut,
+//!    the scores before the deal) replays the canonical script of the deal: each player's
+//!    cards dealt in ascending order round the table from the dealer's left (then the crib's
+//!    pack card), the discards in turn, the starter, the cards laid in order with every forced
+//!    go between them, and up to one round of forced goes after the last card. The automatic
+//!    show, the points of every action, the rewards of the last one, the end of the game at the
+//!    target and the winner all come from the replay.
+//! 3. **The scores before the deal** are this state's points by source minus what the deal made
+//!    (replayed once in a copy that never ends; where the game ended, the last action's points
+//!    are cut at what it made here, in the order they are pegged). In the first deal they must be
+//!    exactly the cut's. After earlier deals they are checked for **consistency and bounds, not
+//!    proven reachable by some exact sequence of deals**: below the target on every side;
+//!    three for last exactly as at the cut; crib and heels only for the sides that dealt (at most
+//!    29 and 2 a deal, heels even); hands at most 29 a player a deal; pegging at most 17 a card
+//!    laid a deal, and at least 1 a deal over all sides (the last card or a 31 always scores).
+//!    At the start of a deal (no card dealt yet) the rewards — the points of the action that
+//!    ended the previous deal — must be positive and are bounded the same way (pegging and the
+//!    show of that deal), not replayed.
+//!
+//! So the dealer alternates from the first dealer with `deals`, the phase, turn, count, goes,
+//! cards and their places are those of a real deal, the points by source add up to the scores,
+//! and a deserialized state never panics, gets stuck or reaches a state whose own text is
+//! refused.
 
 use std::fmt::Write;
 
-use super::{GameConfig, Phase, State, Variant, FITS, FULL, MAX_PLAYS, NO_CARD, NO_PLAYER, PIPS};
+use super::{index_to_id, pair_action, GameConfig, Phase, State, Variant, FULL, GO, MAX_PLAYS, NO_CARD, NO_PLAYER};
 use crate::cribbage::card::{Card, Hand};
+use crate::engine::serial::{self, first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 
 const MAGIC: &str = "cribbage/1";
 
-fn bad(msg: impl Into<String>) -> Error {
-    Error::InvalidValue(format!("not a cribbage state: {}", msg.into()))
+/// The fields, in the order `serialize` writes them (`lurch` only when on).
+const KEYS: [&str; 25] = [
+    "variant",
+    "target",
+    "lurch",
+    "phase",
+    "dealer",
+    "turn",
+    "cutting",
+    "cuts",
+    "hands",
+    "kept",
+    "discards",
+    "crib",
+    "starter",
+    "count",
+    "passed",
+    "gomin",
+    "plays",
+    "seq",
+    "dealt",
+    "discarded",
+    "winner",
+    "deals",
+    "scores",
+    "sources",
+    "rewards",
+];
+
+fn bad(msg: impl std::fmt::Display) -> Error {
+    invalid("cribbage", msg)
+}
+
+fn ensure(ok: bool, what: &str) -> Result<()> {
+    serial::ensure("cribbage", ok, what)
 }
 
 fn opt_card(c: u8) -> String {
-    if c == NO_CARD {
-        "-".into()
-    } else {
-        Card::from_index(c as u32).to_string()
-    }
+    or_dash((c != NO_CARD).then(|| Card::from_index(c as u32)))
 }
 
 fn opt_player(p: u8) -> String {
-    if p == NO_PLAYER {
-        "-".into()
-    } else {
-        p.to_string()
-    }
-}
-
-fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
-    items.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+    or_dash((p != NO_PLAYER).then_some(p))
 }
 
 impl State {
@@ -102,71 +159,9 @@ impl State {
     /// A state from [`serialize`](State::serialize) text; inconsistent text is an
     /// [`Error::InvalidValue`].
     pub fn deserialize(text: &str) -> Result<State> {
-        let mut tokens = text.split_whitespace();
-        if tokens.next() != Some(MAGIC) {
-            return Err(bad(format!("it must start with {MAGIC:?}")));
-        }
-        let mut fields: Vec<(&str, &str)> = Vec::new();
-        for token in tokens {
-            let (key, value) = token.split_once('=').ok_or_else(|| bad(format!("token {token:?} is not key=value")))?;
-            if fields.iter().any(|(k, _)| *k == key) {
-                return Err(bad(format!("field {key} appears twice")));
-            }
-            fields.push((key, value));
-        }
-        const KEYS: [&str; 25] = [
-            "variant",
-            "target",
-            "lurch",
-            "phase",
-            "dealer",
-            "turn",
-            "cutting",
-            "cuts",
-            "hands",
-            "kept",
-            "discards",
-            "crib",
-            "starter",
-            "count",
-            "passed",
-            "gomin",
-            "plays",
-            "seq",
-            "dealt",
-            "discarded",
-            "winner",
-            "deals",
-            "scores",
-            "sources",
-            "rewards",
-        ];
-        if let Some((k, _)) = fields.iter().find(|(k, _)| !KEYS.contains(k)) {
-            return Err(bad(format!("unknown field {k}")));
-        }
-        let get = |key: &str| -> Result<&str> {
-            fields
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .ok_or_else(|| bad(format!("field {key} is missing")))
-        };
-        let num =
-            |key: &str| -> Result<u64> { get(key)?.parse::<u64>().map_err(|_| bad(format!("{key} is not a number"))) };
-        let small = |key: &str, max: u64| -> Result<u64> {
-            let v = num(key)?;
-            if v > max {
-                return Err(bad(format!("{key} = {v} is out of range")));
-            }
-            Ok(v)
-        };
-        let list = |key: &str, len: usize| -> Result<Vec<&str>> {
-            let items: Vec<&str> = get(key)?.split(',').collect();
-            if items.len() != len {
-                return Err(bad(format!("{key} must have {len} items")));
-            }
-            Ok(items)
-        };
+        let f = Fields::parse("cribbage", MAGIC, &KEYS, text)?;
+        let get = |key: &str| f.get(key);
+        let small = |key: &str, max: u64| f.num(key, max);
         let card = |text: &str| -> Result<u8> {
             if text == "-" {
                 return Ok(NO_CARD);
@@ -188,38 +183,29 @@ impl State {
             Ok(m)
         };
         let masks = |key: &str| -> Result<[u64; 4]> {
-            let items = list(key, 4)?;
+            let items = f.list(key, 4)?;
             let mut out = [0u64; 4];
             for (slot, text) in out.iter_mut().zip(items) {
                 *slot = mask(text)?;
             }
             Ok(out)
         };
-        let numbers = |key: &str, len: usize, max: u64| -> Result<Vec<u64>> {
-            list(key, len)?
-                .iter()
-                .map(|t| t.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("bad number in {key}"))))
-                .collect()
-        };
+        let numbers = |key: &str, len: usize, max: u64| f.nums(key, len, max);
 
         let variant: Variant = get("variant")?.parse()?;
-        let lurch = match fields.iter().find(|(k, _)| *k == "lurch").map(|(_, v)| *v) {
+        let lurch = match f.optional("lurch") {
             None | Some("0") => false,
             Some("1") => true,
             Some(v) => return Err(bad(format!("lurch={v:?} (expected 0 or 1)"))),
         };
         let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?.with_lurch(lurch);
-        let phase_name = get("phase")?;
-        let phase = Phase::ALL
-            .into_iter()
-            .find(|p| p.name() == phase_name)
-            .ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let phase = f.choice("phase", &Phase::ALL, Phase::name)?;
         let mut state = State::new(config);
         state.phase = phase;
         state.dealer = player("dealer")?;
         state.turn = small("turn", 3)? as u8;
         state.cutting = small("cutting", 15)? as u8;
-        let cuts = list("cuts", 4)?;
+        let cuts = f.list("cuts", 4)?;
         for (slot, text) in state.cuts.iter_mut().zip(cuts) {
             *slot = card(text)?;
         }
@@ -276,205 +262,266 @@ impl State {
         Ok(state)
     }
 
-    /// Check that the state is one the engine can be in (used by `deserialize`, and by tests
-    /// on every state of random games).
+    /// Check that the state is one play can reach (used by `deserialize`, and by tests on every
+    /// state of random games): the state is rebuilt by replay (see the module docs) and must
+    /// come out equal, field for field.
     pub(crate) fn check_invariants(&self) -> Result<()> {
-        let v = self.config.variant;
-        let n = v.num_players();
-        let sides = v.num_sides();
-        let ensure = |ok: bool, what: &str| if ok { Ok(()) } else { Err(bad(what.to_string())) };
-        ensure(self.n as usize == n, "player count")?;
-        let all = (1u8 << n) - 1;
-        // Scores.
-        for side in 0..3 {
-            let total: u32 = self.sources[side].iter().map(|&x| x as u32).sum();
-            ensure(total == self.scores[side] as u32, "the points by source do not add up to the score")?;
-            ensure(self.rewards[side] <= self.scores[side], "a reward larger than the score")?;
-            if side >= sides {
-                ensure(self.scores[side] == 0, "a score for a side that does not exist")?;
-            }
-        }
-        let target = self.config.target;
-        if self.phase == Phase::GameOver {
-            ensure((self.winner as usize) < sides, "the game is over without a winner")?;
-            for side in 0..sides {
-                let reached = self.scores[side] >= target;
-                ensure(reached == (side == self.winner as usize), "only the winner may have reached the target")?;
-            }
-        } else {
-            ensure(self.winner == NO_PLAYER, "a winner before the end")?;
-            ensure(self.scores[..sides].iter().all(|&s| s < target), "a score at the target before the end")?;
-        }
-        // Seats beyond the player count are empty.
-        for q in n..4 {
-            ensure(
-                self.hands[q] == 0 && self.kept[q].is_empty() && self.discards[q] == 0 && self.go_min[q] == 0,
-                "cards for a player who does not exist",
-            )?;
-            ensure(self.cuts[q] == NO_CARD, "a cut by a player who does not exist")?;
-        }
-        ensure(self.passed & !all == 0 && self.cutting & !all == 0, "player masks")?;
-        // The cut cards are distinct cards.
-        let mut cut_seen = 0u64;
-        for &c in &self.cuts {
-            if c != NO_CARD {
-                ensure(c & 15 < 13 && c < 64 && cut_seen >> c & 1 == 0, "cut cards")?;
-                cut_seen |= 1u64 << c;
-            }
-        }
-        if self.phase == Phase::Cut || self.deals == 0 {
-            ensure(matches!(self.phase, Phase::Cut | Phase::GameOver), "no deal yet")?;
-            ensure(
-                self.used == 0 && self.n_plays == 0 && self.dealt == 0 && self.starter == NO_CARD,
-                "cards out before the first deal",
-            )?;
-            if self.phase == Phase::Cut {
-                ensure(self.dealer == NO_PLAYER && self.cutting != 0, "the cut")?;
-                ensure(self.turn < self.n && self.cutting >> self.turn & 1 == 1, "the cutter")?;
-                for q in 0..n {
-                    let in_round = self.cutting >> q & 1 == 1;
-                    let has_cut = self.cuts[q] != NO_CARD;
-                    let expected = if in_round { q < self.turn as usize } else { true };
-                    ensure(has_cut == expected, "who has cut")?;
-                }
-                ensure(self.scores == [0; 3], "points before the game")?;
-            } else {
-                ensure((self.dealer as usize) < n, "the dealer")?;
-            }
+        let replayed = self.replay()?;
+        if replayed == *self {
             return Ok(());
         }
-        ensure((self.dealer as usize) < n && (self.turn as usize) < n, "dealer and turn")?;
-        ensure(self.cutting == 0, "cutting after the cut")?;
-        // Card sets: kept hands, discards and the crib's pack card are disjoint.
-        let mut seen = 0u64;
-        for q in 0..n {
-            let k = self.kept[q].mask();
-            ensure(self.hands[q] & !k == 0, "unplayed cards that are not kept")?;
-            ensure(k & seen == 0 && self.discards[q] & (seen | k) == 0, "a card in two places")?;
-            seen |= k | self.discards[q];
-        }
-        let all_discards = self.discards.iter().fold(0, |m, &d| m | d);
-        let crib = self.crib.mask();
-        ensure(crib & all_discards == all_discards, "discards missing from the crib")?;
-        let extra = crib & !all_discards;
-        ensure(extra & seen == 0, "a crib card in a hand")?;
-        let starter_bit = if self.starter == NO_CARD { 0 } else { 1u64 << self.starter };
-        if self.starter != NO_CARD {
-            ensure(self.starter & 15 < 13 && self.starter < 64, "the starter")?;
-        }
-        ensure(starter_bit & (seen | crib) == 0, "the starter in a hand")?;
-        ensure(self.used == seen | crib | starter_bit, "cards out of the pack")?;
-        // Sizes by phase.
-        let per = v.cards_dealt();
-        let keep = v.kept();
-        let disc = v.discards();
-        let to_hands = n * per;
-        let full_deal = to_hands + v.crib_from_pack();
-        let size = |m: u64| m.count_ones() as usize;
-        let offset = |q: usize| (q + n - 1 - self.dealer as usize) % n; // 0 = left of the dealer
-        match self.phase {
-            Phase::Cut => unreachable_phase()?,
-            Phase::Deal => {
-                let dealt = self.dealt as usize;
-                ensure(dealt < full_deal && self.discarded == 0, "the deal")?;
-                if dealt < to_hands {
-                    ensure(self.turn as usize == (self.dealer as usize + 1 + dealt) % n, "the next card's recipient")?;
-                }
-                ensure(self.starter == NO_CARD && self.n_plays == 0 && all_discards == 0, "the deal")?;
-                for q in 0..n {
-                    let expected = dealt.min(to_hands) / n + usize::from(offset(q) < dealt.min(to_hands) % n);
-                    ensure(
-                        self.hands[q] == self.kept[q].mask() && size(self.hands[q]) == expected,
-                        "hand sizes in the deal",
-                    )?;
-                }
-                ensure(size(extra) == dealt.saturating_sub(to_hands), "the crib in the deal")?;
-            }
-            Phase::Discard | Phase::Starter => {
-                ensure(
-                    self.dealt as usize == full_deal && self.starter == NO_CARD && self.n_plays == 0,
-                    "the discard",
-                )?;
-                let done = self.discarded as usize;
-                ensure(done < n || (self.phase == Phase::Starter && done == n), "discards done")?;
-                if self.phase == Phase::Discard {
-                    ensure(self.turn as usize == (self.dealer as usize + 1 + done) % n, "whose discard")?;
-                }
-                for q in 0..n {
-                    let has = offset(q) < done;
-                    let (k, d) = if has { (keep, disc) } else { (per, 0) };
-                    ensure(self.hands[q] == self.kept[q].mask(), "played cards before the play")?;
-                    ensure(size(self.hands[q]) == k && size(self.discards[q]) == d, "hand sizes in the discard")?;
-                }
-                ensure(size(extra) == v.crib_from_pack(), "the crib's pack card")?;
-            }
-            Phase::Play | Phase::GameOver => {
-                // Points come only from the starter on, so a finished deal is always past the discard.
-                ensure(self.dealt as usize == full_deal && self.discarded as usize == n, "the play")?;
-                for q in 0..n {
-                    ensure(size(self.kept[q].mask()) == keep && size(self.discards[q]) == disc, "kept cards")?;
-                }
-                ensure(size(crib) == 4 && self.starter != NO_CARD, "the crib and starter")?;
-                self.check_plays()?;
-                if self.phase == Phase::Play {
-                    ensure(self.starter != NO_CARD, "the play without a starter")?;
-                    let t = self.turn as usize;
-                    ensure(self.hands[t] != 0 && !self.has_passed(t), "the player to lay")?;
-                }
-            }
-        }
-        if !matches!(self.phase, Phase::Play | Phase::GameOver) {
-            ensure(
-                self.count == 0 && self.passed == 0 && self.go_min == [0; 4] && self.seq_start == 0,
-                "count before the play",
-            )?;
-        }
-        Ok(())
+        Err(bad(first_difference(&self.serialize(), &replayed.serialize(), "play")))
     }
 
-    fn check_plays(&self) -> Result<()> {
-        let n = self.num_players();
-        let ensure = |ok: bool, what: &str| if ok { Ok(()) } else { Err(bad(what.to_string())) };
-        let k = self.n_plays as usize;
-        ensure(k <= MAX_PLAYS && self.seq_start as usize <= k, "the play record")?;
-        let mut laid = [0u64; 4];
-        for i in 0..k {
-            let q = self.play_seats[i] as usize;
-            ensure(q < n, "a card laid by nobody")?;
-            let bit = self.plays[i].bit();
-            ensure(laid.iter().all(|&m| m & bit == 0), "a card laid twice")?;
-            laid[q] |= bit;
+    /// This state rebuilt from its cut, its deal-start summary and the canonical action script
+    /// of its deal, through the checked `apply_action`; an error if a step is refused.
+    fn replay(&self) -> Result<State> {
+        let n = self.n as usize;
+        let all = (1u8 << n) - 1;
+        // The cut for the first deal.
+        let first = if self.phase == Phase::Cut {
+            None
+        } else {
+            ensure((self.dealer as usize) < n, "a dealer is needed after the cut")?;
+            let back = (self.deals.max(1) as usize - 1) % n;
+            Some((self.dealer as usize + n - back) % n)
+        };
+        let mut cut = State::new(self.config);
+        for a in self.cut_script(first, all)? {
+            cut.apply_action(a).map_err(|e| bad(format!("the cut does not replay: {e}")))?;
         }
-        for q in 0..n {
-            ensure(
-                laid[q] == self.kept[q].mask() & !self.hands[q],
-                "the cards laid are not the cards gone from the hand",
-            )?;
-            if self.go_min[q] != 0 {
-                // Every card still held was held at that go: it did not fit.
-                ensure(self.hands[q] & FITS[31 - self.go_min[q] as usize] == 0, "a go with a card that fits")?;
-            }
+        if self.phase == Phase::Cut || self.deals == 0 {
+            return Ok(cut);
         }
-        let count: u32 = self.plays[self.seq_start as usize..k].iter().map(|c| PIPS[c.index() as usize] as u32).sum();
-        ensure(count == self.count as u32, "the count")?;
-        if self.phase == Phase::Play {
-            ensure(count < 31, "the count in the play")?;
-            if self.passed != 0 {
-                // Who said go cannot lay now.
-                for q in 0..n {
-                    if self.has_passed(q) {
-                        ensure(
-                            self.hands[q] & FITS[31 - count as usize] == 0 && self.go_min[q] != 0,
-                            "a go with a card that fits",
-                        )?;
+        ensure(cut.phase == Phase::Deal && Some(cut.dealer as usize) == first, "the cut does not give that dealer")?;
+        // The start of this deal (dealer, number) and, in a copy that never ends, its script.
+        let mut base = cut;
+        base.deals = self.deals;
+        base.dealer = self.dealer;
+        base.turn = base.next_seat(self.dealer as usize) as u8;
+        let mut free = base;
+        free.config.target = u16::MAX;
+        free.scores = [0; 3];
+        free.sources = [[0; 5]; 3];
+        let (script, trailing_gos) = self.deal_script(free)?;
+        let mut first_result = None;
+        for extra in 0..=trailing_gos {
+            let mut candidate = script.clone();
+            candidate.extend(std::iter::repeat_n(GO, extra));
+            let result = self.replay_deal(base, free, cut, &candidate);
+            match result {
+                Ok(s) if s == *self => return Ok(s),
+                other => {
+                    if first_result.is_none() {
+                        first_result = Some(other);
                     }
                 }
             }
         }
+        first_result.unwrap_or_else(|| Err(bad("the deal does not replay")))
+    }
+
+    /// The actions of the cut, from its cards: `first` is the first dealer (`None` while cutting).
+    /// A round that ended in a tie is rebuilt as a tie on aces by the players of the last
+    /// round, the others cutting their cards: any longer history shows the same state.
+    fn cut_script(&self, first: Option<usize>, all: u8) -> Result<Vec<u16>> {
+        let n = self.n as usize;
+        let id = |index: u8| index_to_id(index as u32);
+        let (round, cut_in_round) = match first {
+            None => {
+                ensure(self.cutting != 0 && self.cutting & !all == 0, "the players cutting")?;
+                (self.cutting, (0..n).filter(|&q| self.cutting >> q & 1 == 1 && q < self.turn as usize).count())
+            }
+            Some(f) => {
+                let ranks = |q: usize| self.cuts[q] & 15;
+                ensure(self.cuts[..n].iter().all(|&c| c != NO_CARD), "every player has cut")?;
+                let round = (0..n).filter(|&q| q == f || ranks(q) > ranks(f)).fold(0u8, |m, q| m | 1 << q);
+                (round, round.count_ones() as usize)
+            }
+        };
+        let mut out = Vec::new();
+        let card = |q: usize| -> Result<u16> {
+            ensure(self.cuts[q] != NO_CARD, "a cut card is missing")?;
+            Ok(id(self.cuts[q]))
+        };
+        if round != all {
+            // An earlier round: the others cut their cards, the players of this round tie on aces.
+            let shown: u64 = (0..n).filter(|&q| round >> q & 1 == 0).fold(0, |m, q| m | 1u64 << (self.cuts[q] & 63));
+            let mut aces = (0..4u8).map(|suit| suit * 16).filter(|&a| shown >> a & 1 == 0);
+            for q in 0..n {
+                if round >> q & 1 == 1 {
+                    out.push(id(aces.next().ok_or_else(|| bad("the cut cards"))?));
+                } else {
+                    out.push(card(q)?);
+                }
+            }
+        }
+        for q in (0..n).filter(|&q| round >> q & 1 == 1).take(cut_in_round) {
+            out.push(card(q)?);
+        }
+        Ok(out)
+    }
+
+    /// The canonical actions of the current deal from its start (`free`: the deal-start state
+    /// in a game that never ends): each player's cards dealt in ascending order round the table
+    /// (then the crib's pack card), the discards, the starter, the cards laid with every forced
+    /// go between them. Also returns how many forced goes may follow the last card (the state may
+    /// be at any point of a chain of goes).
+    fn deal_script(&self, free: State) -> Result<(Vec<u16>, usize)> {
+        let n = self.n as usize;
+        let v = self.config.variant;
+        let to_hands = n * v.cards_dealt();
+        let id = |index: u32| index_to_id(index);
+        let low = |m: u64| m.trailing_zeros();
+        let mut st = free;
+        let mut out = Vec::new();
+        let mut push = |st: &mut State, a: u16| -> Result<()> {
+            st.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+            out.push(a);
+            Ok(())
+        };
+        let all_discards = self.discards.iter().fold(0, |m, &d| m | d);
+        let mut to_deal: [u64; 4] = std::array::from_fn(|q| self.kept[q].mask() | self.discards[q]);
+        let mut pack_to_crib = self.crib.mask() & !all_discards;
+        for i in 0..self.dealt as usize {
+            let left = if i < to_hands { &mut to_deal[(self.dealer as usize + 1 + i) % n] } else { &mut pack_to_crib };
+            ensure(*left != 0, "the cards dealt")?;
+            let c = low(*left);
+            *left &= !(1u64 << c);
+            push(&mut st, id(c))?;
+        }
+        while st.phase == Phase::Discard {
+            let d = self.discards[st.turn as usize];
+            if d == 0 || d.count_ones() as usize != v.discards() {
+                break;
+            }
+            let a = if v.discards() == 2 {
+                let (x, y) = (low(d), low(d & (d - 1)));
+                pair_action(id(x), id(y)).ok_or_else(|| bad("the discards"))?
+            } else {
+                id(low(d))
+            };
+            push(&mut st, a)?;
+        }
+        if st.phase == Phase::Starter && self.starter != NO_CARD {
+            push(&mut st, id(self.starter as u32))?;
+        }
+        let mut k = 0;
+        while st.phase == Phase::Play && k < self.n_plays as usize {
+            if st.playable() == 0 {
+                push(&mut st, GO)?;
+            } else {
+                push(&mut st, id(self.plays[k].index()))?;
+                k += 1;
+            }
+        }
+        ensure(k == self.n_plays as usize, "the cards laid")?;
+        let mut trailing = 0;
+        while st.phase == Phase::Play && st.playable() == 0 && trailing < n {
+            st.apply_legal(GO);
+            trailing += 1;
+        }
+        Ok((out, trailing))
+    }
+
+    /// Replay `script` from the deal start `base`: the points this state made in the deal (from
+    /// the never-ending copy `free`, the last action cut where the game ended) give the scores at
+    /// the start of the deal, which are checked and then replayed through for real.
+    fn replay_deal(&self, mut base: State, free: State, cut: State, script: &[u16]) -> Result<State> {
+        let n = self.n as usize;
+        let v = self.config.variant;
+        let sides = v.num_sides();
+        let mut gain = [[0u16; 5]; 3];
+        if let Some((&last, most)) = script.split_last() {
+            let mut st = free;
+            for &a in most {
+                st.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+            }
+            let before = st.sources;
+            st.apply_action(last).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+            for side in 0..3 {
+                // The last action's points: all of them, or up to what it made here (the game
+                // ended in it), in the order they are pegged (heels; the play; hands; crib).
+                let mut left = self.rewards[side];
+                for src in [3, 0, 1, 2, 4] {
+                    let made = st.sources[side][src] - before[side][src];
+                    let taken = if self.phase == Phase::GameOver { made.min(left) } else { made };
+                    left -= taken.min(left);
+                    gain[side][src] = before[side][src] + taken;
+                }
+                ensure(self.phase != Phase::GameOver || left == 0, "the points of the last action")?;
+            }
+        }
+        let mut pre = [[0u16; 5]; 3];
+        for side in 0..3 {
+            for src in 0..5 {
+                pre[side][src] = self.sources[side][src]
+                    .checked_sub(gain[side][src])
+                    .ok_or_else(|| bad("the points by source are less than the points made this deal"))?;
+            }
+        }
+        let deals = self.deals as usize;
+        if deals == 1 {
+            ensure(pre == cut.sources, "points before the first deal")?;
+        } else {
+            self.check_earlier_deals(&pre, cut, script.is_empty())?;
+            base.sources = pre;
+            for (score, points) in base.scores.iter_mut().zip(pre) {
+                // In u32: the sources of a text need not add up (they are refused below then).
+                *score = points.iter().map(|&x| x as u32).sum::<u32>().min(u16::MAX as u32) as u16;
+            }
+            if script.is_empty() {
+                base.rewards = self.rewards;
+            }
+        }
+        ensure(base.scores[..sides].iter().all(|&s| s < self.config.target), "a score at the target before the deal")?;
+        let _ = n;
+        let mut st = base;
+        for &a in script {
+            st.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+        }
+        Ok(st)
+    }
+
+    /// The points of the deals before this one (`pre`, by side and source) against what those
+    /// deals can give: three for last exactly as at the cut; crib and heels only to the dealers'
+    /// sides (at most 29 and 2 a deal, heels even); hands at most 29 a player a deal; pegging
+    /// at most 17 a card laid a deal, and at least 1 a deal over the sides (the last card
+    /// or the 31 always scores). At the start of a deal (`at_start`) the points of the action
+    /// that ended the previous deal (the rewards) are bounded the same way and are at least 1.
+    fn check_earlier_deals(&self, pre: &[[u16; 5]; 3], cut: State, at_start: bool) -> Result<()> {
+        let n = self.n as usize;
+        let v = self.config.variant;
+        let sides = v.num_sides();
+        let done = self.deals as u64 - 1;
+        let first = cut.dealer as usize;
+        let players = |side: usize| (0..n).filter(|&q| v.side_of(q) == side).count() as u64;
+        let dealt_by = |side: usize| (0..done).filter(|&j| v.side_of((first + j as usize) % n) == side).count() as u64;
+        let peg_cap = |side: usize| 17 * v.kept() as u64 * players(side);
+        let mut pegging = 0u64;
+        for (side, points) in pre.iter().enumerate() {
+            let [peg, hand, crib, heels, three] = points.map(|x| x as u64);
+            if side >= sides {
+                ensure(*points == [0; 5] && self.rewards[side] == 0, "points for a side that does not exist")?;
+                continue;
+            }
+            ensure(three == cut.sources[side][4] as u64, "three for last")?;
+            ensure(crib <= 29 * dealt_by(side), "more crib points than the deals allow")?;
+            ensure(heels <= 2 * dealt_by(side) && heels % 2 == 0, "more heels than the deals allow")?;
+            ensure(hand <= 29 * players(side) * done, "more hand points than the deals allow")?;
+            ensure(peg <= peg_cap(side) * done, "more pegging points than the deals allow")?;
+            pegging += peg;
+            if at_start {
+                // The points of the action that ended the previous deal: the play and the show.
+                let dealer_side = v.side_of((self.dealer as usize + n - 1) % n) == side;
+                let cap = peg_cap(side) + 29 * players(side) + if dealer_side { 29 } else { 0 };
+                ensure(self.rewards[side] as u64 <= cap, "the points of the previous action")?;
+            }
+        }
+        ensure(pegging >= done, "fewer pegging points than deals played (each scores the last card)")?;
+        if at_start {
+            ensure(self.rewards.iter().any(|&r| r > 0), "no points for the action that ended the previous deal")?;
+        }
         Ok(())
     }
-}
-
-fn unreachable_phase() -> Result<()> {
-    Err(bad("inconsistent phase"))
 }

@@ -629,3 +629,134 @@ fn lurch_scales_returns_and_survives_serialization() {
     let err = config(Variant::SixCard, None).deserialize_state(&text).unwrap_err();
     assert_eq!(err.to_string(), "the state is of six-card to 121 with lurch, not six-card to 121");
 }
+
+// ---- deserialize_state accepts exactly the reachable states (issue 8.4) ----------------------
+
+use crate::engine::serial::with_field;
+
+fn refused(text: &str) -> String {
+    State::deserialize(text).err().unwrap_or_else(|| panic!("accepted an unreachable state: {text}")).to_string()
+}
+
+#[test]
+fn a_cut_after_a_deal_is_refused() {
+    // Issue 8.4: phase=cut with deals≠0 is a state play never reaches.
+    let text = config(Variant::SixCard, None).new_initial_state().serialize();
+    assert!(text.contains("phase=cut") && text.contains("deals=0"));
+    let msg = refused(&with_field(&text, "deals", "1"));
+    assert!(msg.contains("deals=1 is not reachable: play gives deals=0"), "{msg}");
+    // Five-card to 3: the cut's three for last ends the game before any deal (deals stays 0),
+    // so a cut with deals=2 would have led to a game over whose own text is refused.
+    let game = config(Variant::FiveCard, Some(3));
+    let text = game.new_initial_state().serialize();
+    refused(&with_field(&text, "deals", "2"));
+    refused(&with_field(&with_field(&text, "deals", "2"), "turn", "1"));
+    let mut s = game.new_initial_state();
+    run(&mut s, "2C 9D");
+    assert_eq!((s.phase(), s.deals(), s.winner(), s.scores()[..2].to_vec()), (Phase::GameOver, 0, Some(1), vec![0, 3]));
+    assert_eq!(game.deserialize_state(&s.serialize()).unwrap(), s);
+    refused(&with_field(&s.serialize(), "deals", "1"));
+}
+
+#[test]
+fn mutations_of_a_known_state_are_refused() {
+    // The scripted five-card deal at the start of the play (P1 to lead, scores 0-3).
+    let mut s = five_card_to_play(None);
+    five_card_deal(&mut s);
+    let text = s.serialize();
+    assert_eq!(State::deserialize(&text).unwrap(), s);
+    for (key, value) in [
+        ("phase", "discard"),
+        ("phase", "starter"),
+        ("deals", "2"), // deal 2 would be P1's, and P0 cut the lower card
+        ("dealer", "1"),
+        ("turn", "0"),
+        ("count", "5"),
+        ("scores", "0,4,0"),                          // the sources add to 3
+        ("sources", "0,0,0,0,0,1,0,0,0,2,0,0,0,0,0"), // 3 moved from three for last to pegging
+        ("winner", "1"),
+        ("rewards", "0,3,0"), // the starter (6S, not a jack) scored nothing
+        ("starter", "-"),
+        ("passed", "1"),
+        ("gomin", "0,24,0,0"),
+        ("cuts", "9D,2C,-,-"), // then P1 deals
+        ("cuts", "2C,2D,-,-"), // a tie re-cuts
+        ("hands", "zz"),
+        ("count", "abc"),
+    ] {
+        let msg = refused(&with_field(&text, key, value));
+        assert!(msg.starts_with("not a cribbage state: "), "{key}: {msg}");
+    }
+    // Points before the first deal other than three for last.
+    let mut m = s;
+    m.scores[1] += 2;
+    m.sources[1][PointSource::Pegging as usize] += 2;
+    refused(&m.serialize());
+    // A card moved between hands; a card twice (the starter also in a hand).
+    let six_c = card("6C");
+    let mut m = s;
+    m.hands[0] &= !six_c.bit();
+    m.kept[0].remove(six_c);
+    m.hands[1] |= six_c.bit();
+    m.kept[1].add(six_c);
+    refused(&m.serialize());
+    let starter = card("6S");
+    let mut m = s;
+    m.hands[0] |= starter.bit();
+    m.kept[0].add(starter);
+    refused(&m.serialize());
+    // Truncated, extra and doubled fields, garbage.
+    refused(&text[..text.len() - 6]);
+    refused(&format!("{text} extra=1"));
+    refused(&format!("{text} count=0"));
+    refused(&text.replace("cribbage/1", "cribbage/2"));
+    // Swapping two cards between the hands is another deal, reachable just as well.
+    let four_h = card("4H");
+    let mut m = s;
+    for (from, to, c) in [(1, 0, four_h), (0, 1, six_c)] {
+        m.hands[from] &= !c.bit();
+        m.kept[from].remove(c);
+        m.hands[to] |= c.bit();
+        m.kept[to].add(c);
+    }
+    assert_eq!(State::deserialize(&m.serialize()).unwrap(), m);
+    // At the start of deal 2 the last action (the show) scored 20 and 10: that it scored is
+    // checked (the exact points are only bounded).
+    run(&mut s, "5H 6C 4H 9C go go");
+    let text = s.serialize();
+    assert!(text.contains("rewards=20,10,0") && text.contains("deals=2"), "{text}");
+    assert_eq!(State::deserialize(&text).unwrap(), s);
+    refused(&with_field(&text, "rewards", "0,0,0"));
+    refused(&with_field(&text, "dealer", "0"));
+    // Sources that do not add up, large enough to overflow a u16 sum: refused, no panic.
+    let many = with_field(&with_field(&text, "deals", "5000"), "scores", "60,20,0");
+    refused(&with_field(&many, "sources", "30000,30000,30000,0,0,0,17,0,0,3,0,0,0,0,0"));
+    // Heels for P1, who has not dealt yet (P0 dealt deal 1).
+    let msg =
+        refused(&with_field(&with_field(&text, "scores", "20,20,0"), "sources", "1,12,7,0,0,5,10,0,2,3,0,0,0,0,0"));
+    assert!(msg.contains("heels"), "{msg}");
+    // Fewer pegging points than deals played: each deal scores its last card.
+    let msg =
+        refused(&with_field(&with_field(&text, "scores", "20,18,0"), "sources", "0,13,7,0,0,0,15,0,0,3,0,0,0,0,0"));
+    assert!(msg.contains("fewer pegging points"), "{msg}");
+}
+
+/// Every state of random games in every variant (lurch on and off, a short and the usual
+/// target) reads back equal from its text, and is its own replay; mutated texts are refused
+/// or accepted as states that replay, round-trip and play to the end.
+/// Every state of random games in every variant (lurch on and off, a short and the usual
+/// target) reads back equal from its text; mutated texts are refused or accepted as states that
+/// round-trip and play to the end (`deserialize` accepts only what its replay gives back).
+#[test]
+fn every_state_round_trips_and_mutants_are_refused_or_reachable() {
+    let mut total = crate::engine::conformance::Report::default();
+    for v in Variant::ALL {
+        for (target, games, lurch) in [(None, 6, false), (None, 4, true), (Some(15), 25, false), (Some(15), 25, true)] {
+            let r = crate::engine::conformance::check_texts(&config(v, target).with_lurch(lurch), games, 84)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (total.actions, total.mutants, total.mutants_accepted) =
+                (total.actions + r.actions, total.mutants + r.mutants, total.mutants_accepted + r.mutants_accepted);
+        }
+    }
+    assert!(total.actions > 10_000 && total.mutants > 2_000 && total.mutants_accepted > 0, "{total:?}");
+}

@@ -60,7 +60,7 @@
 use std::fmt::Write;
 
 use super::{pick_bit, Phase, State, FULL, NO_CARD, NO_SEAT, NO_SIZE};
-use crate::engine::GameState;
+use crate::engine::{check_player, tensor, GameState};
 use crate::error::{Error, Result};
 use crate::piquet::card::{Card, Hand};
 use crate::rng::Rng;
@@ -83,19 +83,11 @@ pub const OBS_TENSOR_SIZE: usize = HEADER + 3 * 32 + 4;
 pub const MAX_RESAMPLE_ATTEMPTS: u32 = 1 << 22;
 
 fn set_cards(out: &mut [f32], offset: usize, mask: u32) {
-    let mut m = mask;
-    while m != 0 {
-        out[offset + m.trailing_zeros() as usize] = 1.0;
-        m &= m - 1;
-    }
+    tensor::set_cards(out, offset, mask as u64, |bit| bit as usize);
 }
 
 fn cards_text(mask: u32) -> String {
-    if mask == 0 {
-        "-".into()
-    } else {
-        Hand::from_mask(mask).to_string()
-    }
+    tensor::cards_or_dash(if mask == 0 { String::new() } else { Hand::from_mask(mask).to_string() })
 }
 
 fn card_text(id: u8) -> String {
@@ -120,18 +112,7 @@ fn draw(mask: u32, k: u32, rng: &mut Rng) -> Option<u32> {
 
 impl State {
     fn check_player(&self, player: usize) -> Result<()> {
-        if player >= 2 {
-            return Err(Error::InvalidValue(format!("no player {player} in piquet (players are 0 and 1)")));
-        }
-        Ok(())
-    }
-
-    fn check_tensor(&self, player: usize, out: &[f32], size: usize) -> Result<()> {
-        self.check_player(player)?;
-        if out.len() != size {
-            return Err(Error::InvalidValue(format!("the tensor buffer must have {size} floats, got {}", out.len())));
-        }
-        Ok(())
+        check_player(self, player).map(|_| ())
     }
 
     /// The cards `seat` has played this deal.
@@ -231,7 +212,7 @@ impl State {
     /// The information state tensor of `player` into `out` (length [`INFO_TENSOR_SIZE`]); see
     /// the module docs for the layout.
     pub fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.check_tensor(player, out, INFO_TENSOR_SIZE)?;
+        tensor::check_buffer(self, player, out, INFO_TENSOR_SIZE)?;
         self.write_header(player, out);
         out[HEADER..].fill(0.0);
         for (i, (seat, card)) in self.plays().enumerate() {
@@ -244,7 +225,7 @@ impl State {
 
     /// The observation tensor of `player` into `out` (length [`OBS_TENSOR_SIZE`]).
     pub fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        self.check_tensor(player, out, OBS_TENSOR_SIZE)?;
+        tensor::check_buffer(self, player, out, OBS_TENSOR_SIZE)?;
         self.write_header(player, out);
         out[HEADER..].fill(0.0);
         set_cards(out, HEADER, self.played_by(player));
@@ -258,20 +239,6 @@ impl State {
             out[HEADER + 96 + s] = (voids >> (8 * s) & 1) as f32;
         }
         Ok(())
-    }
-
-    /// The information state tensor as a new `Vec`.
-    pub fn information_state_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
-        let mut out = vec![0.0; INFO_TENSOR_SIZE];
-        self.information_state_tensor(player, &mut out)?;
-        Ok(out)
-    }
-
-    /// The observation tensor as a new `Vec`.
-    pub fn observation_tensor_vec(&self, player: usize) -> Result<Vec<f32>> {
-        let mut out = vec![0.0; OBS_TENSOR_SIZE];
-        self.observation_tensor(player, &mut out)?;
-        Ok(out)
     }
 
     /// Everything `player` knows, as text (the same facts as the information state tensor):

@@ -5,45 +5,55 @@
 //! dealer=1 cuts=9H,KC dealt=… hands=… discards=… drawn=… exchange=5,3 … plays=AH,7H,KH …
 //! ```
 //!
-//! Masks are hexadecimal (bit = card id). Text that is not a state the engine can reach is an
-//! [`Error::InvalidValue`]: the current deal is replayed from its cards (the deal, both
-//! exchanges with ascending discards, the announcements, the tricks) and must give back every
-//! field of the deal; the match record must agree with the scores, the koroliks and the phase.
+//! Masks are hexadecimal (bit = card id); the framing (magic word, `key=value` fields) is the
+//! engine framework's (`rust/engine/serial.rs`).
+//!
+//! # What `deserialize` accepts: the states play reaches
+//!
+//! * **The current deal is replayed** from its cards through the checked `apply_action`: the
+//!   deal (elder's and the dealer's cards ascending, alternately), each exchange (size,
+//!   ascending discards, the talon cards), the open-capot announcements and the tricks. Every
+//!   field of the deal must come out equal (the first that differs is named), the rewards of
+//!   the last action included; this deal's points by source are the replay's.
+//! * **The match record** (not replayable) is checked for consistency: deals begun against
+//!   games finished and the phase; the games add up to the scores (with this deal's totals);
+//!   the points by source add up to the scores; the dealer follows the draw for deal (the lower
+//!   card deals) and alternates within a korolik or a partie; the koroliks and the games of the
+//!   open korolik follow the games (a refet or two games close one); the end of the match
+//!   (koroliks, or the partie's deals and an unequal score) and its outcome; the draw (both
+//!   cards, or only seat 0's) before a korolik.
+//! * **The finished deals' points by source** (the sources minus this deal's) are bounded, not
+//!   proven reachable: repique, pique and leza in whole bonuses at most once a deal over both
+//!   seats; capots at most one bonus a deal; the last trick's extra at most once a deal; at most
+//!   24 play points a deal; declarations are not bounded (their values depend on the rules).
+//!   When no action of the current deal is known (a draw, or a deal not begun) the rewards — the
+//!   last action's points — are at most the last game's totals (none before any game).
+//!
 //! So a deserialized state never panics or gets stuck later.
 
 use std::fmt::Write;
 
 use super::{GameConfig, Phase, Scope, State, EXCHANGE_BASE, MAX_GAMES, NO_CARD, NO_SEAT, NO_SIZE, NUM_SOURCES};
-use super::{ANNOUNCE_CAPOT, PASS};
+use super::{PointSource, ANNOUNCE_CAPOT, PASS};
+use crate::engine::serial::{first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
 use crate::piquet::rules::{BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring};
+use crate::piquet::rules::{LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS};
 
 const MAGIC: &str = "piquet/1";
 
-fn bad(msg: impl Into<String>) -> Error {
-    Error::InvalidValue(format!("not a piquet state: {}", msg.into()))
+fn bad(msg: impl std::fmt::Display) -> Error {
+    invalid("piquet", msg)
 }
 
 fn opt_card(c: u8) -> String {
-    if c == NO_CARD {
-        "-".into()
-    } else {
-        Card::from_id(c as i64).map(|c| c.to_string()).unwrap_or_else(|_| "?".into())
-    }
+    or_dash((c != NO_CARD).then(|| Card::from_id(c as i64).map(|c| c.to_string()).unwrap_or_else(|_| "?".into())))
 }
 
 fn opt_num(x: u8, none: u8) -> String {
-    if x == none {
-        "-".into()
-    } else {
-        x.to_string()
-    }
-}
-
-fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
-    items.into_iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+    or_dash((x != none).then_some(x))
 }
 
 fn rules_text(r: &Rules) -> String {
@@ -230,11 +240,7 @@ impl State {
     /// A state from [`serialize`](State::serialize) text; text that is not a reachable state
     /// is an [`Error::InvalidValue`].
     pub fn deserialize(text: &str) -> Result<State> {
-        let mut tokens = text.split_whitespace();
-        if tokens.next() != Some(MAGIC) {
-            return Err(bad(format!("it must start with {MAGIC:?}")));
-        }
-        const KEYS: [&str; 37] = [
+        const KEYS: [&str; 35] = [
             "rules",
             "scope",
             "phase",
@@ -270,47 +276,12 @@ impl State {
             "sources",
             "rewards",
             "outcome",
-            "_",
-            "__",
         ];
-        let mut fields: Vec<(&str, &str)> = Vec::new();
-        for token in tokens {
-            let (key, value) = token.split_once('=').ok_or_else(|| bad(format!("token {token:?} is not key=value")))?;
-            if !KEYS[..35].contains(&key) {
-                return Err(bad(format!("unknown field {key}")));
-            }
-            if fields.iter().any(|(k, _)| *k == key) {
-                return Err(bad(format!("field {key} appears twice")));
-            }
-            fields.push((key, value));
-        }
-        let get = |key: &str| -> Result<&str> {
-            fields
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| *v)
-                .ok_or_else(|| bad(format!("field {key} is missing")))
-        };
-        let num = |key: &str, max: u64| -> Result<u64> {
-            get(key)?
-                .parse::<u64>()
-                .ok()
-                .filter(|&v| v <= max)
-                .ok_or_else(|| bad(format!("{key} is not a number ≤ {max}")))
-        };
-        let list = |key: &str, len: usize| -> Result<Vec<&str>> {
-            let items: Vec<&str> = get(key)?.split(',').collect();
-            if items.len() != len {
-                return Err(bad(format!("{key} must have {len} items")));
-            }
-            Ok(items)
-        };
-        let nums = |key: &str, len: usize, max: u64| -> Result<Vec<u64>> {
-            list(key, len)?
-                .iter()
-                .map(|t| t.parse::<u64>().ok().filter(|&v| v <= max).ok_or_else(|| bad(format!("bad number in {key}"))))
-                .collect()
-        };
+        let f = Fields::parse("piquet", MAGIC, &KEYS, text)?;
+        let get = |key: &str| f.get(key);
+        let num = |key: &str, max: u64| f.num(key, max);
+        let list = |key: &str, len: usize| f.list(key, len);
+        let nums = |key: &str, len: usize, max: u64| f.nums(key, len, max);
         let card = |t: &str| -> Result<u8> {
             if t == "-" {
                 return Ok(NO_CARD);
@@ -331,16 +302,12 @@ impl State {
             }
             Ok(out)
         };
-        let flag = |key: &str| -> Result<bool> { Ok(num(key, 1)? == 1) };
+        let flag = |key: &str| f.flag(key);
 
         let rules = parse_rules(get("rules")?)?;
         let scope = Scope::parse(get("scope")?)?;
         let config = GameConfig::new(rules, scope)?;
-        let phase_name = get("phase")?;
-        let phase = Phase::ALL
-            .into_iter()
-            .find(|p| p.name() == phase_name)
-            .ok_or_else(|| bad(format!("phase {phase_name:?}")))?;
+        let phase = f.choice("phase", &Phase::ALL, Phase::name)?;
         let mut s = State::new(config);
         s.phase = phase;
         s.turn = num("turn", 1)? as u8;
@@ -575,6 +542,18 @@ impl State {
                 }
             }
         }
+        // The points of the last action when no action of this deal is known: none after the
+        // first draw or before any deal; else part of the last deal's totals.
+        let no_action_yet = self.phase == Phase::Cut || (self.phase == Phase::Deal && self.n_dealt == 0);
+        if no_action_yet {
+            let last_game = (1..=MAX_GAMES).contains(&n).then(|| self.games[n - 1]);
+            let cap = if self.phase == Phase::Cut && self.turn == 1 || n == 0 {
+                [0, 0]
+            } else {
+                last_game.unwrap_or([u16::MAX; 2])
+            };
+            ensure(self.rewards[0] <= cap[0] && self.rewards[1] <= cap[1], "the points of the last action")?;
+        }
         // The current deal, replayed from its cards.
         let mut start = *self;
         start.reset_deal();
@@ -587,32 +566,65 @@ impl State {
         }
         start.config.scope = Scope::Deal;
         start.phase = Phase::Deal;
+        start.scores = [0; 2];
+        start.sources = [[0; NUM_SOURCES]; 2];
         for a in self.deal_script() {
             start.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
         }
-        let same = start.phase == self.phase
-            && start.turn == self.turn
-            && start.n_dealt == self.n_dealt
-            && start.dealt == self.dealt
-            && start.hands == self.hands
-            && start.discards == self.discards
-            && start.drawn == self.drawn
-            && start.exchange == self.exchange
-            && start.decl == self.decl
-            && start.decl_total == self.decl_total
-            && start.repique == self.repique
-            && start.declared == self.declared
-            && start.dealer_pending == self.dealer_pending
-            && start.announce == self.announce
-            && start.plays == self.plays
-            && start.n_plays == self.n_plays
-            && start.leader == self.leader
-            && start.trick_winners == self.trick_winners
-            && start.tricks == self.tricks
-            && start.dealer_played == self.dealer_played
-            && start.pique_possible == self.pique_possible
-            && start.pique == self.pique
-            && start.deal_totals == self.deal_totals;
-        ensure(same, "the deal fields do not match the replayed deal")
+        // This deal's points by source, and the earlier deals' against what a deal can give.
+        let mut earlier = [[0u32; NUM_SOURCES]; 2];
+        for (seat, points) in earlier.iter_mut().enumerate() {
+            for (k, p) in points.iter_mut().enumerate() {
+                *p = self.sources[seat][k]
+                    .checked_sub(start.sources[seat][k])
+                    .ok_or_else(|| bad("the points by source are less than this deal's"))?;
+            }
+        }
+        self.check_earlier_deals(&earlier)?;
+        // Every field of the deal as replayed (the match record is checked above).
+        let mut replayed = start;
+        replayed.config = self.config;
+        replayed.cuts = self.cuts;
+        replayed.dealer = self.dealer;
+        replayed.deals = self.deals;
+        replayed.games = self.games;
+        replayed.n_games = self.n_games;
+        replayed.koroliks = self.koroliks;
+        replayed.korolik_games = self.korolik_games;
+        replayed.scores = self.scores;
+        replayed.sources = self.sources;
+        replayed.outcome = self.outcome;
+        if no_action_yet {
+            replayed.rewards = self.rewards;
+        }
+        if replayed == *self {
+            return Ok(());
+        }
+        Err(bad(first_difference(&self.serialize(), &replayed.serialize(), "the deal replayed")))
+    }
+
+    /// The points of the finished deals (`earlier`, by seat and source) against what those
+    /// deals can give: a repique (60), a pique (30) and a leza (10) at most once a deal in all
+    /// and in whole bonuses; capots at most one bonus a deal; the last trick's extra at most once
+    /// a deal; at most 24 play points a deal (12 leads, 12 tricks). Declarations are not bounded
+    /// (their values depend on the rules' sequence values).
+    fn check_earlier_deals(&self, earlier: &[[u32; NUM_SOURCES]; 2]) -> Result<()> {
+        let rules = self.config.rules;
+        let done = self.n_games as u64;
+        let total = |k: usize| earlier[0][k] as u64 + earlier[1][k] as u64;
+        let whole =
+            |k: usize, bonus: u16| earlier.iter().all(|s| s[k] % bonus as u32 == 0) && total(k) <= bonus as u64 * done;
+        let capot = rules.capot_bonus.max(rules.open_capot_bonus.unwrap_or(0)) as u64;
+        let ok = whole(PointSource::Repique as usize, REPIQUE_BONUS)
+            && whole(PointSource::Pique as usize, PIQUE_BONUS)
+            && whole(PointSource::Leza as usize, LEZA_BONUS)
+            && total(PointSource::Capot as usize) <= capot * done
+            && total(PointSource::LastTrick as usize) <= rules.last_trick_extra as u64 * done
+            && total(PointSource::Play as usize) <= 24 * done;
+        if ok {
+            Ok(())
+        } else {
+            Err(bad("the points by source are more than the finished deals can give"))
+        }
     }
 }

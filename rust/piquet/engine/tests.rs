@@ -773,3 +773,86 @@ fn policies_plug_in() {
         assert!(end.chance_outcomes().is_empty());
     }
 }
+
+// ---- deserialize_state accepts exactly the reachable states (issue 8.4) ----------------------
+
+use crate::engine::serial::with_field;
+
+fn refused(text: &str) -> String {
+    State::deserialize(text).err().unwrap_or_else(|| panic!("accepted an unreachable state: {text}")).to_string()
+}
+
+#[test]
+fn deserialize_refuses_unreachable_rewards_and_sources() {
+    // The capot deal after the first trick (AH led, 7C under it): elder 40 declared + 60
+    // repique + a lead + a trick; the last action (the dealer's 7C) gave elder the trick's 1.
+    let mut s = capot_deal("pass pass");
+    run(&mut s, "AH 7C");
+    let text = s.serialize();
+    assert!(text.contains(" rewards=1,0 ") && text.contains(" sources=40,60,2,0,0,0,0,0,0,0,0,0,0,0 "), "{text}");
+    assert_eq!(State::deserialize(&text).unwrap(), s);
+    let msg = refused(&with_field(&text, "rewards", "0,0"));
+    assert!(msg.contains("rewards=0,0 is not reachable: the deal replayed gives rewards=1,0"), "{msg}");
+    refused(&with_field(&text, "rewards", "2,0"));
+    // Points moved between sources (the totals unchanged).
+    refused(&with_field(&text, "sources", "40,60,1,0,0,0,1,0,0,0,0,0,0,0"));
+    refused(&with_field(&text, "sources", "39,60,2,1,0,0,0,0,0,0,0,0,0,0"));
+    refused(&with_field(&text, "sources", "100,0,2,0,0,0,0,0,0,0,0,0,0,0"));
+    // Other fields of the deal and the match.
+    for (key, value) in [
+        ("phase", "announce"),
+        ("turn", "1"),
+        ("deals", "2"),
+        ("dealer", "0"),
+        ("scores", "103,0"),
+        ("tricks", "0,1"),
+        ("pique", "1"),
+        ("outcome", "5"),
+        ("plays", "AH,7D"),
+        ("plays", "AH,AH"),
+    ] {
+        refused(&with_field(&text, key, value));
+    }
+    // A card moved between the hands, a card in both hands, a card dealt twice.
+    let kh = id("KH") as u32;
+    assert!(s.hands[0] >> kh & 1 == 1);
+    let mut m = s;
+    m.hands[0] &= !(1 << kh);
+    m.hands[1] |= 1 << kh;
+    refused(&m.serialize());
+    m.hands[0] |= 1 << kh;
+    refused(&m.serialize());
+    m = s;
+    m.dealt[1] |= 1 << kh;
+    refused(&m.serialize());
+    refused(&text[..text.len() - 3]);
+    refused(&format!("{text} extra=1"));
+    refused(&format!("{text} turn=0"));
+    // The capot made: the last trick's action scored 41 (1 + the 40 capot bonus).
+    let tokens: Vec<&str> = CAPOT_PLAY.split_whitespace().collect();
+    run(&mut s, &tokens[2..].join(" "));
+    let text = s.serialize();
+    assert!(s.is_terminal() && text.contains(" rewards=41,0 "), "{text}");
+    assert_eq!(State::deserialize(&text).unwrap(), s);
+    refused(&with_field(&text, "rewards", "40,0"));
+    refused(&with_field(&text, "sources", "40,60,24,40,0,0,0,0,0,0,0,0,0,0"));
+}
+
+/// Every state of random deals and matches (both rule sets, both scopes) reads back equal from
+/// its text and is its own replay; mutated texts are refused or accepted as states that replay,
+/// round-trip and play to the end.
+/// Every state of random deals and matches (both rule sets, both scopes) reads back equal from
+/// its text; mutated texts are refused or accepted as states that round-trip and play to the
+/// end (`deserialize` accepts only what its replay gives back).
+#[test]
+fn every_state_round_trips_and_mutants_are_refused_or_reachable() {
+    let (mut actions, mut mutants, mut accepted) = (0, 0, 0);
+    for rules in [Rules::russian(), Rules::rubicon()] {
+        for (scope, games) in [(Scope::Deal, 60), (Scope::Partiya, 4)] {
+            let r = crate::engine::conformance::check_texts(&config(rules, scope), games, 84)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (actions, mutants, accepted) = (actions + r.actions, mutants + r.mutants, accepted + r.mutants_accepted);
+        }
+    }
+    assert!(actions > 10_000 && mutants > 2_000 && accepted > 0, "{actions} {mutants} {accepted}");
+}
