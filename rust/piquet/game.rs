@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::card::{Card, Hand};
-use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Player};
+use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Role};
 use super::declare::explain;
 use super::rules::{BonusMode, DeclarationTiming, Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
 use crate::error::{Error, Result};
@@ -14,8 +14,8 @@ const SUIT_NAMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
 /// The optional parts of a game record: the dealt hands and the announcements and irregularities.
 ///
 /// ```
-/// use cribpiquet::piquet::{GameOptions, Player};
-/// let opts = GameOptions { silent: Some(Player::Dealer), ..GameOptions::default() };
+/// use cribpiquet::piquet::{GameOptions, Role};
+/// let opts = GameOptions { silent: Some(Role::Dealer), ..GameOptions::default() };
 /// assert_eq!(opts.open_capot, None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -26,11 +26,11 @@ pub struct GameOptions {
     pub dealer_dealt: Option<Hand>,
     /// The player who announced an open capot before the first lead (russian only; an error
     /// under rules without [`open_capot_bonus`](Rules::open_capot_bonus)).
-    pub open_capot: Option<Player>,
+    pub open_capot: Option<Role>,
     /// The player who plays «молчанка» (too many cards after a wrong discard, rules §7).
-    pub silent: Option<Player>,
+    pub silent: Option<Role>,
     /// The player who declared something he did not hold and did not correct it (rules §7).
-    pub false_declaration: Option<Player>,
+    pub false_declaration: Option<Role>,
 }
 
 /// What a game event is.
@@ -101,7 +101,7 @@ impl EventKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameEvent {
     /// Who scores.
-    pub player: Player,
+    pub player: Role,
     /// What for.
     pub kind: EventKind,
     /// How many points.
@@ -117,7 +117,7 @@ pub struct GameEvent {
 /// The score of one game.
 ///
 /// ```
-/// use cribpiquet::piquet::{score_game, Card, GameOptions, Player, Rules};
+/// use cribpiquet::piquet::{score_game, Card, GameOptions, Role, Rules};
 /// let elder = "7H 8H 9H TH JH QH KH AH AC KC AD AS".parse().unwrap();
 /// let dealer = "7C 8C 9C TC JC QC 7D 8D 9D 7S 8S 9S".parse().unwrap();
 /// let c = |t: &str| t.parse::<Card>().unwrap();
@@ -127,8 +127,8 @@ pub struct GameEvent {
 /// let tricks: Vec<(Card, Card)> = leads.iter().zip(follows).map(|(a, b)| (c(a), c(b))).collect();
 /// let g = score_game(elder, dealer, &tricks, &Rules::russian(), &GameOptions::default()).unwrap();
 /// // 40 declared → repique 100; 12 leads, 12 tricks, the capot's 40 (no last-trick extra, no leza).
-/// assert_eq!((g.totals, g.capot, g.repique), ([164, 0], Some(Player::Elder), Some(Player::Elder)));
-/// assert_eq!((g.winner(), g.difference(), g.is_refet()), (Some(Player::Elder), 164, false));
+/// assert_eq!((g.totals, g.capot, g.repique), ([164, 0], Some(Role::Elder), Some(Role::Elder)));
+/// assert_eq!((g.winner(), g.difference(), g.is_refet()), (Some(Role::Elder), 164, false));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameScore {
@@ -141,13 +141,13 @@ pub struct GameScore {
     /// Tricks won by elder and by the dealer.
     pub tricks_won: [u8; 2],
     /// The winner of each trick, in order.
-    pub trick_winners: Vec<Player>,
+    pub trick_winners: Vec<Role>,
     /// Who scored the repique (after the irregularity flags).
-    pub repique: Option<Player>,
+    pub repique: Option<Role>,
     /// Whether elder scored the pique (only elder can).
     pub pique: bool,
     /// Who took all 12 tricks.
-    pub capot: Option<Player>,
+    pub capot: Option<Role>,
     /// Whether an announced open capot was made.
     pub open_capot_made: bool,
 }
@@ -159,10 +159,10 @@ impl GameScore {
     }
 
     /// The player with the larger total; `None` for a рефет (a draw).
-    pub fn winner(&self) -> Option<Player> {
+    pub fn winner(&self) -> Option<Role> {
         match self.totals[0].cmp(&self.totals[1]) {
-            std::cmp::Ordering::Greater => Some(Player::Elder),
-            std::cmp::Ordering::Less => Some(Player::Dealer),
+            std::cmp::Ordering::Greater => Some(Role::Elder),
+            std::cmp::Ordering::Less => Some(Role::Dealer),
             std::cmp::Ordering::Equal => None,
         }
     }
@@ -189,13 +189,13 @@ impl fmt::Display for GameScore {
 }
 
 /// Check a trick record and return the winner of each trick.
-fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Player>> {
+fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Role>> {
     if tricks.len() != 12 {
         return Err(Error::Illegal(format!("a game record has 12 tricks, got {}", tricks.len())));
     }
     let mut left = hands;
     let mut played = Hand::new();
-    let mut leader = Player::Elder;
+    let mut leader = Role::Elder;
     let mut winners = Vec::with_capacity(12);
     for (i, &(lead, follow)) in tricks.iter().enumerate() {
         let n = i + 1;
@@ -249,14 +249,14 @@ struct Tally<'a> {
 }
 
 impl Tally<'_> {
-    fn push(&mut self, player: Player, kind: EventKind, points: u16, reason: String, trick: Option<u8>) {
+    fn push(&mut self, player: Role, kind: EventKind, points: u16, reason: String, trick: Option<u8>) {
         self.totals[player.index()] += points;
         self.events.push(GameEvent { player, kind, points, reason, trick, totals: self.totals });
     }
 
     /// Score play points: none for a silent or falsely declaring player, double against a silent
     /// opponent; then check the pique (rules §4, §7).
-    fn play(&mut self, player: Player, kind: EventKind, base: u16, reason: String, trick: Option<u8>) {
+    fn play(&mut self, player: Role, kind: EventKind, base: u16, reason: String, trick: Option<u8>) {
         let o = self.options;
         if base == 0 || o.silent == Some(player) || o.false_declaration == Some(player) {
             return;
@@ -267,13 +267,13 @@ impl Tally<'_> {
             (base, reason)
         };
         self.push(player, kind, points, reason, trick);
-        if player == Player::Dealer {
+        if player == Role::Dealer {
             self.dealer_played += points;
         }
         let end_bonus = matches!(kind, EventKind::Leza | EventKind::Capot | EventKind::OpenCapot);
         if self.pique_possible
             && !end_bonus
-            && player == Player::Elder
+            && player == Role::Elder
             && self.dealer_declared == 0
             && self.dealer_played == 0
             && self.totals[0] >= PIQUE_THRESHOLD
@@ -282,7 +282,7 @@ impl Tally<'_> {
             self.pique = true;
             let from = self.totals[0];
             self.push(
-                Player::Elder,
+                Role::Elder,
                 EventKind::Pique,
                 PIQUE_BONUS,
                 format!("pique ({from} → {})", from + PIQUE_BONUS),
@@ -380,8 +380,8 @@ pub fn score_game(
         pique: false,
     };
     // Declarations in reckoning order; `only` restricts them to one player (rubicon timing).
-    let declare = |tally: &mut Tally, only: Option<Player>| {
-        let mine = |p: Player| only.is_none_or(|o| o == p) && offender != Some(p);
+    let declare = |tally: &mut Tally, only: Option<Role>| {
+        let mine = |p: Role| only.is_none_or(|o| o == p) && offender != Some(p);
         for item in declarations.items.iter().filter(|i| mine(i.player) && i.kind != DeclarationKind::Repique) {
             tally.push(item.player, EventKind::of_declaration(item.kind), item.points, item.name.clone(), None);
         }
@@ -392,19 +392,19 @@ pub fn score_game(
         }
     };
     let dealer_later = rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead;
-    declare(&mut tally, if dealer_later { Some(Player::Elder) } else { None });
+    declare(&mut tally, if dealer_later { Some(Role::Elder) } else { None });
 
     let mut tricks_won = [0u8; 2];
     for w in &trick_winners {
         tricks_won[w.index()] += 1;
     }
-    let capot = Player::BOTH.into_iter().find(|p| tricks_won[p.index()] == 12);
-    let mut leader = Player::Elder;
+    let capot = Role::BOTH.into_iter().find(|p| tricks_won[p.index()] == 12);
+    let mut leader = Role::Elder;
     for (i, (&(lead, follow), &winner)) in tricks.iter().zip(&trick_winners).enumerate() {
         let n = i as u8 + 1;
         tally.play(leader, EventKind::Lead, 1, format!("leads {lead}"), Some(n));
         if i == 0 && dealer_later {
-            declare(&mut tally, Some(Player::Dealer));
+            declare(&mut tally, Some(Role::Dealer));
         }
         let trick_point = match rules.trick_scoring {
             TrickScoring::EveryLeadAndTrick => 1,
@@ -434,7 +434,7 @@ pub fn score_game(
             _ => (EventKind::Capot, rules.capot_bonus, "capot: all 12 tricks".to_string()),
         };
         tally.play(p, kind, bonus, reason, None);
-    } else if let Some(p) = Player::BOTH.into_iter().find(|p| tricks_won[p.index()] > 6) {
+    } else if let Some(p) = Role::BOTH.into_iter().find(|p| tricks_won[p.index()] > 6) {
         tally.play(p, EventKind::Leza, LEZA_BONUS, format!("leza: {} tricks", tricks_won[p.index()]), None);
     }
 
@@ -471,7 +471,7 @@ mod tests {
     /// else his lowest of the suit, else his lowest card. `forced` tricks are played first.
     pub(crate) fn auto_tricks(elder: Hand, dealer: Hand, forced: &[(&str, &str)]) -> Vec<(Card, Card)> {
         let mut left = [elder, dealer];
-        let mut leader = Player::Elder;
+        let mut leader = Role::Elder;
         let mut tricks = Vec::new();
         let key = |c: &Card| (c.rank(), c.id());
         for i in 0..12 {
@@ -525,7 +525,7 @@ mod tests {
     const ECAPOT: &str = "7H 8H 9H TH JH QH KH AH AC KC AD AS";
     const DCAPOT: &str = "7C 8C 9C TC JC QC 7D 8D 9D 7S 8S 9S";
 
-    fn running(g: &GameScore) -> Vec<(Player, u16, [u16; 2])> {
+    fn running(g: &GameScore) -> Vec<(Role, u16, [u16; 2])> {
         g.events.iter().map(|e| (e.player, e.points, e.totals)).collect()
     }
 
@@ -581,8 +581,8 @@ mod tests {
         let g = game(E29, D29, &[], &Rules::russian(), no_options());
         assert_eq!(g.declarations.totals, [29, 0]);
         let r = running(&g);
-        assert_eq!(r[3], (Player::Elder, 1, [30, 0]));
-        assert_eq!(r[4], (Player::Elder, 30, [60, 0]));
+        assert_eq!(r[3], (Role::Elder, 1, [30, 0]));
+        assert_eq!(r[4], (Role::Elder, 30, [60, 0]));
         assert_eq!(g.events[4].reason, "pique (30 → 60)");
         assert!(g.pique);
         assert_eq!(g.events.iter().filter(|e| e.kind == EventKind::Pique).count(), 1);
@@ -611,11 +611,11 @@ mod tests {
         assert_eq!(
             &r[2..7],
             [
-                (Player::Elder, 1, [27, 0]),
-                (Player::Elder, 1, [28, 0]),
-                (Player::Elder, 1, [29, 0]),
-                (Player::Elder, 1, [30, 0]),
-                (Player::Elder, 30, [60, 0]),
+                (Role::Elder, 1, [27, 0]),
+                (Role::Elder, 1, [28, 0]),
+                (Role::Elder, 1, [29, 0]),
+                (Role::Elder, 1, [30, 0]),
+                (Role::Elder, 30, [60, 0]),
             ]
         );
         // Elder runs seven hearts, then leads the 8 of clubs into the dealer's queen; the dealer
@@ -624,18 +624,18 @@ mod tests {
         assert_eq!(g.tricks_won, [7, 5]);
         assert_eq!(g.totals, [81, 12]);
         assert_eq!(g.difference(), 69);
-        assert_eq!(g.winner(), Some(Player::Elder));
+        assert_eq!(g.winner(), Some(Role::Elder));
     }
 
     #[test]
     fn pique_past_30_when_a_silent_dealer_doubles_elders_points() {
         // Rules §7 molchanka: the opponent's play points count double, so the first lead takes
         // elder from 29 to 31 — past 30 — and the pique still counts: 31 → 61.
-        let silent = GameOptions { silent: Some(Player::Dealer), ..no_options() };
+        let silent = GameOptions { silent: Some(Role::Dealer), ..no_options() };
         let g = game(E29, D29, &[], &Rules::russian(), silent);
         let r = running(&g);
-        assert_eq!(r[3], (Player::Elder, 2, [31, 0]));
-        assert_eq!(r[4], (Player::Elder, 30, [61, 0]));
+        assert_eq!(r[3], (Role::Elder, 2, [31, 0]));
+        assert_eq!(r[4], (Role::Elder, 30, [61, 0]));
         assert_eq!(g.events[3].reason, "leads AH (doubled: the dealer plays silent)");
     }
 
@@ -681,9 +681,9 @@ mod tests {
         // лишних три за последнюю взятку и 10 за «лезу»». Elder also has a repique (40 → 100), so
         // no pique (§4: not both).
         let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), no_options());
-        assert_eq!(g.repique, Some(Player::Elder));
+        assert_eq!(g.repique, Some(Role::Elder));
         assert!(!g.pique);
-        assert_eq!((g.capot, g.tricks_won), (Some(Player::Elder), [12, 0]));
+        assert_eq!((g.capot, g.tricks_won), (Some(Role::Elder), [12, 0]));
         assert!(g.events.iter().all(|e| e.kind != EventKind::Leza && e.kind != EventKind::Pique));
         let last = g.events.iter().find(|e| e.kind == EventKind::LastTrick).unwrap();
         assert_eq!(last.points, 1);
@@ -704,20 +704,20 @@ mod tests {
     fn open_capot_made_and_failed() {
         // Rules §5: announced and made: +80 instead of +40 → 204.
         let open = |p| GameOptions { open_capot: Some(p), ..no_options() };
-        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Player::Elder));
+        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Role::Elder));
         assert_eq!((g.totals, g.open_capot_made), ([204, 0], true));
         assert_eq!(g.events.last().unwrap().kind, EventKind::OpenCapot);
         // Decision: a failed announcement costs nothing. The dealer announced; elder's ordinary
         // capot stands.
-        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Player::Dealer));
+        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Role::Dealer));
         assert_eq!((g.totals, g.open_capot_made), ([164, 0], false));
         // Elder announces and loses four tricks: the same score as without the announcement.
         let plain = game(E26, D26, &[], &Rules::russian(), no_options());
-        let failed = game(E26, D26, &[], &Rules::russian(), open(Player::Elder));
+        let failed = game(E26, D26, &[], &Rules::russian(), open(Role::Elder));
         assert_eq!(plain.totals, failed.totals);
         // rubicon has no open capot.
         let (e, d) = (hand(ECAPOT), hand(DCAPOT));
-        let err = score_game(e, d, &auto_tricks(e, d, &[]), &Rules::rubicon(), &open(Player::Elder)).unwrap_err();
+        let err = score_game(e, d, &auto_tricks(e, d, &[]), &Rules::rubicon(), &open(Role::Elder)).unwrap_err();
         assert!(matches!(err, Error::InvalidValue(_)));
     }
 
@@ -726,12 +726,12 @@ mod tests {
         // Source: «взявший последнюю взятку, считает за нее 4, а не одно очко»; rules §5.
         let g = game(E26, D26, &[], &Rules::russian(), no_options());
         let last = g.events.iter().find(|e| e.kind == EventKind::LastTrick).unwrap();
-        assert_eq!((last.player, last.points), (Player::Dealer, 4));
+        assert_eq!((last.player, last.points), (Role::Dealer, 4));
         assert_eq!(last.reason, "wins the last trick (JC 7H), 4");
         // rubicon: the dealer led the last trick himself: 0 for winning it + 1 extra.
         let g = game(E26, D26, &[], &Rules::rubicon(), no_options());
         let last = g.events.iter().find(|e| e.kind == EventKind::LastTrick).unwrap();
-        assert_eq!((last.player, last.points), (Player::Dealer, 1));
+        assert_eq!((last.player, last.points), (Role::Dealer, 1));
     }
 
     #[test]
@@ -751,7 +751,7 @@ mod tests {
                 assert!(lezas.is_empty());
                 six_six = true;
             } else if g.capot.is_none() {
-                let p = if g.tricks_won[0] > 6 { Player::Elder } else { Player::Dealer };
+                let p = if g.tricks_won[0] > 6 { Role::Elder } else { Role::Dealer };
                 assert_eq!(lezas.len(), 1);
                 assert_eq!((lezas[0].player, lezas[0].points), (p, 10));
                 leza = true;
@@ -765,9 +765,9 @@ mod tests {
         // declarations stand. Seed deal, elder silent: elder keeps 18, the dealer's 6 stands and
         // his play points double.
         let plain = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), no_options());
-        let silent = GameOptions { silent: Some(Player::Elder), ..no_options() };
+        let silent = GameOptions { silent: Some(Role::Elder), ..no_options() };
         let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), silent);
-        let play = |g: &GameScore, p: Player| -> u16 {
+        let play = |g: &GameScore, p: Role| -> u16 {
             g.events
                 .iter()
                 .filter(|e| {
@@ -777,9 +777,9 @@ mod tests {
                 .sum()
         };
         assert_eq!(g.totals[0], 18);
-        assert_eq!(play(&g, Player::Elder), 0);
-        assert_eq!(play(&g, Player::Dealer), 2 * play(&plain, Player::Dealer));
-        assert_eq!(g.totals[1], 6 + 2 * play(&plain, Player::Dealer));
+        assert_eq!(play(&g, Role::Elder), 0);
+        assert_eq!(play(&g, Role::Dealer), 2 * play(&plain, Role::Dealer));
+        assert_eq!(g.totals[1], 6 + 2 * play(&plain, Role::Dealer));
     }
 
     #[test]
@@ -788,14 +788,14 @@ mod tests {
         // opponent's weaker ones. Seed deal, elder the offender: his quint still stops the
         // dealer's tierces (which are not scored), the dealer's point of six stands.
         let fd = |p| GameOptions { false_declaration: Some(p), ..no_options() };
-        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Player::Elder));
+        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Role::Elder));
         assert_eq!(g.totals[0], 0);
-        assert!(g.events.iter().all(|e| e.player == Player::Dealer));
+        assert!(g.events.iter().all(|e| e.player == Role::Dealer));
         let decl: Vec<&str> = g.events.iter().filter(|e| e.trick.is_none()).map(|e| e.reason.as_str()).collect();
         assert_eq!(decl[0], "point of six");
         assert!(!decl.iter().any(|r| r.contains("tierce")));
         // The dealer the offender: elder keeps his 18 and his play; the dealer has 0.
-        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Player::Dealer));
+        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Role::Dealer));
         assert_eq!(g.totals[1], 0);
         assert_eq!(g.events[1].totals, [18, 0]);
         // Decision: an offender's unscored declarations do not stop a pique: with the dealer's
@@ -947,10 +947,10 @@ mod tests {
         totals
     }
 
-    fn player(i: u8) -> Option<Player> {
+    fn player(i: u8) -> Option<Role> {
         match i {
-            0 => Some(Player::Elder),
-            1 => Some(Player::Dealer),
+            0 => Some(Role::Elder),
+            1 => Some(Role::Dealer),
             _ => None,
         }
     }

@@ -43,7 +43,7 @@ pub use batch::{declaration_features, score_declarations_batch, score_declaratio
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use compare::{
     declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,
-    DeclarationScorer, Player,
+    DeclarationScorer, Role,
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
 pub use engine::{

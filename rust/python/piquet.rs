@@ -44,16 +44,16 @@ fn optional_hand(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<core::Hand>>
     obj.filter(|o| !o.is_none()).map(hand_from).transpose()
 }
 
-fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Player>> {
+fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Role>> {
     obj.map(|name| {
-        core::Player::parse(name)
+        core::Role::parse(name)
             .map_err(|_| PyValueError::new_err(format!("{what} must be \"elder\", \"dealer\" or None, got {name:?}")))
     })
     .transpose()
 }
 
-fn player_name(p: Option<core::Player>) -> Option<&'static str> {
-    p.map(core::Player::name)
+fn player_name(p: Option<core::Role>) -> Option<&'static str> {
+    p.map(core::Role::name)
 }
 
 /// Python's repr of an optional name: `'elder'` or `None`.

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::piquet::{score_declarations, score_game, Card, GameOptions, Hand, Player as Role, Side};
+use crate::piquet::{score_declarations, score_game, Card, GameOptions, Hand, Role, Side};
 
 fn config(rules: Rules, scope: Scope) -> GameConfig {
     GameConfig::new(rules, scope).unwrap()
