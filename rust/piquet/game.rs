@@ -6,7 +6,8 @@ use std::fmt;
 use super::card::{Card, Hand};
 use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Role};
 use super::declare::explain;
-use super::rules::{BonusMode, DeclarationTiming, Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
+use super::play::{PlayPoints, PlaySink, PlayTally};
+use super::rules::{BonusMode, DeclarationTiming, Rules};
 use crate::error::{Error, Result};
 
 const SUIT_NAMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
@@ -235,61 +236,53 @@ fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Role>> 
     Ok(winners)
 }
 
-/// The running score: events, totals, and the pique state.
-struct Tally<'a> {
-    rules: &'a Rules,
-    options: &'a GameOptions,
+/// The event log of [`score_game`]: the [`PlaySink`] that names every play event.
+struct Log {
     events: Vec<GameEvent>,
     totals: [u16; 2],
-    /// The dealer's declaration points (he "has scored" if this or his play points are > 0).
-    dealer_declared: u16,
-    dealer_played: u16,
-    pique_possible: bool,
-    pique: bool,
+    /// The cards of the current trick (lead, follow).
+    cards: (Card, Card),
+    tricks_won: [u8; 2],
+    open_capot_made: bool,
 }
 
-impl Tally<'_> {
+impl Log {
     fn push(&mut self, player: Role, kind: EventKind, points: u16, reason: String, trick: Option<u8>) {
         self.totals[player.index()] += points;
         self.events.push(GameEvent { player, kind, points, reason, trick, totals: self.totals });
     }
+}
 
-    /// Score play points: none for a silent or falsely declaring player, double against a silent
-    /// opponent; then check the pique (rules §4, §7).
-    fn play(&mut self, player: Role, kind: EventKind, base: u16, reason: String, trick: Option<u8>) {
-        let o = self.options;
-        if base == 0 || o.silent == Some(player) || o.false_declaration == Some(player) {
-            return;
-        }
-        let (points, reason) = if o.silent == Some(player.other()) {
-            (base * 2, format!("{reason} (doubled: the {} plays silent)", player.other()))
-        } else {
-            (base, reason)
+impl PlaySink for Log {
+    fn total(&self, role: Role) -> u16 {
+        self.totals[role.index()]
+    }
+
+    fn score(&mut self, p: PlayPoints) {
+        let (lead, follow) = self.cards;
+        let n = p.trick + 1;
+        let (reason, trick) = match p.kind {
+            EventKind::Lead => (format!("leads {lead}"), Some(n)),
+            EventKind::Trick => (format!("wins trick {n} ({lead} {follow})"), Some(n)),
+            EventKind::LastTrick if p.extra > 0 => {
+                (format!("wins the last trick ({lead} {follow}), {}", p.base), Some(n))
+            }
+            EventKind::LastTrick => (format!("wins the last trick ({lead} {follow}), no extra with a capot"), Some(n)),
+            EventKind::Pique => {
+                let from = self.totals[0];
+                (format!("pique ({from} → {})", from + p.points), Some(n))
+            }
+            EventKind::Leza => (format!("leza: {} tricks", self.tricks_won[p.role.index()]), None),
+            EventKind::Capot => ("capot: all 12 tricks".to_string(), None),
+            EventKind::OpenCapot => {
+                self.open_capot_made = true;
+                ("open capot: all 12 tricks, announced".to_string(), None)
+            }
+            _ => (String::new(), None),
         };
-        self.push(player, kind, points, reason, trick);
-        if player == Role::Dealer {
-            self.dealer_played += points;
-        }
-        let end_bonus = matches!(kind, EventKind::Leza | EventKind::Capot | EventKind::OpenCapot);
-        if self.pique_possible
-            && !end_bonus
-            && player == Role::Elder
-            && self.dealer_declared == 0
-            && self.dealer_played == 0
-            && self.totals[0] >= PIQUE_THRESHOLD
-        {
-            self.pique_possible = false;
-            self.pique = true;
-            let from = self.totals[0];
-            self.push(
-                Role::Elder,
-                EventKind::Pique,
-                PIQUE_BONUS,
-                format!("pique ({from} → {})", from + PIQUE_BONUS),
-                trick,
-            );
-        }
-        let _ = self.rules;
+        let reason =
+            if p.doubled { format!("{reason} (doubled: the {} plays silent)", p.role.other()) } else { reason };
+        self.push(p.role, p.kind, p.points, reason, trick);
     }
 }
 
@@ -307,7 +300,8 @@ impl Tally<'_> {
 /// * the play (§5): leads and tricks by [`Rules::trick_scoring`], the last trick with
 ///   [`Rules::last_trick_extra`] (one event: russian "counts 4");
 /// * pique (§4): only elder; after each of elder's play points, if his total reaches 30 while the
-///   dealer has scored nothing at all (declarations or play) and no repique was scored, +30;
+///   dealer scored nothing in the declarations and no repique was scored, +30; with
+///   [`Rules::pique_blocked_by_play`] (rubicon) a play point of the dealer blocks it too;
 /// * leza (+10 for more than 6 tricks, none at 6–6) or capot (+40, +80 for an announced open
 ///   capot), after the last trick.
 ///
@@ -318,7 +312,8 @@ impl Tally<'_> {
 /// * An open capot announced by the player who does not make it costs nothing (§5 decision); if
 ///   the opponent takes all tricks he scores the ordinary capot.
 /// * «Молчанка» ([`GameOptions::silent`]): play points are the leads, tricks, last trick, leza
-///   and capot; the silent player scores none of them and the opponent's count double (each
+///   and capot ([`Rules::silence_covers`] `Tricks`: all but the leads); the silent player scores
+///   none of them and the opponent's count double (each
 ///   event is doubled where it happens, so a doubled point can carry elder past 30 for the
 ///   pique). The pique and repique themselves are bonuses and are not doubled. A silent dealer's
 ///   tricks score nothing, so they do not stop elder's pique.
@@ -369,92 +364,60 @@ pub fn score_game(
     let repique = repique_of(&cats, rules.bonus_mode == BonusMode::ReckoningOrder);
     let declared = [0, 1].map(|i| cats.iter().map(|c| c[i]).sum::<u16>());
 
-    let mut tally = Tally {
-        rules,
-        options,
-        events: Vec::with_capacity(48),
-        totals: [0, 0],
-        dealer_declared: declared[1],
-        dealer_played: 0,
-        pique_possible: repique.is_none(),
-        pique: false,
-    };
-    // Declarations in reckoning order; `only` restricts them to one player (rubicon timing).
-    let declare = |tally: &mut Tally, only: Option<Role>| {
-        let mine = |p: Role| only.is_none_or(|o| o == p) && offender != Some(p);
-        for item in declarations.items.iter().filter(|i| mine(i.player) && i.kind != DeclarationKind::Repique) {
-            tally.push(item.player, EventKind::of_declaration(item.kind), item.points, item.name.clone(), None);
-        }
-        if let Some(p) = repique.filter(|&p| only.is_none_or(|o| o == p)) {
-            let from = tally.totals[p.index()];
-            let bonus = super::rules::REPIQUE_BONUS;
-            tally.push(p, EventKind::Repique, bonus, format!("repique ({from} → {})", from + bonus), None);
-        }
-    };
-    let dealer_later = rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead;
-    declare(&mut tally, if dealer_later { Some(Role::Elder) } else { None });
-
     let mut tricks_won = [0u8; 2];
     for w in &trick_winners {
         tricks_won[w.index()] += 1;
     }
-    let capot = Role::BOTH.into_iter().find(|p| tricks_won[p.index()] == 12);
-    let mut leader = Role::Elder;
-    for (i, (&(lead, follow), &winner)) in tricks.iter().zip(&trick_winners).enumerate() {
-        let n = i as u8 + 1;
-        tally.play(leader, EventKind::Lead, 1, format!("leads {lead}"), Some(n));
-        if i == 0 && dealer_later {
-            declare(&mut tally, Some(Role::Dealer));
+    let mut log =
+        Log { events: Vec::with_capacity(48), totals: [0, 0], cards: tricks[0], tricks_won, open_capot_made: false };
+    // The pique needs no repique and no declaration points of the dealer (rules §4).
+    let mut tally = PlayTally::new(repique.is_none() && declared[1] == 0, options.silent, offender);
+    // Declarations in reckoning order; `only` restricts them to one player (rubicon timing).
+    let declare = |log: &mut Log, only: Option<Role>| {
+        let mine = |p: Role| only.is_none_or(|o| o == p) && offender != Some(p);
+        for item in declarations.items.iter().filter(|i| mine(i.player) && i.kind != DeclarationKind::Repique) {
+            log.push(item.player, EventKind::of_declaration(item.kind), item.points, item.name.clone(), None);
         }
-        let trick_point = match rules.trick_scoring {
-            TrickScoring::EveryLeadAndTrick => 1,
-            TrickScoring::LeadOrWinOpponentsLead => (winner != leader) as u16,
-        };
-        if n < 12 {
-            tally.play(winner, EventKind::Trick, trick_point, format!("wins trick {n} ({lead} {follow})"), Some(n));
-        } else {
-            let extra = if capot.is_some() && !rules.capot_keeps_last_trick_extra { 0 } else { rules.last_trick_extra };
-            let reason = if extra > 0 {
-                format!("wins the last trick ({lead} {follow}), {}", trick_point + extra)
-            } else {
-                format!("wins the last trick ({lead} {follow}), no extra with a capot")
-            };
-            tally.play(winner, EventKind::LastTrick, trick_point + extra, reason, Some(n));
+        if let Some(p) = repique.filter(|&p| only.is_none_or(|o| o == p)) {
+            let from = log.totals[p.index()];
+            let bonus = super::rules::REPIQUE_BONUS;
+            log.push(p, EventKind::Repique, bonus, format!("repique ({from} → {})", from + bonus), None);
         }
-        leader = winner;
-    }
+    };
+    let dealer_later = rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead;
+    declare(&mut log, if dealer_later { Some(Role::Elder) } else { None });
 
-    let mut open_capot_made = false;
-    if let Some(p) = capot {
-        let (kind, bonus, reason) = match (options.open_capot, rules.open_capot_bonus) {
-            (Some(a), Some(b)) if a == p => {
-                open_capot_made = true;
-                (EventKind::OpenCapot, b, "open capot: all 12 tricks, announced".to_string())
-            }
-            _ => (EventKind::Capot, rules.capot_bonus, "capot: all 12 tricks".to_string()),
-        };
-        tally.play(p, kind, bonus, reason, None);
-    } else if let Some(p) = Role::BOTH.into_iter().find(|p| tricks_won[p.index()] > 6) {
-        tally.play(p, EventKind::Leza, LEZA_BONUS, format!("leza: {} tricks", tricks_won[p.index()]), None);
+    let mut leader = Role::Elder;
+    let mut won = [0u8; 2];
+    for (i, (&cards, &winner)) in tricks.iter().zip(&trick_winners).enumerate() {
+        let i = i as u8;
+        log.cards = cards;
+        tally.lead(rules, i, leader, &mut log);
+        if i == 0 && dealer_later {
+            declare(&mut log, Some(Role::Dealer));
+        }
+        won[winner.index()] += 1;
+        tally.trick(rules, i, leader, winner, won, options.open_capot == Some(winner), &mut log);
+        leader = winner;
     }
 
     Ok(GameScore {
         declarations,
-        totals: tally.totals,
+        totals: log.totals,
         pique: tally.pique,
-        events: tally.events,
+        events: log.events,
         tricks_won,
         trick_winners,
         repique,
-        capot,
-        open_capot_made,
+        capot: Role::BOTH.into_iter().find(|p| tricks_won[p.index()] == 12),
+        open_capot_made: log.open_capot_made,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piquet::{declaration_points, score_declarations};
+    use crate::piquet::{declaration_points, score_declarations, SilenceCovers, TrickScoring};
     use crate::rng::Rng;
     use proptest::prelude::*;
 
@@ -640,19 +603,72 @@ mod tests {
     }
 
     #[test]
-    fn no_pique_once_the_dealer_has_scored() {
-        // Rules §4: "while the dealer has scored nothing at all (no declaration and no play point
-        // yet)". Elder (26, holding the ace of clubs) opens with the 8 of clubs and the dealer
-        // takes it with the queen (1 point); elder regains the lead with the ace and passes 30.
+    fn the_dealers_play_points_block_the_pique_only_when_the_rules_say() {
+        // Rules §4 (revised): russian — only the dealer's declaration points block the pique;
+        // rubicon (`pique_blocked_by_play`) — the dealer must have scored nothing at all. Elder
+        // (26 declared, holding the ace of clubs) opens with the 8 of clubs (27) and the dealer takes
+        // it with the queen (1) and leads the 9 (2); elder wins with the ace (28), leads the ace of
+        // hearts (29) and wins it (30), then runs his hearts down to the eight while the dealer,
+        // void in hearts, discards; elder's 7S loses to the king and the dealer takes the last
+        // three tricks.
         let e26b = "7H 8H 9H TH JH QH KH AH AC 8C 7D 7S";
-        let g = game(e26b, D26, &[("8C", "QC"), ("9C", "AC")], &Rules::russian(), no_options());
+        let forced = [("8C", "QC"), ("9C", "AC")];
+        let g = game(e26b, D26, &forced, &Rules::russian(), no_options());
         assert_eq!(g.declarations.totals, [26, 0]);
         assert_eq!(g.events[3].totals, [27, 1]);
+        assert_eq!(g.tricks_won, [8, 4]);
+        // russian: the pique stands, on the trick point that makes 30.
+        assert!(g.pique);
+        let pique = g.events.iter().position(|e| e.kind == EventKind::Pique).unwrap();
+        assert_eq!(g.events[pique - 1].totals, [30, 2]);
+        assert_eq!((g.events[pique].totals, g.events[pique].reason.as_str()), ([60, 2], "pique (30 → 60)"));
+        // Elder 26 + 9 leads + 8 tricks + pique 30 + leza 10 = 83; the dealer 3 leads + 3 tricks
+        // (the last counting 4) = 10.
+        assert_eq!(g.totals, [83, 10]);
+        // The same rules with the dealer's play blocking: no pique, 30 less.
+        let mut blocked = Rules::russian();
+        blocked.pique_blocked_by_play = true;
+        let g = game(e26b, D26, &forced, &blocked, no_options());
         assert!(g.events.iter().any(|e| e.totals[0] == 30));
-        assert!(!g.pique);
-        // Nor when the dealer has a declaration: the seed deal (dealer's point of six).
-        let g = game(SEED_ELDER, SEED_DEALER, &[], &Rules::russian(), no_options());
-        assert!(!g.pique);
+        assert_eq!((g.pique, g.totals), (false, [53, 10]));
+        // rubicon blocks it too.
+        assert!(!game(e26b, D26, &forced, &Rules::rubicon(), no_options()).pique);
+        // Both block it when the dealer has a declaration: the seed deal (dealer's point of six).
+        for rules in [Rules::russian(), blocked, Rules::rubicon()] {
+            assert!(!game(SEED_ELDER, SEED_DEALER, &[], &rules, no_options()).pique);
+        }
+    }
+
+    #[test]
+    fn molchanka_tricks_only_keeps_the_leads() {
+        // Rules §7 option `silence_covers = tricks` (the literal reading): the silent player's
+        // leads still score and the opponent's leads are not doubled; everything won with tricks
+        // is taken from him and doubled for the opponent. The deal of the pique test above, the
+        // dealer silent: elder 26 + 9 leads + 2 × 8 tricks + 2 × 10 leza + the pique 30 = 101 (the
+        // pique on the lead of trick 3: 26 + 1 + 2 + 1 = 30 → 60); the dealer keeps his three
+        // leads (tricks 2, 11, 12): 3.
+        let e26b = "7H 8H 9H TH JH QH KH AH AC 8C 7D 7S";
+        let forced = [("8C", "QC"), ("9C", "AC")];
+        let mut rules = Rules::russian();
+        rules.silence_covers = SilenceCovers::Tricks;
+        let silent = GameOptions { silent: Some(Role::Dealer), ..no_options() };
+        let g = game(e26b, D26, &forced, &rules, silent);
+        assert_eq!(g.totals, [101, 3]);
+        let r = running(&g);
+        assert_eq!(
+            &r[2..6],
+            [
+                (Role::Elder, 1, [27, 0]),
+                (Role::Dealer, 1, [27, 1]),
+                (Role::Elder, 2, [29, 1]),
+                (Role::Elder, 1, [30, 1])
+            ]
+        );
+        assert_eq!(r[6], (Role::Elder, 30, [60, 1]));
+        // The default covers every play point: the dealer scores nothing, elder's leads double too:
+        // 26 + 2 × 9 leads + 2 × 8 tricks + 2 × 10 leza + the pique 30 = 110.
+        let g = game(e26b, D26, &forced, &Rules::russian(), silent);
+        assert_eq!(g.totals, [110, 0]);
     }
 
     #[test]
@@ -900,8 +916,8 @@ mod tests {
         if let Some(p) = repique {
             totals[p] += 60;
         }
-        // Play points: (player, points, counts toward pique).
-        let mut play: Vec<(usize, u16, bool)> = Vec::new();
+        // Play points: (player, points, counts toward pique, is a lead).
+        let mut play: Vec<(usize, u16, bool, bool)> = Vec::new();
         let mut leader = 0usize;
         let mut won = [0u8; 2];
         let mut winners = Vec::new();
@@ -913,33 +929,33 @@ mod tests {
         }
         let capot = (0..2).find(|&p| won[p] == 12);
         for (i, &(l, w)) in winners.iter().enumerate() {
-            play.push((l, 1, true));
+            play.push((l, 1, true, true));
             let mut pts = if rules.trick_scoring == TrickScoring::EveryLeadAndTrick || w != l { 1 } else { 0 };
             if i == 11 && (capot.is_none() || rules.capot_keeps_last_trick_extra) {
                 pts += rules.last_trick_extra;
             }
-            play.push((w, pts, true));
+            play.push((w, pts, true, false));
         }
         if let Some(p) = capot {
             let open = o.open_capot.map(|x| x.index()) == Some(p);
-            play.push((p, if open { rules.open_capot_bonus.unwrap() } else { rules.capot_bonus }, false));
+            play.push((p, if open { rules.open_capot_bonus.unwrap() } else { rules.capot_bonus }, false, false));
         } else if let Some(p) = (0..2).find(|&p| won[p] > 6) {
-            play.push((p, 10, false));
+            play.push((p, 10, false, false));
         }
-        let mut dealer_any = decl[1] > 0;
+        let mut dealer_blocks = decl[1] > 0;
         let mut pique_done = repique.is_some();
-        for (p, pts, counts) in play {
-            let mute =
-                |x: usize| o.silent.map(|s| s.index()) == Some(x) || o.false_declaration.map(|s| s.index()) == Some(x);
-            if mute(p) || pts == 0 {
+        for (p, pts, counts, lead) in play {
+            let silent = o.silent.map(|s| s.index());
+            let covered = !(lead && rules.silence_covers == SilenceCovers::Tricks);
+            if o.false_declaration.map(|s| s.index()) == Some(p) || (covered && silent == Some(p)) || pts == 0 {
                 continue;
             }
-            let pts = if o.silent.map(|s| s.index()) == Some(1 - p) { 2 * pts } else { pts };
+            let pts = if covered && silent == Some(1 - p) { 2 * pts } else { pts };
             totals[p] += pts;
-            if p == 1 {
-                dealer_any = true;
+            if p == 1 && rules.pique_blocked_by_play {
+                dealer_blocks = true;
             }
-            if p == 0 && counts && !pique_done && !dealer_any && totals[0] >= 30 {
+            if p == 0 && counts && !pique_done && !dealer_blocks && totals[0] >= 30 {
                 totals[0] += 30;
                 pique_done = true;
             }
@@ -959,8 +975,13 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(1500))]
 
         #[test]
-        fn score_game_matches_a_naive_recount(seed in any::<u64>(), rubicon in any::<bool>(), silent in 0u8..6, fd in 0u8..8, open in 0u8..4) {
-            let rules = if rubicon { Rules::rubicon() } else { Rules::russian() };
+        fn score_game_matches_a_naive_recount(seed in any::<u64>(), rubicon in any::<bool>(), silent in 0u8..6, fd in 0u8..8, open in 0u8..4, flip_block in any::<bool>(), tricks_only in any::<bool>()) {
+            let mut rules = if rubicon { Rules::rubicon() } else { Rules::russian() };
+            // The two options mixed into either rule set.
+            rules.pique_blocked_by_play ^= flip_block;
+            if tricks_only {
+                rules.silence_covers = SilenceCovers::Tricks;
+            }
             let (e, d, tricks) = random_game(seed);
             let o = GameOptions {
                 silent: player(silent),

@@ -33,6 +33,7 @@ mod declare;
 mod engine;
 mod game;
 mod partiya;
+mod play;
 mod rules;
 
 /// The id types the batch functions accept (every primitive integer), shared with cribbage.

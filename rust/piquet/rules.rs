@@ -61,6 +61,7 @@ named_enum!(DeclarationTiming { BeforeFirstLead => "before-first-lead", DealerAf
 named_enum!(BonusMode { OpponentScoredNothing => "opponent-scored-nothing", ReckoningOrder => "reckoning-order" });
 named_enum!(MatchScoring { Partiya => "partiya", Partie => "partie" });
 named_enum!(Rounding { HalfUpToTens => "half-up-to-tens", Exact => "exact" });
+named_enum!(SilenceCovers { Play => "play", Tricks => "tricks" });
 
 /// How leads and tricks score in the play (rules §5).
 ///
@@ -108,6 +109,35 @@ pub enum MatchScoring {
     /// rubicon: a partie of [`Rules::deals_per_partie`] deals with cumulative scores (see
     /// [`Partie`](super::Partie)).
     Partie,
+}
+
+/// Which play points «молчанка» takes from the offender and doubles for his opponent (rules §7).
+///
+/// The source: the silent player «не считает своих взяток, противник считает свои вдвойне» — "does
+/// not count his tricks, his opponent counts his double".
+///
+/// ```
+/// use cribpiquet::piquet::{Rules, SilenceCovers};
+/// assert_eq!(Rules::russian().silence_covers, SilenceCovers::Play);
+/// assert_eq!(SilenceCovers::parse("tricks").unwrap(), SilenceCovers::Tricks);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SilenceCovers {
+    /// Every play point: leads, tricks, the last trick, leza and capot (*decision*, the default in
+    /// both rule sets: in this game a lead and a trick score alike).
+    Play,
+    /// The literal reading, tricks only: every point won with tricks (trick points, the last
+    /// trick with its extra, leza and capot); the offender's leads still score, and the
+    /// opponent's leads are not doubled.
+    Tricks,
+}
+
+impl SilenceCovers {
+    /// Does «молчанка» cover points of this kind? `lead` is true for the point of a lead.
+    #[inline]
+    pub fn covers(self, lead: bool) -> bool {
+        !(lead && self == SilenceCovers::Tricks)
+    }
 }
 
 /// How match records are rounded (rules §6).
@@ -201,6 +231,13 @@ pub struct Rules {
     pub declaration_timing: DeclarationTiming,
     /// How pique and repique judge the opponent's score (rules §4).
     pub bonus_mode: BonusMode,
+    /// Do the dealer's play points block elder's pique (rules §4)? russian `false`: only the
+    /// dealer's declaration points block it («когда второй игрок на хвалеже не имеет ни одного
+    /// очка»), so tricks the dealer wins before elder reaches 30 do not; rubicon `true`: the dealer
+    /// must have scored nothing at all, play included.
+    pub pique_blocked_by_play: bool,
+    /// What «молчанка» covers (rules §7): every play point (the default) or tricks only.
+    pub silence_covers: SilenceCovers,
     /// How games make a match (rules §6).
     pub match_scoring: MatchScoring,
     /// Koroliks in a partiya (rules §6, *decision*: a parameter, default 2; the source's worked
@@ -237,6 +274,8 @@ impl Rules {
             dealer_exchange: ExchangeLimits { min: 3, max: 5, may_decline: true },
             declaration_timing: DeclarationTiming::BeforeFirstLead,
             bonus_mode: BonusMode::OpponentScoredNothing,
+            pique_blocked_by_play: false,
+            silence_covers: SilenceCovers::Play,
             match_scoring: MatchScoring::Partiya,
             koroliks_per_partiya: 2,
             deals_per_partie: 6,
@@ -262,6 +301,8 @@ impl Rules {
             dealer_exchange: ExchangeLimits { min: 1, max: 8, may_decline: true },
             declaration_timing: DeclarationTiming::DealerAfterFirstLead,
             bonus_mode: BonusMode::ReckoningOrder,
+            pique_blocked_by_play: true,
+            silence_covers: SilenceCovers::Play,
             match_scoring: MatchScoring::Partie,
             koroliks_per_partiya: 2,
             deals_per_partie: 6,
@@ -371,6 +412,10 @@ mod tests {
         assert!(
             ru.dealer_exchange.allows(3, 3) && !ru.dealer_exchange.allows(4, 3) && !ru.dealer_exchange.allows(2, 3)
         );
+        // §4 (revised): in russian only the dealer's declarations block the pique.
+        assert!(!ru.pique_blocked_by_play && rb.pique_blocked_by_play);
+        // §7: молчанка covers every play point unless the tricks-only option is chosen.
+        assert_eq!((ru.silence_covers, rb.silence_covers), (SilenceCovers::Play, SilenceCovers::Play));
         // §6 decision: a partiya is 2 koroliks by default.
         assert_eq!(ru.koroliks_per_partiya, 2);
     }
@@ -392,6 +437,7 @@ mod tests {
         check(BonusMode::ALL, BonusMode::name, BonusMode::parse);
         check(MatchScoring::ALL, MatchScoring::name, MatchScoring::parse);
         check(Rounding::ALL, Rounding::name, Rounding::parse);
+        check(SilenceCovers::ALL, SilenceCovers::name, SilenceCovers::parse);
     }
 
     #[test]
