@@ -79,7 +79,9 @@ fn repr_bool(b: bool) -> &'static str {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules(pub(crate) core::Rules);
 
-const RULE_FIELDS: [&str; 15] = [
+/// The rule fields, in order (`N_RULE_FIELDS` of them), then `"name"`.
+const N_RULE_FIELDS: usize = 16;
+const RULE_FIELDS: [&str; N_RULE_FIELDS + 1] = [
     "sequence_values",
     "trick_scoring",
     "last_trick_extra",
@@ -90,6 +92,8 @@ const RULE_FIELDS: [&str; 15] = [
     "dealer_exchange",
     "declaration_timing",
     "bonus_mode",
+    "pique_blocked_by_play",
+    "silence_covers",
     "match_scoring",
     "koroliks_per_partiya",
     "deals_per_partie",
@@ -112,6 +116,8 @@ fn rule_value<'py>(py: Python<'py>, r: &core::Rules, field: &str) -> PyResult<Bo
         "dealer_exchange" => ex(r.dealer_exchange).into_pyobject(py)?.into_any(),
         "declaration_timing" => r.declaration_timing.name().into_pyobject(py)?.into_any(),
         "bonus_mode" => r.bonus_mode.name().into_pyobject(py)?.into_any(),
+        "pique_blocked_by_play" => pyo3::types::PyBool::new(py, r.pique_blocked_by_play).to_owned().into_any(),
+        "silence_covers" => r.silence_covers.name().into_pyobject(py)?.into_any(),
         "match_scoring" => r.match_scoring.name().into_pyobject(py)?.into_any(),
         "koroliks_per_partiya" => r.koroliks_per_partiya.into_pyobject(py)?.into_any(),
         "deals_per_partie" => r.deals_per_partie.into_pyobject(py)?.into_any(),
@@ -171,6 +177,8 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
         "dealer_exchange" => r.dealer_exchange = exchange(value)?,
         "declaration_timing" => r.declaration_timing = core::DeclarationTiming::parse(&text(value)?)?,
         "bonus_mode" => r.bonus_mode = core::BonusMode::parse(&text(value)?)?,
+        "pique_blocked_by_play" => r.pique_blocked_by_play = value.extract::<bool>().map_err(|_| bad_type("a bool"))?,
+        "silence_covers" => r.silence_covers = core::SilenceCovers::parse(&text(value)?)?,
         "match_scoring" => r.match_scoring = core::MatchScoring::parse(&text(value)?)?,
         "koroliks_per_partiya" => r.koroliks_per_partiya = small(value, 255)? as u8,
         "deals_per_partie" => r.deals_per_partie = small(value, 255)? as u8,
@@ -178,7 +186,7 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
         _ => {
             return Err(PyTypeError::new_err(format!(
                 "unknown rule field {field:?} (fields: {})",
-                RULE_FIELDS[..14].join(", ")
+                RULE_FIELDS[..N_RULE_FIELDS].join(", ")
             )))
         }
     }
@@ -218,7 +226,7 @@ impl Rules {
     /// The fields as a dict.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for field in &RULE_FIELDS[..14] {
+        for field in &RULE_FIELDS[..N_RULE_FIELDS] {
             d.set_item(field, rule_value(py, &self.0, field)?)?;
         }
         Ok(d)
@@ -275,6 +283,18 @@ impl Rules {
     fn bonus_mode(&self) -> &'static str {
         self.0.bonus_mode.name()
     }
+    /// Do the dealer's play points block elder's pique? russian False (only his declarations
+    /// do), rubicon True (he must have scored nothing at all). Rules §4.
+    #[getter]
+    fn pique_blocked_by_play(&self) -> bool {
+        self.0.pique_blocked_by_play
+    }
+    /// What «молчанка» (``score_game(..., silent=)``) covers: ``"play"`` (every play point, the
+    /// default) or ``"tricks"`` (the literal reading: the offender's leads still score). Rules §7.
+    #[getter]
+    fn silence_covers(&self) -> &'static str {
+        self.0.silence_covers.name()
+    }
     /// ``"partiya"`` (russian koroliks) or ``"partie"`` (rubicon, 6 deals).
     #[getter]
     fn match_scoring(&self) -> &'static str {
@@ -299,7 +319,7 @@ impl Rules {
         let mut best: Option<String> = None;
         for (name, base) in [("russian", core::Rules::russian()), ("rubicon", core::Rules::rubicon())] {
             let mut changed = Vec::new();
-            for field in &RULE_FIELDS[..14] {
+            for field in &RULE_FIELDS[..N_RULE_FIELDS] {
                 let mine = rule_value(py, &self.0, field)?;
                 if !mine.eq(rule_value(py, &base, field)?)? {
                     changed.push(format!("{field}={}", mine.repr()?));
