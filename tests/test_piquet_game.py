@@ -458,6 +458,12 @@ def test_false_declaration_by_elder():
     assert [e.reason for e in g.events if e.trick is None] == ["point of six"]
     # the comparison itself is unchanged (before the flag removes points)
     assert g.declarations.totals == (18, 6)
+    # rules §7 decision: «игра ведется им молча» does not double the opponent: the dealer's 20 are
+    # exactly what he scores without the flag (6 + 14 play points)...
+    assert score_game(SEED_E, SEED_D, SEED_T).totals[1] == 20
+    assert not any("doubled" in e.reason for e in g.events)
+    # ...and naming the same player silent too gives the stricter reading: 6 + 2 × 14 = 34.
+    assert score_game(SEED_E, SEED_D, SEED_T, false_declaration="elder", silent="elder").totals == (0, 34)
 
 
 def test_false_declaration_by_the_dealer_allows_a_pique():
