@@ -54,6 +54,6 @@ pub use engine::{
 };
 pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{
-    difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record, Side,
+    difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record,
 };
 pub use rules::*;

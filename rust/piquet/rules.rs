@@ -20,11 +20,15 @@ pub const PIQUE_THRESHOLD: u16 = 30;
 /// Leza (more than six tricks, rubicon "the cards") scores 10 (rules §5).
 pub const LEZA_BONUS: u16 = 10;
 /// The bonus added to a korolik, partiya or partie difference (rules §6).
-pub const MATCH_BONUS: u32 = 100;
+pub const MATCH_BONUS: u64 = 100;
 /// Сквозная запись: the bonus for the opponent of a player who wrote nothing in a partiya (§6).
-pub const THROUGH_RECORD_BONUS: u32 = 100;
+pub const THROUGH_RECORD_BONUS: u64 = 100;
 /// In rubicon a loser under this total is "rubiconed" (rules §6).
-pub const RUBICON_LIMIT: u32 = 100;
+pub const RUBICON_LIMIT: u64 = 100;
+/// The most points a match may hold: the sum of every difference written in a partiya, or of both
+/// totals of a partie (2**62, so every record and total derived from them fits a `u64`). More is
+/// an error naming the input, never a silently saturated total.
+pub const MAX_MATCH_POINTS: u64 = 1 << 62;
 /// The largest value accepted for any single rule number, so totals always fit an `i16`.
 pub const MAX_RULE_VALUE: u16 = 1000;
 
@@ -150,17 +154,18 @@ pub enum Rounding {
 }
 
 impl Rounding {
-    /// Apply this rounding to a record.
+    /// Apply this rounding to a record; `None` if rounding up would pass `u64::MAX`.
     ///
     /// ```
     /// use cribpiquet::piquet::Rounding;
-    /// assert_eq!(Rounding::HalfUpToTens.apply(115), 120);
-    /// assert_eq!(Rounding::Exact.apply(115), 115);
+    /// assert_eq!(Rounding::HalfUpToTens.apply(115), Some(120));
+    /// assert_eq!(Rounding::Exact.apply(115), Some(115));
+    /// assert_eq!(Rounding::HalfUpToTens.apply(u64::MAX), None);
     /// ```
-    pub fn apply(self, x: u32) -> u32 {
+    pub fn apply(self, x: u64) -> Option<u64> {
         match self {
-            Rounding::HalfUpToTens => super::round_record(x as i64).min(u32::MAX as i64) as u32,
-            Rounding::Exact => x,
+            Rounding::HalfUpToTens => Some(x.checked_add(5)? / 10 * 10),
+            Rounding::Exact => Some(x),
         }
     }
 }

@@ -1115,26 +1115,21 @@ impl State {
     fn partiya_outcome(&self) -> Result<i32> {
         let mut p = Partiya::new(&self.config.rules)?;
         for g in self.games() {
-            p.add_game(g[0] as u32, g[1] as u32)?;
+            p.add_game(g[0] as u64, g[1] as u64)?;
         }
         Ok(match p.result().net_win {
-            Some(r) if r.side.index() == 0 => r.points as i32,
+            Some(r) if r.seat == 0 => r.points as i32,
             Some(r) => -(r.points as i32),
             None => 0,
         })
     }
 
-    /// The partie's score for seat 0 (negative if seat 1 wins), through [`Partie`]: the totals
-    /// are fed as one deal after `deals − 1` empty ones (the result depends on the totals and
-    /// the number of deals only).
+    /// The partie's score for seat 0 (negative if seat 1 wins), through [`Partie::from_totals`].
     fn partie_outcome(&self) -> Result<i32> {
-        let mut p = Partie::new(&self.config.rules)?;
-        for _ in 1..self.n_games {
-            p.add_deal(0, 0)?;
-        }
-        p.add_deal(self.scores[0], self.scores[1])?;
+        let totals = [self.scores[0] as u64, self.scores[1] as u64];
+        let p = Partie::from_totals(&self.config.rules, totals, self.n_games as usize)?;
         Ok(match p.result() {
-            Some(r) if r.winner.index() == 0 => r.score as i32,
+            Some(r) if r.winner == 0 => r.score as i32,
             Some(r) => -(r.score as i32),
             None => 0,
         })

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::piquet::{score_declarations, score_game, Card, GameOptions, Hand, Role, Side};
+use crate::piquet::{score_declarations, score_game, Card, GameOptions, Hand, Role};
 
 fn config(rules: Rules, scope: Scope) -> GameConfig {
     GameConfig::new(rules, scope).unwrap()
@@ -476,13 +476,13 @@ fn random_russian_partiyas() {
         // The net win, recomputed with Partiya from the games.
         let mut p = Partiya::new(&Rules::russian()).unwrap();
         for g in s.games() {
-            let game = p.add_game(g[0] as u32, g[1] as u32).unwrap();
+            let game = p.add_game(g[0] as u64, g[1] as u64).unwrap();
             refets += game.written.is_none() as u32;
         }
         assert!(p.is_over());
         let r = p.result();
         let expected = match r.net_win {
-            Some(w) if w.side == Side::A => w.points as f64,
+            Some(w) if w.seat == 0 => w.points as f64,
             Some(w) => -(w.points as f64),
             None => 0.0,
         };
@@ -503,11 +503,11 @@ fn random_rubicon_parties() {
     for s in &ends {
         let mut p = Partie::new(&Rules::rubicon()).unwrap();
         for g in s.games() {
-            p.add_deal(g[0] as u32, g[1] as u32).unwrap();
+            p.add_deal(g[0] as u64, g[1] as u64).unwrap();
         }
         assert!(p.is_over());
         let r = p.result().unwrap();
-        let expected = if r.winner == Side::A { r.score as f64 } else { -(r.score as f64) };
+        let expected = if r.winner == 0 { r.score as f64 } else { -(r.score as f64) };
         assert_eq!(s.returns()[0], expected);
         assert!(s.games_played() >= 6 && s.games_played() % 2 == 0);
     }
@@ -539,9 +539,9 @@ fn partiya_scope_draws_and_alternates() {
     }
     let mut p = Partiya::new(&Rules::russian()).unwrap();
     for g in s.games() {
-        p.add_game(g[0] as u32, g[1] as u32).unwrap();
+        p.add_game(g[0] as u64, g[1] as u64).unwrap();
     }
-    let net = p.result().net_win.map_or(0, |w| if w.side == Side::A { w.points as i64 } else { -(w.points as i64) });
+    let net = p.result().net_win.map_or(0, |w| if w.seat == 0 { w.points as i64 } else { -(w.points as i64) });
     assert_eq!(s.returns()[0] as i64, net);
     assert!(net.unsigned_abs() >= 100 || net == 0);
 }
