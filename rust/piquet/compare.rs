@@ -246,11 +246,7 @@ pub(crate) fn check_deal(
         if let Some(card) = dealt.intersection(dealer).iter().next() {
             return Err(Error::Illegal(format!("{card} was dealt to elder but is in the dealer's hand")));
         }
-        let taken = elder.difference(dealt).len() as u8;
-        if !rules.elder_exchange.allows(taken, 5) {
-            return Err(Error::Illegal(format!("elder cannot exchange {taken} cards under these rules")));
-        }
-        elder_taken = Some(taken);
+        elder_taken = Some(check_exchange(elder, dealt, Some(Role::Elder), rules, 0)?);
     }
     if let Some(dealt) = dealer_dealt {
         check_twelve(dealt, "dealt hand")?;
@@ -260,12 +256,38 @@ pub(crate) fn check_deal(
         if let Some(card) = elder_dealt.and_then(|e| e.intersection(dealt).iter().next()) {
             return Err(Error::DuplicateCard(card.to_string()));
         }
-        let taken = dealer.difference(dealt).len() as u8;
-        if !rules.dealer_exchange.allows(taken, 8 - elder_taken.unwrap_or(0)) {
-            return Err(Error::Illegal(format!("the dealer cannot exchange {taken} cards under these rules")));
-        }
+        check_exchange(dealer, dealt, Some(Role::Dealer), rules, elder_taken.unwrap_or(0))?;
     }
     Ok(())
+}
+
+/// Check that the 12 cards `kept` can come from the 12 cards `dealt` by an exchange the rules allow
+/// (rules §2) to `role` — `None`: to either player, as far as one hand can tell — and return the
+/// number of talon cards taken. `elder_took`: what elder took before a dealer's exchange.
+pub(crate) fn check_exchange(kept: Hand, dealt: Hand, role: Option<Role>, rules: &Rules, elder_took: u8) -> Result<u8> {
+    let taken = kept.difference(dealt).len() as u8;
+    let elder_ok = rules.elder_exchange.allows(taken, 5);
+    // The dealer's share is what elder left: at most 8 less the fewest cards elder may take.
+    let dealer_ok = |took: u8| rules.dealer_exchange.allows(taken, 8u8.saturating_sub(took));
+    let ok = match role {
+        Some(Role::Elder) => elder_ok,
+        Some(Role::Dealer) => dealer_ok(elder_took),
+        None => {
+            let fewest = if rules.elder_exchange.may_decline { 0 } else { rules.elder_exchange.min };
+            elder_ok || dealer_ok(fewest)
+        }
+    };
+    if ok {
+        return Ok(taken);
+    }
+    Err(Error::Illegal(match role {
+        Some(Role::Elder) => format!("elder cannot exchange {taken} cards under these rules"),
+        Some(Role::Dealer) => format!("the dealer cannot exchange {taken} cards under these rules"),
+        None => format!(
+            "the hand cannot come from the dealt hand: it holds {taken} cards that were not dealt, and no \
+             exchange of {taken} cards is allowed under these rules"
+        ),
+    }))
 }
 
 /// Compare two explained declarations (a checked deal).
