@@ -259,9 +259,10 @@ def test_score_declarations_accepts_every_hand_form(make):
 
 
 def test_dealt_accepts_card_forms():
-    # Carte blanche judged on the dealt hand (rules §3.1): 7 8 9 10 A of hearts and clubs, 7D 8D.
+    # Carte blanche judged on the dealt hand (rules §3.1): 7 8 9 10 A of hearts and clubs, 7D 8D;
+    # AC 7D 8D exchanged for KD QD JD (3 cards: the dealt hand must be able to produce the hand).
     dealt_ids = [16, 17, 18, 19, 23, 0, 1, 2, 3, 7, 8, 9]
-    after = "7H 8H 9H TH AH 7C 8C 9C TC AC KD QD"
+    after = "7H 8H 9H TH AH 7C 8C 9C TC KD QD JD"
     for dealt in (dealt_ids, [Card(i) for i in dealt_ids], "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D", np.array(dealt_ids)):
         assert piquet.declarations(after, dealt=dealt).carte_blanche
     assert not piquet.declarations(after).carte_blanche
