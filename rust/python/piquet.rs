@@ -1192,7 +1192,9 @@ fn piquet_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(out)
 }
 
-/// What one 12-card hand declares (carte blanche judged on ``dealt`` when given).
+/// What one 12-card hand declares (carte blanche judged on ``dealt`` when given). ``dealt`` must
+/// be able to produce ``hand`` by an exchange the rules allow to one player or the other, else a
+/// ValueError (rules §2, §3.1).
 #[pyfunction]
 #[pyo3(signature = (hand, *, dealt = None, rules = None))]
 fn piquet_declarations(
@@ -1225,6 +1227,10 @@ fn piquet_score_declarations(
 }
 
 /// Score a whole game (one deal) from the hands after the exchange and its 12 tricks.
+///
+/// ``silent=`` names the player of a «молчанка» (what it covers: ``rules.silence_covers``),
+/// ``false_declaration=`` the player who declared what he did not hold (he scores nothing; the
+/// opponent is not doubled); the pique follows ``rules.pique_blocked_by_play`` (rules §4, §7).
 #[pyfunction]
 #[pyo3(signature = (elder, dealer, tricks, *, rules = None, elder_dealt = None, dealer_dealt = None,
                     open_capot = None, silent = None, false_declaration = None))]
