@@ -720,3 +720,20 @@ def test_the_greedy_games_reach_the_interesting_cases():
         if totals[0] == totals[1]:
             seen.add("refet")
     assert seen >= {"capot", "six-six", "leza", "pique", "repique", "refet"}
+
+
+def test_the_new_rules_fields_round_trip():
+    # rules §4/§7 fields: repr, as_dict, replace and pickling keep them.
+    import pickle
+
+    r = Rules.russian().replace(pique_blocked_by_play=True, silence_covers="tricks")
+    assert repr(r) == "Rules.russian().replace(pique_blocked_by_play=True, silence_covers='tricks')"
+    assert eval(repr(r), {"Rules": Rules}) == r
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert (r.as_dict()["pique_blocked_by_play"], r.as_dict()["silence_covers"]) == (True, "tricks")
+    assert r != Rules.russian() and hash(r) != hash(Rules.russian())
+    assert repr(Rules.rubicon().replace(pique_blocked_by_play=False)) == "Rules.rubicon().replace(pique_blocked_by_play=False)"
+    with pytest.raises(ValueError, match='unknown SilenceCovers "leads"'):
+        Rules.russian().replace(silence_covers="leads")
+    with pytest.raises(TypeError, match="pique_blocked_by_play must be a bool"):
+        Rules.russian().replace(pique_blocked_by_play="yes")
