@@ -98,8 +98,8 @@ def test_declare_rubicon(capsys):
 
 
 def test_declare_carte_blanche_judged_on_dealt(capsys):
-    # rules §3.1: after taking KD QD the hand has courts, but the dealt hand had none.
-    after = "7H 8H 9H TH AH 7C 8C 9C TC AC KD QD".split()
+    # rules §3.1: after taking KD QD JD (for AC 7D 8D) the hand has courts, but the dealt hand had none.
+    after = "7H 8H 9H TH AH 7C 8C 9C TC KD QD JD".split()
     dealt = "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D".split()
     assert main(["piquet", "declare", *after]) == 0
     assert "carte blanche: 10" not in capsys.readouterr().out
@@ -212,11 +212,17 @@ def test_compare_rubicon_reckoning_order_repique(capsys):
         (["piquet", "declare", "AH", "KH", "QH"], ["a hand must have 12 cards, got 3"]),
         (["piquet", "declare", *DOC_E[:11], "AH"], ["duplicate card AH"]),
         (["piquet", "declare", *DOC_E, "--dealt", "AH"], ["a dealt hand must have 12 cards, got 1"]),
+        # issue 8.5: a dealt hand that cannot have produced the hand (2 cards exchanged; 12)
+        (["piquet", "declare", *"7H 8H 9H TH AH 7C 8C 9C TC AC KD QD".split(), "--dealt",
+          *"7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D".split()],
+         ["the hand cannot come from the dealt hand", "2 cards that were not dealt"]),
+        (["piquet", "declare", *DOC_E, "--dealt", *DOC_D], ["12 cards that were not dealt"]),
         (["piquet", "compare", "--elder", *DOC_E, "--dealer", "AH", *DOC_D[1:]], ["duplicate card AH"]),
         (["piquet", "compare", "--elder", *DOC_E, "--dealer", *DOC_D[:11]], ["got 11"]),
         (["piquet", "compare", "--elder", *DOC_E, "--dealer", "1H", *DOC_D[1:]], ['unknown card "1H"']),
     ],
-    ids=["unknown-card", "three-cards", "duplicate", "dealt-size", "shared-card", "eleven", "one-of-hearts"],
+    ids=["unknown-card", "three-cards", "duplicate", "dealt-size", "dealt-two-exchanged", "dealt-disjoint",
+         "shared-card", "eleven", "one-of-hearts"],
 )
 def test_bad_cards_one_line_exit_2_subprocess(args, needles):
     p = run(*args)

@@ -259,9 +259,10 @@ def test_score_declarations_accepts_every_hand_form(make):
 
 
 def test_dealt_accepts_card_forms():
-    # Carte blanche judged on the dealt hand (rules §3.1): 7 8 9 10 A of hearts and clubs, 7D 8D.
+    # Carte blanche judged on the dealt hand (rules §3.1): 7 8 9 10 A of hearts and clubs, 7D 8D;
+    # AC 7D 8D exchanged for KD QD JD (3 cards: the dealt hand must be able to produce the hand).
     dealt_ids = [16, 17, 18, 19, 23, 0, 1, 2, 3, 7, 8, 9]
-    after = "7H 8H 9H TH AH 7C 8C 9C TC AC KD QD"
+    after = "7H 8H 9H TH AH 7C 8C 9C TC KD QD JD"
     for dealt in (dealt_ids, [Card(i) for i in dealt_ids], "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D", np.array(dealt_ids)):
         assert piquet.declarations(after, dealt=dealt).carte_blanche
     assert not piquet.declarations(after).carte_blanche
@@ -321,6 +322,8 @@ RUSSIAN = {
     "dealer_exchange": (3, 5, True),  # §2: none, or 3 to 5 of what is left
     "declaration_timing": "before-first-lead",  # §3: all before the first lead
     "bonus_mode": "opponent-scored-nothing",  # §4
+    "pique_blocked_by_play": False,  # §4 (revised): only the dealer's declarations block the pique
+    "silence_covers": "play",  # §7 decision: молчанка covers every play point
     "match_scoring": "partiya",  # §6
     "koroliks_per_partiya": 2,  # §6 decision: default 2
     "deals_per_partie": 6,  # §6 (rubicon's field; same default)
@@ -337,6 +340,8 @@ RUBICON = {
     "dealer_exchange": (1, 8, True),  # §2: 1 up to all that is left (at most 8), may decline
     "declaration_timing": "dealer-after-first-lead",  # §3: younger's declarations after the first lead
     "bonus_mode": "reckoning-order",  # §4 rubicon
+    "pique_blocked_by_play": True,  # §4 rubicon: the dealer must have scored nothing at all
+    "silence_covers": "play",  # §7
     "match_scoring": "partie",  # §6: a partie of 6 deals
     "koroliks_per_partiya": 2,
     "deals_per_partie": 6,  # §6
@@ -374,6 +379,8 @@ CHANGES = [
     ("dealer_exchange", (1, 8, True)),
     ("declaration_timing", "dealer-after-first-lead"),
     ("bonus_mode", "reckoning-order"),
+    ("pique_blocked_by_play", True),
+    ("silence_covers", "tricks"),
     ("match_scoring", "partie"),
     ("koroliks_per_partiya", 3),
     ("koroliks_per_partiya", 100),
@@ -435,6 +442,7 @@ def test_sequence_values_accept_a_list():
         ({"bonus_mode": "always"}, "always"),
         ({"match_scoring": "rubber"}, "rubber"),
         ({"rounding": "down"}, "down"),
+        ({"silence_covers": "leads"}, "leads"),
     ],
 )
 def test_invalid_values_are_value_errors(changes, needle):

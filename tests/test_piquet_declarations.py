@@ -152,14 +152,53 @@ def test_point_names_and_the_lowest_suit_decision():
 
 
 def test_carte_blanche_is_judged_on_the_dealt_hand():
-    # rules §3.1: a dealt hand (before the exchange) with no K, Q or J.
+    # rules §3.1: a dealt hand (before the exchange) with no K, Q or J. The exchange: AC 7D 8D for
+    # KD QD JD (3 cards, allowed in russian, rules §2).
     dealt = "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D"
-    after = "7H 8H 9H TH AH 7C 8C 9C TC AC KD QD"
+    after = "7H 8H 9H TH AH 7C 8C 9C TC KD QD JD"
     assert declarations(dealt).carte_blanche
     assert not declarations(after).carte_blanche
     assert declarations(after, dealt=dealt).carte_blanche
     assert not declarations(dealt, dealt=after).carte_blanche
     assert str(declarations(dealt)).startswith("carte blanche, 10; point of five, 45")
+
+
+DEALT_CB = "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D".split()
+TALON_CB = "KD QD JD KS QS JS AS TS".split()
+
+
+def kept_after(n):
+    """The dealt hand above with its last n cards exchanged for n talon cards."""
+    return DEALT_CB[: 12 - n] + TALON_CB[:n]
+
+
+@pytest.mark.parametrize(
+    "rules,allowed",
+    [
+        # russian: none, or 3 to 5 (elder of his 5, the dealer of what elder left) — rules §2
+        ("russian", [0, 3, 4, 5]),
+        # rubicon: elder 1 to 5; the dealer up to all elder left: at most 7, since elder takes 1+
+        ("rubicon", [0, 1, 2, 3, 4, 5, 6, 7]),
+    ],
+)
+def test_the_hand_must_come_from_the_dealt_hand(rules, allowed):
+    # issue 8.5: `dealt=` is checked as score_declarations checks it: the kept hand must come from
+    # the dealt hand by an exchange the rules allow to one player or the other.
+    for n in range(9):
+        if n in allowed:
+            assert declarations(kept_after(n), dealt=DEALT_CB, rules=rules).hand is not None
+        else:
+            with pytest.raises(ValueError, match=f"it holds {n} cards that were not dealt"):
+                declarations(kept_after(n), dealt=DEALT_CB, rules=rules)
+
+
+def test_a_dealt_hand_disjoint_from_the_hand_is_refused():
+    # 12 dealt cards none of which is kept cannot have produced the hand; before this check the
+    # carte blanche was judged on them.
+    hand = "AH KH QH JH TH AC AD AS 7C 8C 7D 8S"
+    other = "7H 8H 9H 9C TC JC QC KC 9D TD JD QD"
+    with pytest.raises(ValueError, match="the hand cannot come from the dealt hand: it holds 12 cards that were not dealt"):
+        declarations(hand, dealt=other)
 
 
 # ----------------------------------------------------------------------- both hands compared

@@ -242,16 +242,45 @@ def test_pique_past_30_with_a_silent_dealer():
     check_log_consistency(g)
 
 
-def test_no_pique_once_the_dealer_has_scored_in_play():
-    # rules §4: "while the dealer has scored nothing at all (no declaration and no play point yet)".
-    # Elder 26; the dealer takes trick 1 (1) and leads trick 2 (2); elder reaches 30 at trick 3.
+def test_the_dealers_play_points_do_not_block_a_russian_pique():
+    # rules §4 (revised): russian — only the dealer's declaration points block the pique («когда
+    # второй игрок на хвалеже не имеет ни одного очка»). Elder 26; the dealer takes trick 1 (1) and
+    # leads trick 2 (2); elder reaches 30 at trick 3: pique, 30 → 60.
     g = score_game(E26, D26, T26)
     assert g.declarations.totals == (26, 0)
+    assert running(g)[:9] == [(8, 0), (26, 0), (27, 0), (27, 1), (27, 2), (28, 2), (29, 2), (30, 2), (60, 2)]
+    assert g.pique and g.events[8].kind == "pique" and g.events[8].reason == "pique (30 → 60)"
+    # Elder: 26 + 1 + 1 + tricks 3-11 (18) + lead of 12 (1) + pique 30 + leza 10 (10 tricks) = 87;
+    # the dealer: 1 + 1 + last trick 4 = 6.
+    assert (g.tricks_won, g.totals) == ((10, 2), (87, 6))
+
+
+def test_no_pique_once_the_dealer_has_scored_in_play_when_the_rules_say_so():
+    # rules §4 rubicon, `pique_blocked_by_play=True`: the dealer must have scored nothing at all,
+    # play included. The same deal under russian rules with the field set: no pique, 30 less.
+    g = score_game(E26, D26, T26, rules=Rules.russian().replace(pique_blocked_by_play=True))
     assert running(g)[:8] == [(8, 0), (26, 0), (27, 0), (27, 1), (27, 2), (28, 2), (29, 2), (30, 2)]
     assert not g.pique and not any(e.kind == "pique" for e in g.events)
-    # Elder: 26 + 1 + 1 + tricks 3-11 (18) + lead of 12 (1) + leza 10 (10 tricks) = 57; the
-    # dealer: 1 + 1 + last trick 4 = 6.
     assert (g.tricks_won, g.totals) == ((10, 2), (57, 6))
+    # rubicon blocks it by default.
+    assert Rules.rubicon().pique_blocked_by_play
+    assert not score_game(E26, D26, T26, rules="rubicon").pique
+
+
+def test_molchanka_tricks_only():
+    # rules §7 option `silence_covers="tricks"` (the literal reading, «не считает своих взяток»):
+    # the silent dealer's leads still score, elder's leads are not doubled, everything won with
+    # tricks is taken from the dealer and doubled for elder. Running: elder leads (27), the dealer's
+    # trick 1 scores nothing, his lead of trick 2 does (1), elder wins it (2 → 29), leads trick 3
+    # (30): pique → 60. Elder: 26 + 11 leads (tricks 1, 3-12) + 2 × 10 tricks + pique 30 + leza
+    # 2 × 10 = 107; the dealer: his one lead = 1.
+    rules = Rules.russian().replace(silence_covers="tricks")
+    g = score_game(E26, D26, T26, rules=rules, silent="dealer")
+    assert running(g)[:8] == [(8, 0), (26, 0), (27, 0), (27, 1), (29, 1), (30, 1), (60, 1), (62, 1)]
+    assert g.totals == (107, 1)
+    # The default (every play point): elder 26 + 2 × 11 leads + 2 × 10 tricks + pique 30 + leza 20
+    # = 118, the dealer nothing.
+    assert score_game(E26, D26, T26, silent="dealer").totals == (118, 0)
 
 
 def test_no_pique_when_the_dealer_has_a_declaration():
@@ -429,6 +458,12 @@ def test_false_declaration_by_elder():
     assert [e.reason for e in g.events if e.trick is None] == ["point of six"]
     # the comparison itself is unchanged (before the flag removes points)
     assert g.declarations.totals == (18, 6)
+    # rules §7 decision: «игра ведется им молча» does not double the opponent: the dealer's 20 are
+    # exactly what he scores without the flag (6 + 14 play points)...
+    assert score_game(SEED_E, SEED_D, SEED_T).totals[1] == 20
+    assert not any("doubled" in e.reason for e in g.events)
+    # ...and naming the same player silent too gives the stricter reading: 6 + 2 × 14 = 34.
+    assert score_game(SEED_E, SEED_D, SEED_T, false_declaration="elder", silent="elder").totals == (0, 34)
 
 
 def test_false_declaration_by_the_dealer_allows_a_pique():
@@ -561,7 +596,7 @@ def naive_game(elder, dealer, tricks, rules, silent=None, false_declaration=None
     totals = list(declared)
     if repique is not None:
         totals[repique] += 60
-    # the play: (player, points, counts toward the pique)
+    # the play: (player, points, counts toward the pique, is a lead)
     events = []
     leader, won = 0, [0, 0]
     winners = []
@@ -572,25 +607,26 @@ def naive_game(elder, dealer, tricks, rules, silent=None, false_declaration=None
         leader = w
     capot = 0 if won[0] == 12 else 1 if won[1] == 12 else None
     for i, (ld, w) in enumerate(winners):
-        events.append((ld, 1, True))
+        events.append((ld, 1, True, True))
         pts = 1 if rules.trick_scoring == "every-lead-and-trick" or w != ld else 0
         if i == 11 and (capot is None or rules.capot_keeps_last_trick_extra):
             pts += rules.last_trick_extra
-        events.append((w, pts, True))
+        events.append((w, pts, True, False))
     if capot is not None:
         bonus = rules.open_capot_bonus if open_capot == capot else rules.capot_bonus
-        events.append((capot, bonus, False))
+        events.append((capot, bonus, False, False))
     elif max(won) > 6:
-        events.append((0 if won[0] > 6 else 1, 10, False))
+        events.append((0 if won[0] > 6 else 1, 10, False, False))
     dealer_scored = declared[1] > 0
     pique = False
-    for p, pts, counts in events:
-        if pts == 0 or p in (silent, false_declaration):
+    for p, pts, counts, lead in events:
+        covered = not (lead and rules.silence_covers == "tricks")
+        if pts == 0 or p == false_declaration or (covered and p == silent):
             continue
-        if silent == 1 - p:
+        if covered and silent == 1 - p:
             pts *= 2
         totals[p] += pts
-        if p == 1:
+        if p == 1 and rules.pique_blocked_by_play:
             dealer_scored = True
         if p == 0 and counts and repique is None and not pique and not dealer_scored and totals[0] >= 30:
             totals[0] += 30
@@ -633,9 +669,18 @@ FLAG = st.sampled_from([None, None, None, "elder", "dealer"])
     silent=FLAG,
     false_declaration=FLAG,
     open_capot=FLAG,
+    flip_block=st.booleans(),
+    tricks_only=st.booleans(),
 )
-def test_score_game_matches_a_naive_recount(perm, seed, greedy, rubicon, silent, false_declaration, open_capot):
+def test_score_game_matches_a_naive_recount(
+    perm, seed, greedy, rubicon, silent, false_declaration, open_capot, flip_block, tricks_only
+):
     rules = Rules.rubicon() if rubicon else Rules.russian()
+    # the two §4/§7 options mixed into either rule set
+    rules = rules.replace(
+        pique_blocked_by_play=rules.pique_blocked_by_play != flip_block,
+        silence_covers="tricks" if tricks_only else "play",
+    )
     if rubicon:
         open_capot = None
     elder, dealer, tricks = random_game(perm, random.Random(seed), greedy)
@@ -675,3 +720,20 @@ def test_the_greedy_games_reach_the_interesting_cases():
         if totals[0] == totals[1]:
             seen.add("refet")
     assert seen >= {"capot", "six-six", "leza", "pique", "repique", "refet"}
+
+
+def test_the_new_rules_fields_round_trip():
+    # rules §4/§7 fields: repr, as_dict, replace and pickling keep them.
+    import pickle
+
+    r = Rules.russian().replace(pique_blocked_by_play=True, silence_covers="tricks")
+    assert repr(r) == "Rules.russian().replace(pique_blocked_by_play=True, silence_covers='tricks')"
+    assert eval(repr(r), {"Rules": Rules}) == r
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert (r.as_dict()["pique_blocked_by_play"], r.as_dict()["silence_covers"]) == (True, "tricks")
+    assert r != Rules.russian() and hash(r) != hash(Rules.russian())
+    assert repr(Rules.rubicon().replace(pique_blocked_by_play=False)) == "Rules.rubicon().replace(pique_blocked_by_play=False)"
+    with pytest.raises(ValueError, match='unknown SilenceCovers "leads"'):
+        Rules.russian().replace(silence_covers="leads")
+    with pytest.raises(TypeError, match="pique_blocked_by_play must be a bool"):
+        Rules.russian().replace(pique_blocked_by_play="yes")

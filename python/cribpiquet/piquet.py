@@ -39,9 +39,14 @@ __all__ = [
     "Game",
     "GameEvent",
     "GameScore",
+    "Korolik",
     "Partie",
+    "PartieResult",
     "Partiya",
+    "PartiyaGame",
+    "PartiyaResult",
     "Point",
+    "Record",
     "Rules",
     "Sequence",
     "Set",
@@ -69,6 +74,11 @@ GameEvent = _core.PiquetGameEvent
 GameScore = _core.PiquetGameScore
 Partiya = _core.PiquetPartiya
 Partie = _core.PiquetPartie
+Record = _core.PiquetRecord
+PartiyaGame = _core.PiquetPartiyaGame
+Korolik = _core.PiquetKorolik
+PartiyaResult = _core.PiquetPartiyaResult
+PartieResult = _core.PiquetPartieResult
 
 parse_cards = _core.piquet_parse_cards
 declarations = _core.piquet_declarations

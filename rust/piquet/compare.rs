@@ -7,24 +7,25 @@ use super::declare::{explain, packed_lanes, reckoning, Compiled, Declarations, S
 use super::rules::{Rules, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD, REPIQUE_BONUS};
 use crate::error::{Error, Result};
 
-/// One of the two players of a deal.
+/// A player's role in one deal: elder or the dealer. (Seats are 0 and 1; which seat holds which
+/// role changes with the deal, see the game engine.)
 ///
 /// ```
-/// use cribpiquet::piquet::Player;
-/// assert_eq!(Player::Elder.other(), Player::Dealer);
-/// assert_eq!((Player::Elder.index(), Player::Dealer.to_string()), (0, "dealer".to_string()));
+/// use cribpiquet::piquet::Role;
+/// assert_eq!(Role::Elder.other(), Role::Dealer);
+/// assert_eq!((Role::Elder.index(), Role::Dealer.to_string()), (0, "dealer".to_string()));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
+pub enum Role {
     /// The dealer's opponent («противник»), who exchanges first and leads first. Index 0.
     Elder = 0,
     /// The dealer (younger hand). Index 1.
     Dealer = 1,
 }
 
-impl Player {
+impl Role {
     /// Both players, elder first.
-    pub const BOTH: [Player; 2] = [Player::Elder, Player::Dealer];
+    pub const BOTH: [Role; 2] = [Role::Elder, Role::Dealer];
 
     /// 0 for elder, 1 for the dealer (the index into every `[_; 2]` of this module).
     #[inline]
@@ -34,38 +35,38 @@ impl Player {
 
     /// The opponent.
     #[inline]
-    pub fn other(self) -> Player {
+    pub fn other(self) -> Role {
         match self {
-            Player::Elder => Player::Dealer,
-            Player::Dealer => Player::Elder,
+            Role::Elder => Role::Dealer,
+            Role::Dealer => Role::Elder,
         }
     }
 
     /// `"elder"` or `"dealer"`.
     pub fn name(self) -> &'static str {
         match self {
-            Player::Elder => "elder",
-            Player::Dealer => "dealer",
+            Role::Elder => "elder",
+            Role::Dealer => "dealer",
         }
     }
 
     /// The player named `"elder"` or `"dealer"`.
     ///
     /// ```
-    /// use cribpiquet::piquet::Player;
-    /// assert_eq!(Player::parse("dealer").unwrap(), Player::Dealer);
-    /// assert!(Player::parse("younger").is_err());
+    /// use cribpiquet::piquet::Role;
+    /// assert_eq!(Role::parse("dealer").unwrap(), Role::Dealer);
+    /// assert!(Role::parse("younger").is_err());
     /// ```
-    pub fn parse(name: &str) -> Result<Player> {
+    pub fn parse(name: &str) -> Result<Role> {
         match name {
-            "elder" => Ok(Player::Elder),
-            "dealer" => Ok(Player::Dealer),
-            _ => Err(Error::InvalidValue(format!("unknown player {name:?} (expected \"elder\" or \"dealer\")"))),
+            "elder" => Ok(Role::Elder),
+            "dealer" => Ok(Role::Dealer),
+            _ => Err(Error::InvalidValue(format!("unknown role {name:?} (expected \"elder\" or \"dealer\")"))),
         }
     }
 }
 
-impl fmt::Display for Player {
+impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -79,13 +80,13 @@ impl fmt::Display for Player {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CategoryScore {
     /// Who wins the category.
-    pub winner: Option<Player>,
+    pub winner: Option<Role>,
     /// Points scored by elder and by the dealer.
     pub points: [u16; 2],
 }
 
 impl CategoryScore {
-    fn won_by(winner: Option<Player>, value: u16) -> CategoryScore {
+    fn won_by(winner: Option<Role>, value: u16) -> CategoryScore {
         let mut points = [0; 2];
         if let Some(p) = winner {
             points[p.index()] = value;
@@ -130,7 +131,7 @@ impl DeclarationKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeclarationItem {
     /// Who scores it.
-    pub player: Player,
+    pub player: Role,
     /// What it is.
     pub kind: DeclarationKind,
     /// How it is announced: `"point of six"`, `"quint major"`, `"fourteen aces"`, `"repique"`.
@@ -144,14 +145,14 @@ pub struct DeclarationItem {
 /// Both players' declarations compared, category by category, in reckoning order.
 ///
 /// ```
-/// use cribpiquet::piquet::{score_declarations, Player, Rules};
+/// use cribpiquet::piquet::{score_declarations, Role, Rules};
 /// let elder = "AH KH QH JH TH 9H AC AD AS 7C 8C 7D".parse().unwrap();
 /// let dealer = "7H 8H 9C TC JC QC KD QD JD 8S 9S TS".parse().unwrap();
 /// let s = score_declarations(elder, dealer, &Rules::russian(), None, None).unwrap();
-/// assert_eq!(s.point.winner, Some(Player::Elder));
+/// assert_eq!(s.point.winner, Some(Role::Elder));
 /// assert_eq!(s.sequences.points, [16, 0]); // sixième major beats quart to the queen
 /// assert_eq!(s.sets.points, [14, 0]);
-/// assert_eq!(s.repique, Some(Player::Elder)); // 6 + 16 + 14 = 36 while the dealer has nothing
+/// assert_eq!(s.repique, Some(Role::Elder)); // 6 + 16 + 14 = 36 while the dealer has nothing
 /// assert_eq!(s.totals, [96, 0]);
 /// assert!(s.to_string().starts_with("Point of six — good, 6 (elder); sixième major — good, 16 (elder)"));
 /// ```
@@ -170,7 +171,7 @@ pub struct DeclarationScore {
     /// Sets (the winner scores all of his).
     pub sets: CategoryScore,
     /// Who scores the repique (+60), if anyone.
-    pub repique: Option<Player>,
+    pub repique: Option<Role>,
     /// Each player's declaration points, repique included.
     pub totals: [u16; 2],
     /// Every scoring item in reckoning order: carte blanche, point, sequences, sets, repique.
@@ -186,10 +187,10 @@ impl DeclarationScore {
 
 /// Who wins a comparison of keys (higher wins, equal nobody).
 #[inline(always)]
-fn winner_of<K: Ord>(elder: K, dealer: K) -> Option<Player> {
+fn winner_of<K: Ord>(elder: K, dealer: K) -> Option<Role> {
     match elder.cmp(&dealer) {
-        std::cmp::Ordering::Greater => Some(Player::Elder),
-        std::cmp::Ordering::Less => Some(Player::Dealer),
+        std::cmp::Ordering::Greater => Some(Role::Elder),
+        std::cmp::Ordering::Less => Some(Role::Dealer),
         std::cmp::Ordering::Equal => None,
     }
 }
@@ -200,7 +201,7 @@ fn winner_of<K: Ord>(elder: K, dealer: K) -> Option<Player> {
 /// while the opponent's declarations total 0. rubicon ([`BonusMode::ReckoningOrder`](super::BonusMode)):
 /// the first category at whose end a player has 30 or more must find the opponent still at 0.
 #[inline(always)]
-pub(crate) fn repique_of(cats: &[[u16; 2]; 4], reckoning: bool) -> Option<Player> {
+pub(crate) fn repique_of(cats: &[[u16; 2]; 4], reckoning: bool) -> Option<Role> {
     let threshold = PIQUE_THRESHOLD as u32;
     let (mut e, mut d) = (0u32, 0u32);
     for c in cats {
@@ -208,17 +209,17 @@ pub(crate) fn repique_of(cats: &[[u16; 2]; 4], reckoning: bool) -> Option<Player
         d += c[1] as u32;
         if reckoning {
             if e >= threshold && d == 0 {
-                return Some(Player::Elder);
+                return Some(Role::Elder);
             }
             if d >= threshold && e == 0 {
-                return Some(Player::Dealer);
+                return Some(Role::Dealer);
             }
         }
     }
     if e >= threshold && d == 0 {
-        Some(Player::Elder)
+        Some(Role::Elder)
     } else if d >= threshold && e == 0 {
-        Some(Player::Dealer)
+        Some(Role::Dealer)
     } else {
         None
     }
@@ -245,11 +246,7 @@ pub(crate) fn check_deal(
         if let Some(card) = dealt.intersection(dealer).iter().next() {
             return Err(Error::Illegal(format!("{card} was dealt to elder but is in the dealer's hand")));
         }
-        let taken = elder.difference(dealt).len() as u8;
-        if !rules.elder_exchange.allows(taken, 5) {
-            return Err(Error::Illegal(format!("elder cannot exchange {taken} cards under these rules")));
-        }
-        elder_taken = Some(taken);
+        elder_taken = Some(check_exchange(elder, dealt, Some(Role::Elder), rules, 0)?);
     }
     if let Some(dealt) = dealer_dealt {
         check_twelve(dealt, "dealt hand")?;
@@ -259,12 +256,38 @@ pub(crate) fn check_deal(
         if let Some(card) = elder_dealt.and_then(|e| e.intersection(dealt).iter().next()) {
             return Err(Error::DuplicateCard(card.to_string()));
         }
-        let taken = dealer.difference(dealt).len() as u8;
-        if !rules.dealer_exchange.allows(taken, 8 - elder_taken.unwrap_or(0)) {
-            return Err(Error::Illegal(format!("the dealer cannot exchange {taken} cards under these rules")));
-        }
+        check_exchange(dealer, dealt, Some(Role::Dealer), rules, elder_taken.unwrap_or(0))?;
     }
     Ok(())
+}
+
+/// Check that the 12 cards `kept` can come from the 12 cards `dealt` by an exchange the rules allow
+/// (rules §2) to `role` — `None`: to either player, as far as one hand can tell — and return the
+/// number of talon cards taken. `elder_took`: what elder took before a dealer's exchange.
+pub(crate) fn check_exchange(kept: Hand, dealt: Hand, role: Option<Role>, rules: &Rules, elder_took: u8) -> Result<u8> {
+    let taken = kept.difference(dealt).len() as u8;
+    let elder_ok = rules.elder_exchange.allows(taken, 5);
+    // The dealer's share is what elder left: at most 8 less the fewest cards elder may take.
+    let dealer_ok = |took: u8| rules.dealer_exchange.allows(taken, 8u8.saturating_sub(took));
+    let ok = match role {
+        Some(Role::Elder) => elder_ok,
+        Some(Role::Dealer) => dealer_ok(elder_took),
+        None => {
+            let fewest = if rules.elder_exchange.may_decline { 0 } else { rules.elder_exchange.min };
+            elder_ok || dealer_ok(fewest)
+        }
+    };
+    if ok {
+        return Ok(taken);
+    }
+    Err(Error::Illegal(match role {
+        Some(Role::Elder) => format!("elder cannot exchange {taken} cards under these rules"),
+        Some(Role::Dealer) => format!("the dealer cannot exchange {taken} cards under these rules"),
+        None => format!(
+            "the hand cannot come from the dealt hand: it holds {taken} cards that were not dealt, and no \
+             exchange of {taken} cards is allowed under these rules"
+        ),
+    }))
 }
 
 /// Compare two explained declarations (a checked deal).
@@ -273,8 +296,8 @@ pub(crate) fn compare(elder: Declarations, dealer: Declarations, rules: &Rules) 
     let cb = [elder.carte_blanche, dealer.carte_blanche];
     let carte_blanche = CategoryScore {
         winner: match cb {
-            [true, false] => Some(Player::Elder),
-            [false, true] => Some(Player::Dealer),
+            [true, false] => Some(Role::Elder),
+            [false, true] => Some(Role::Dealer),
             _ => None,
         },
         points: cb.map(|b| if b { CARTE_BLANCHE_POINTS } else { 0 }),
@@ -298,7 +321,7 @@ pub(crate) fn compare(elder: Declarations, dealer: Declarations, rules: &Rules) 
     }
 
     let mut items = Vec::new();
-    for p in Player::BOTH {
+    for p in Role::BOTH {
         if cb[p.index()] {
             items.push(DeclarationItem {
                 player: p,
@@ -392,7 +415,7 @@ impl fmt::Display for DeclarationScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = Vec::new();
         let decl = [&self.elder, &self.dealer];
-        for p in Player::BOTH {
+        for p in Role::BOTH {
             if self.carte_blanche.points[p.index()] > 0 {
                 parts.push(format!("carte blanche — {CARTE_BLANCHE_POINTS} ({p})"));
             }
@@ -565,7 +588,7 @@ mod tests {
         // пятнадцать. Считаются только шесть карт.» Rules §3.3: exactly equal → nobody scores
         // any sequence (elder's extra tierce cancels too).
         let s = score("9H TH JH QH KH 7H 8C 9C TC 8D 9D 7S", "9S TS JS QS KS 7C JC QC 7D TD JD AC", &Rules::russian());
-        assert_eq!(s.point, CategoryScore { winner: Some(Player::Elder), points: [6, 0] });
+        assert_eq!(s.point, CategoryScore { winner: Some(Role::Elder), points: [6, 0] });
         assert_eq!(s.sequences, CategoryScore { winner: None, points: [0, 0] });
         assert_eq!(s.elder.sequences.len(), 2); // he held a tierce to the ten as well
         assert!(s.to_string().contains("quint to the king — equal, no sequence scores"), "{s}");
@@ -585,7 +608,7 @@ mod tests {
         // Source: «терц-мажор перебивается квартой и т. п., даже от валета»; rules §3.3.
         let s = score("QH KH AH 7C 9C JC 7D 9D JD 7S 9S KS", "8H 9H TH JH 8C TC QC 8D TD TS JS QS", &Rules::russian());
         assert_eq!(s.dealer.best_sequence().unwrap().name(), "quart to the jack");
-        assert_eq!(s.sequences.winner, Some(Player::Dealer));
+        assert_eq!(s.sequences.winner, Some(Role::Dealer));
         // He scores every sequence he holds: the quart (14) and the tierce to the queen (13).
         assert_eq!(s.sequences.points, [0, 27]);
     }
@@ -595,7 +618,7 @@ mod tests {
         // Source / rules §3.4: fourteens of aces and jacks against kings and queens → the first
         // scores 28, the second nothing.
         let s = score("AH AC AD AS JH JC JD JS 7H 8H 7C 8C", "KH KC KD KS QH QC QD QS 9H TH 9C 7D", &Rules::russian());
-        assert_eq!(s.sets, CategoryScore { winner: Some(Player::Elder), points: [28, 0] });
+        assert_eq!(s.sets, CategoryScore { winner: Some(Role::Elder), points: [28, 0] });
     }
 
     #[test]
@@ -631,7 +654,7 @@ mod tests {
     fn carte_blanche_scores_first_for_both_and_counts_toward_repique() {
         // Rules §3.1: scored first, for either player. Both can hold one.
         let s = score("7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D", "7S 8S 9S TS AS 9D TD AD KH QH JH KC", &Rules::russian());
-        assert_eq!(s.carte_blanche, CategoryScore { winner: Some(Player::Elder), points: [10, 0] });
+        assert_eq!(s.carte_blanche, CategoryScore { winner: Some(Role::Elder), points: [10, 0] });
         assert_eq!(s.items[0].kind, DeclarationKind::CarteBlanche);
     }
 
@@ -651,7 +674,7 @@ mod tests {
         // 7 8 10 of spades) the same 41 is a repique: 101.
         let dealt = hand("7C 8C 9C TC 7D 8D 9D TD 9S KS QS JS");
         let s = score_declarations(hand(elder), hand(dealer), &Rules::russian(), None, Some(dealt)).unwrap();
-        assert_eq!((s.repique, s.totals), (Some(Player::Elder), [101, 0]));
+        assert_eq!((s.repique, s.totals), (Some(Role::Elder), [101, 0]));
         assert!(s.to_string().ends_with("repique, 60 (elder). Elder 101, dealer 0."), "{s}");
     }
 
@@ -679,7 +702,7 @@ mod tests {
         r.sequence_values[0] = 13; // mixing: russian tierce value
         let rb = score(elder, dealer, &r);
         // 8 + 18 + 13 = 39 reached before the dealer's sets (three aces, kings, queens) reckon.
-        assert_eq!((rb.repique, rb.totals), (Some(Player::Elder), [99, 9]));
+        assert_eq!((rb.repique, rb.totals), (Some(Role::Elder), [99, 9]));
         r.bonus_mode = crate::piquet::BonusMode::OpponentScoredNothing;
         assert_eq!(score(elder, dealer, &r).repique, None);
     }
@@ -689,7 +712,7 @@ mod tests {
         // Rules §4: "Either player may score it."
         let s = score("7C 8C 9C 7D 8D 9D 7S 8S 9S 7H 8H JC", "AH KH QH JH TH 9H AC AD AS KC KD QC", &Rules::russian());
         // Elder's tierces lose to the sixième; the dealer: 6 + 16 + 14 + 3 + 3(queens? no) …
-        assert_eq!(s.repique, Some(Player::Dealer));
+        assert_eq!(s.repique, Some(Role::Dealer));
         assert_eq!(s.totals[0], 0);
     }
 

@@ -425,13 +425,20 @@ impl fmt::Display for Declarations {
 /// Everything a 12-card hand declares, with sequence values under the russian rules.
 ///
 /// `dealt` is the hand as dealt (before the exchange); carte blanche is judged on it when given,
-/// on `hand` otherwise. Both must hold 12 cards.
+/// on `hand` otherwise. Both must hold 12 cards, and `hand` must come from `dealt` by an exchange
+/// the rules allow to one player or the other (rules §2, the check of
+/// [`score_declarations`](super::score_declarations)): a dealt hand that cannot have produced the
+/// hand is an [`Error::Illegal`](crate::error::Error::Illegal).
 ///
 /// ```
 /// use cribpiquet::piquet::declarations;
 /// let d = declarations("AH KH QH JH TH AC AD AS 7C 8C 7D 8S".parse().unwrap(), None).unwrap();
 /// assert_eq!(d.to_string(), "point of five, 51 (TH JH QH KH AH); quint major, 15; fourteen aces, 14");
 /// assert!(declarations("AH KH".parse().unwrap(), None).is_err());
+/// // Twelve dealt cards none of which is in the hand: no exchange gives it.
+/// let other = "7H 8H 9H 9C TC JC QC KC 9D TD JD QD".parse().unwrap();
+/// let err = declarations("AH KH QH JH TH AC AD AS 7C 8C 7D 8S".parse().unwrap(), Some(other)).unwrap_err();
+/// assert!(err.to_string().contains("holds 12 cards that were not dealt"), "{err}");
 /// ```
 pub fn declarations(hand: Hand, dealt: Option<Hand>) -> Result<Declarations> {
     declarations_with_rules(hand, dealt, &Rules::russian())
@@ -449,6 +456,8 @@ pub fn declarations_with_rules(hand: Hand, dealt: Option<Hand>, rules: &Rules) -
     check_twelve(hand, "hand")?;
     if let Some(dealt) = dealt {
         check_twelve(dealt, "dealt hand")?;
+        // The hand must come from the dealt hand by an exchange the rules allow (either player).
+        super::compare::check_exchange(hand, dealt, None, rules, 0)?;
     }
     Ok(explain(hand, dealt, rules))
 }
@@ -565,10 +574,43 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_hand_must_come_from_the_dealt_hand_by_an_allowed_exchange() {
+        // Issue 8.5 / rules §2: the check of score_declarations, for a hand of either player.
+        // `kept(n)`: the dealt hand with its last n cards exchanged for n talon cards.
+        let dealt: Vec<&str> = "7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D".split(' ').collect();
+        let talon: Vec<&str> = "KD QD JD KS QS JS AS TS".split(' ').collect();
+        let kept = |n: usize| -> Hand {
+            dealt[..12 - n].iter().chain(&talon[..n]).copied().collect::<Vec<_>>().join(" ").parse().unwrap()
+        };
+        let dealt_hand: Hand = dealt.join(" ").parse().unwrap();
+        let allowed = |n: usize, rules: &Rules| declarations_with_rules(kept(n), Some(dealt_hand), rules).is_ok();
+        // russian: none, or 3 to 5 (elder of his 5, the dealer of what is left).
+        let ru = Rules::russian();
+        assert_eq!(
+            (0..=8).map(|n| allowed(n, &ru)).collect::<Vec<_>>(),
+            [true, false, false, true, true, true, false, false, false]
+        );
+        // rubicon: elder 1 to 5; the dealer up to all elder left — at most 7, elder taking one at least.
+        let rb = Rules::rubicon();
+        assert_eq!(
+            (0..=8).map(|n| allowed(n, &rb)).collect::<Vec<_>>(),
+            [true, true, true, true, true, true, true, true, false]
+        );
+        let err = declarations_with_rules(kept(2), Some(dealt_hand), &ru).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the hand cannot come from the dealt hand: it holds 2 cards that were not dealt, and no exchange of 2 cards is allowed under these rules"
+        );
+        // Carte blanche is then judged on the dealt hand (no court card in it).
+        assert!(declarations_with_rules(kept(3), Some(dealt_hand), &ru).unwrap().carte_blanche);
+    }
+
+    #[test]
     fn carte_blanche_is_judged_on_the_dealt_hand() {
-        // Rules §3.1: a dealt hand (before the exchange) with no K, Q or J.
+        // Rules §3.1: a dealt hand (before the exchange) with no K, Q or J. Exchanged: AC 7D 8D
+        // for KD QD JD (3 cards, allowed in russian).
         let dealt = hand("7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D");
-        let after = hand("7H 8H 9H TH AH 7C 8C 9C TC AC KD QD");
+        let after = hand("7H 8H 9H TH AH 7C 8C 9C TC KD QD JD");
         assert!(declarations(dealt, None).unwrap().carte_blanche);
         assert!(!declarations(after, None).unwrap().carte_blanche);
         assert!(declarations(after, Some(dealt)).unwrap().carte_blanche);

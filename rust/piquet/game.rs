@@ -4,9 +4,10 @@
 use std::fmt;
 
 use super::card::{Card, Hand};
-use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Player};
+use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Role};
 use super::declare::explain;
-use super::rules::{BonusMode, DeclarationTiming, Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
+use super::play::{PlayPoints, PlaySink, PlayTally};
+use super::rules::{BonusMode, DeclarationTiming, Rules};
 use crate::error::{Error, Result};
 
 const SUIT_NAMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
@@ -14,8 +15,8 @@ const SUIT_NAMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
 /// The optional parts of a game record: the dealt hands and the announcements and irregularities.
 ///
 /// ```
-/// use cribpiquet::piquet::{GameOptions, Player};
-/// let opts = GameOptions { silent: Some(Player::Dealer), ..GameOptions::default() };
+/// use cribpiquet::piquet::{GameOptions, Role};
+/// let opts = GameOptions { silent: Some(Role::Dealer), ..GameOptions::default() };
 /// assert_eq!(opts.open_capot, None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -26,11 +27,11 @@ pub struct GameOptions {
     pub dealer_dealt: Option<Hand>,
     /// The player who announced an open capot before the first lead (russian only; an error
     /// under rules without [`open_capot_bonus`](Rules::open_capot_bonus)).
-    pub open_capot: Option<Player>,
+    pub open_capot: Option<Role>,
     /// The player who plays «молчанка» (too many cards after a wrong discard, rules §7).
-    pub silent: Option<Player>,
+    pub silent: Option<Role>,
     /// The player who declared something he did not hold and did not correct it (rules §7).
-    pub false_declaration: Option<Player>,
+    pub false_declaration: Option<Role>,
 }
 
 /// What a game event is.
@@ -101,7 +102,7 @@ impl EventKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameEvent {
     /// Who scores.
-    pub player: Player,
+    pub player: Role,
     /// What for.
     pub kind: EventKind,
     /// How many points.
@@ -117,7 +118,7 @@ pub struct GameEvent {
 /// The score of one game.
 ///
 /// ```
-/// use cribpiquet::piquet::{score_game, Card, GameOptions, Player, Rules};
+/// use cribpiquet::piquet::{score_game, Card, GameOptions, Role, Rules};
 /// let elder = "7H 8H 9H TH JH QH KH AH AC KC AD AS".parse().unwrap();
 /// let dealer = "7C 8C 9C TC JC QC 7D 8D 9D 7S 8S 9S".parse().unwrap();
 /// let c = |t: &str| t.parse::<Card>().unwrap();
@@ -127,8 +128,8 @@ pub struct GameEvent {
 /// let tricks: Vec<(Card, Card)> = leads.iter().zip(follows).map(|(a, b)| (c(a), c(b))).collect();
 /// let g = score_game(elder, dealer, &tricks, &Rules::russian(), &GameOptions::default()).unwrap();
 /// // 40 declared → repique 100; 12 leads, 12 tricks, the capot's 40 (no last-trick extra, no leza).
-/// assert_eq!((g.totals, g.capot, g.repique), ([164, 0], Some(Player::Elder), Some(Player::Elder)));
-/// assert_eq!((g.winner(), g.difference(), g.is_refet()), (Some(Player::Elder), 164, false));
+/// assert_eq!((g.totals, g.capot, g.repique), ([164, 0], Some(Role::Elder), Some(Role::Elder)));
+/// assert_eq!((g.winner(), g.difference(), g.is_refet()), (Some(Role::Elder), 164, false));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameScore {
@@ -141,13 +142,13 @@ pub struct GameScore {
     /// Tricks won by elder and by the dealer.
     pub tricks_won: [u8; 2],
     /// The winner of each trick, in order.
-    pub trick_winners: Vec<Player>,
+    pub trick_winners: Vec<Role>,
     /// Who scored the repique (after the irregularity flags).
-    pub repique: Option<Player>,
+    pub repique: Option<Role>,
     /// Whether elder scored the pique (only elder can).
     pub pique: bool,
     /// Who took all 12 tricks.
-    pub capot: Option<Player>,
+    pub capot: Option<Role>,
     /// Whether an announced open capot was made.
     pub open_capot_made: bool,
 }
@@ -159,10 +160,10 @@ impl GameScore {
     }
 
     /// The player with the larger total; `None` for a рефет (a draw).
-    pub fn winner(&self) -> Option<Player> {
+    pub fn winner(&self) -> Option<Role> {
         match self.totals[0].cmp(&self.totals[1]) {
-            std::cmp::Ordering::Greater => Some(Player::Elder),
-            std::cmp::Ordering::Less => Some(Player::Dealer),
+            std::cmp::Ordering::Greater => Some(Role::Elder),
+            std::cmp::Ordering::Less => Some(Role::Dealer),
             std::cmp::Ordering::Equal => None,
         }
     }
@@ -189,13 +190,13 @@ impl fmt::Display for GameScore {
 }
 
 /// Check a trick record and return the winner of each trick.
-fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Player>> {
+fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Role>> {
     if tricks.len() != 12 {
         return Err(Error::Illegal(format!("a game record has 12 tricks, got {}", tricks.len())));
     }
     let mut left = hands;
     let mut played = Hand::new();
-    let mut leader = Player::Elder;
+    let mut leader = Role::Elder;
     let mut winners = Vec::with_capacity(12);
     for (i, &(lead, follow)) in tricks.iter().enumerate() {
         let n = i + 1;
@@ -235,61 +236,53 @@ fn check_tricks(hands: [Hand; 2], tricks: &[(Card, Card)]) -> Result<Vec<Player>
     Ok(winners)
 }
 
-/// The running score: events, totals, and the pique state.
-struct Tally<'a> {
-    rules: &'a Rules,
-    options: &'a GameOptions,
+/// The event log of [`score_game`]: the [`PlaySink`] that names every play event.
+struct Log {
     events: Vec<GameEvent>,
     totals: [u16; 2],
-    /// The dealer's declaration points (he "has scored" if this or his play points are > 0).
-    dealer_declared: u16,
-    dealer_played: u16,
-    pique_possible: bool,
-    pique: bool,
+    /// The cards of the current trick (lead, follow).
+    cards: (Card, Card),
+    tricks_won: [u8; 2],
+    open_capot_made: bool,
 }
 
-impl Tally<'_> {
-    fn push(&mut self, player: Player, kind: EventKind, points: u16, reason: String, trick: Option<u8>) {
+impl Log {
+    fn push(&mut self, player: Role, kind: EventKind, points: u16, reason: String, trick: Option<u8>) {
         self.totals[player.index()] += points;
         self.events.push(GameEvent { player, kind, points, reason, trick, totals: self.totals });
     }
+}
 
-    /// Score play points: none for a silent or falsely declaring player, double against a silent
-    /// opponent; then check the pique (rules §4, §7).
-    fn play(&mut self, player: Player, kind: EventKind, base: u16, reason: String, trick: Option<u8>) {
-        let o = self.options;
-        if base == 0 || o.silent == Some(player) || o.false_declaration == Some(player) {
-            return;
-        }
-        let (points, reason) = if o.silent == Some(player.other()) {
-            (base * 2, format!("{reason} (doubled: the {} plays silent)", player.other()))
-        } else {
-            (base, reason)
+impl PlaySink for Log {
+    fn total(&self, role: Role) -> u16 {
+        self.totals[role.index()]
+    }
+
+    fn score(&mut self, p: PlayPoints) {
+        let (lead, follow) = self.cards;
+        let n = p.trick + 1;
+        let (reason, trick) = match p.kind {
+            EventKind::Lead => (format!("leads {lead}"), Some(n)),
+            EventKind::Trick => (format!("wins trick {n} ({lead} {follow})"), Some(n)),
+            EventKind::LastTrick if p.extra > 0 => {
+                (format!("wins the last trick ({lead} {follow}), {}", p.base), Some(n))
+            }
+            EventKind::LastTrick => (format!("wins the last trick ({lead} {follow}), no extra with a capot"), Some(n)),
+            EventKind::Pique => {
+                let from = self.totals[0];
+                (format!("pique ({from} → {})", from + p.points), Some(n))
+            }
+            EventKind::Leza => (format!("leza: {} tricks", self.tricks_won[p.role.index()]), None),
+            EventKind::Capot => ("capot: all 12 tricks".to_string(), None),
+            EventKind::OpenCapot => {
+                self.open_capot_made = true;
+                ("open capot: all 12 tricks, announced".to_string(), None)
+            }
+            _ => (String::new(), None),
         };
-        self.push(player, kind, points, reason, trick);
-        if player == Player::Dealer {
-            self.dealer_played += points;
-        }
-        let end_bonus = matches!(kind, EventKind::Leza | EventKind::Capot | EventKind::OpenCapot);
-        if self.pique_possible
-            && !end_bonus
-            && player == Player::Elder
-            && self.dealer_declared == 0
-            && self.dealer_played == 0
-            && self.totals[0] >= PIQUE_THRESHOLD
-        {
-            self.pique_possible = false;
-            self.pique = true;
-            let from = self.totals[0];
-            self.push(
-                Player::Elder,
-                EventKind::Pique,
-                PIQUE_BONUS,
-                format!("pique ({from} → {})", from + PIQUE_BONUS),
-                trick,
-            );
-        }
-        let _ = self.rules;
+        let reason =
+            if p.doubled { format!("{reason} (doubled: the {} plays silent)", p.role.other()) } else { reason };
+        self.push(p.role, p.kind, p.points, reason, trick);
     }
 }
 
@@ -307,7 +300,8 @@ impl Tally<'_> {
 /// * the play (§5): leads and tricks by [`Rules::trick_scoring`], the last trick with
 ///   [`Rules::last_trick_extra`] (one event: russian "counts 4");
 /// * pique (§4): only elder; after each of elder's play points, if his total reaches 30 while the
-///   dealer has scored nothing at all (declarations or play) and no repique was scored, +30;
+///   dealer scored nothing in the declarations and no repique was scored, +30; with
+///   [`Rules::pique_blocked_by_play`] (rubicon) a play point of the dealer blocks it too;
 /// * leza (+10 for more than 6 tricks, none at 6–6) or capot (+40, +80 for an announced open
 ///   capot), after the last trick.
 ///
@@ -318,7 +312,8 @@ impl Tally<'_> {
 /// * An open capot announced by the player who does not make it costs nothing (§5 decision); if
 ///   the opponent takes all tricks he scores the ordinary capot.
 /// * «Молчанка» ([`GameOptions::silent`]): play points are the leads, tricks, last trick, leza
-///   and capot; the silent player scores none of them and the opponent's count double (each
+///   and capot ([`Rules::silence_covers`] `Tricks`: all but the leads); the silent player scores
+///   none of them and the opponent's count double (each
 ///   event is doubled where it happens, so a doubled point can carry elder past 30 for the
 ///   pique). The pique and repique themselves are bonuses and are not doubled. A silent dealer's
 ///   tricks score nothing, so they do not stop elder's pique.
@@ -369,92 +364,60 @@ pub fn score_game(
     let repique = repique_of(&cats, rules.bonus_mode == BonusMode::ReckoningOrder);
     let declared = [0, 1].map(|i| cats.iter().map(|c| c[i]).sum::<u16>());
 
-    let mut tally = Tally {
-        rules,
-        options,
-        events: Vec::with_capacity(48),
-        totals: [0, 0],
-        dealer_declared: declared[1],
-        dealer_played: 0,
-        pique_possible: repique.is_none(),
-        pique: false,
-    };
-    // Declarations in reckoning order; `only` restricts them to one player (rubicon timing).
-    let declare = |tally: &mut Tally, only: Option<Player>| {
-        let mine = |p: Player| only.is_none_or(|o| o == p) && offender != Some(p);
-        for item in declarations.items.iter().filter(|i| mine(i.player) && i.kind != DeclarationKind::Repique) {
-            tally.push(item.player, EventKind::of_declaration(item.kind), item.points, item.name.clone(), None);
-        }
-        if let Some(p) = repique.filter(|&p| only.is_none_or(|o| o == p)) {
-            let from = tally.totals[p.index()];
-            let bonus = super::rules::REPIQUE_BONUS;
-            tally.push(p, EventKind::Repique, bonus, format!("repique ({from} → {})", from + bonus), None);
-        }
-    };
-    let dealer_later = rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead;
-    declare(&mut tally, if dealer_later { Some(Player::Elder) } else { None });
-
     let mut tricks_won = [0u8; 2];
     for w in &trick_winners {
         tricks_won[w.index()] += 1;
     }
-    let capot = Player::BOTH.into_iter().find(|p| tricks_won[p.index()] == 12);
-    let mut leader = Player::Elder;
-    for (i, (&(lead, follow), &winner)) in tricks.iter().zip(&trick_winners).enumerate() {
-        let n = i as u8 + 1;
-        tally.play(leader, EventKind::Lead, 1, format!("leads {lead}"), Some(n));
-        if i == 0 && dealer_later {
-            declare(&mut tally, Some(Player::Dealer));
+    let mut log =
+        Log { events: Vec::with_capacity(48), totals: [0, 0], cards: tricks[0], tricks_won, open_capot_made: false };
+    // The pique needs no repique and no declaration points of the dealer (rules §4).
+    let mut tally = PlayTally::new(repique.is_none() && declared[1] == 0, options.silent, offender);
+    // Declarations in reckoning order; `only` restricts them to one player (rubicon timing).
+    let declare = |log: &mut Log, only: Option<Role>| {
+        let mine = |p: Role| only.is_none_or(|o| o == p) && offender != Some(p);
+        for item in declarations.items.iter().filter(|i| mine(i.player) && i.kind != DeclarationKind::Repique) {
+            log.push(item.player, EventKind::of_declaration(item.kind), item.points, item.name.clone(), None);
         }
-        let trick_point = match rules.trick_scoring {
-            TrickScoring::EveryLeadAndTrick => 1,
-            TrickScoring::LeadOrWinOpponentsLead => (winner != leader) as u16,
-        };
-        if n < 12 {
-            tally.play(winner, EventKind::Trick, trick_point, format!("wins trick {n} ({lead} {follow})"), Some(n));
-        } else {
-            let extra = if capot.is_some() && !rules.capot_keeps_last_trick_extra { 0 } else { rules.last_trick_extra };
-            let reason = if extra > 0 {
-                format!("wins the last trick ({lead} {follow}), {}", trick_point + extra)
-            } else {
-                format!("wins the last trick ({lead} {follow}), no extra with a capot")
-            };
-            tally.play(winner, EventKind::LastTrick, trick_point + extra, reason, Some(n));
+        if let Some(p) = repique.filter(|&p| only.is_none_or(|o| o == p)) {
+            let from = log.totals[p.index()];
+            let bonus = super::rules::REPIQUE_BONUS;
+            log.push(p, EventKind::Repique, bonus, format!("repique ({from} → {})", from + bonus), None);
         }
-        leader = winner;
-    }
+    };
+    let dealer_later = rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead;
+    declare(&mut log, if dealer_later { Some(Role::Elder) } else { None });
 
-    let mut open_capot_made = false;
-    if let Some(p) = capot {
-        let (kind, bonus, reason) = match (options.open_capot, rules.open_capot_bonus) {
-            (Some(a), Some(b)) if a == p => {
-                open_capot_made = true;
-                (EventKind::OpenCapot, b, "open capot: all 12 tricks, announced".to_string())
-            }
-            _ => (EventKind::Capot, rules.capot_bonus, "capot: all 12 tricks".to_string()),
-        };
-        tally.play(p, kind, bonus, reason, None);
-    } else if let Some(p) = Player::BOTH.into_iter().find(|p| tricks_won[p.index()] > 6) {
-        tally.play(p, EventKind::Leza, LEZA_BONUS, format!("leza: {} tricks", tricks_won[p.index()]), None);
+    let mut leader = Role::Elder;
+    let mut won = [0u8; 2];
+    for (i, (&cards, &winner)) in tricks.iter().zip(&trick_winners).enumerate() {
+        let i = i as u8;
+        log.cards = cards;
+        tally.lead(rules, i, leader, &mut log);
+        if i == 0 && dealer_later {
+            declare(&mut log, Some(Role::Dealer));
+        }
+        won[winner.index()] += 1;
+        tally.trick(rules, i, leader, winner, won, options.open_capot == Some(winner), &mut log);
+        leader = winner;
     }
 
     Ok(GameScore {
         declarations,
-        totals: tally.totals,
+        totals: log.totals,
         pique: tally.pique,
-        events: tally.events,
+        events: log.events,
         tricks_won,
         trick_winners,
         repique,
-        capot,
-        open_capot_made,
+        capot: Role::BOTH.into_iter().find(|p| tricks_won[p.index()] == 12),
+        open_capot_made: log.open_capot_made,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piquet::{declaration_points, score_declarations};
+    use crate::piquet::{declaration_points, score_declarations, SilenceCovers, TrickScoring};
     use crate::rng::Rng;
     use proptest::prelude::*;
 
@@ -471,7 +434,7 @@ mod tests {
     /// else his lowest of the suit, else his lowest card. `forced` tricks are played first.
     pub(crate) fn auto_tricks(elder: Hand, dealer: Hand, forced: &[(&str, &str)]) -> Vec<(Card, Card)> {
         let mut left = [elder, dealer];
-        let mut leader = Player::Elder;
+        let mut leader = Role::Elder;
         let mut tricks = Vec::new();
         let key = |c: &Card| (c.rank(), c.id());
         for i in 0..12 {
@@ -525,7 +488,7 @@ mod tests {
     const ECAPOT: &str = "7H 8H 9H TH JH QH KH AH AC KC AD AS";
     const DCAPOT: &str = "7C 8C 9C TC JC QC 7D 8D 9D 7S 8S 9S";
 
-    fn running(g: &GameScore) -> Vec<(Player, u16, [u16; 2])> {
+    fn running(g: &GameScore) -> Vec<(Role, u16, [u16; 2])> {
         g.events.iter().map(|e| (e.player, e.points, e.totals)).collect()
     }
 
@@ -581,8 +544,8 @@ mod tests {
         let g = game(E29, D29, &[], &Rules::russian(), no_options());
         assert_eq!(g.declarations.totals, [29, 0]);
         let r = running(&g);
-        assert_eq!(r[3], (Player::Elder, 1, [30, 0]));
-        assert_eq!(r[4], (Player::Elder, 30, [60, 0]));
+        assert_eq!(r[3], (Role::Elder, 1, [30, 0]));
+        assert_eq!(r[4], (Role::Elder, 30, [60, 0]));
         assert_eq!(g.events[4].reason, "pique (30 → 60)");
         assert!(g.pique);
         assert_eq!(g.events.iter().filter(|e| e.kind == EventKind::Pique).count(), 1);
@@ -611,11 +574,11 @@ mod tests {
         assert_eq!(
             &r[2..7],
             [
-                (Player::Elder, 1, [27, 0]),
-                (Player::Elder, 1, [28, 0]),
-                (Player::Elder, 1, [29, 0]),
-                (Player::Elder, 1, [30, 0]),
-                (Player::Elder, 30, [60, 0]),
+                (Role::Elder, 1, [27, 0]),
+                (Role::Elder, 1, [28, 0]),
+                (Role::Elder, 1, [29, 0]),
+                (Role::Elder, 1, [30, 0]),
+                (Role::Elder, 30, [60, 0]),
             ]
         );
         // Elder runs seven hearts, then leads the 8 of clubs into the dealer's queen; the dealer
@@ -624,35 +587,88 @@ mod tests {
         assert_eq!(g.tricks_won, [7, 5]);
         assert_eq!(g.totals, [81, 12]);
         assert_eq!(g.difference(), 69);
-        assert_eq!(g.winner(), Some(Player::Elder));
+        assert_eq!(g.winner(), Some(Role::Elder));
     }
 
     #[test]
     fn pique_past_30_when_a_silent_dealer_doubles_elders_points() {
         // Rules §7 molchanka: the opponent's play points count double, so the first lead takes
         // elder from 29 to 31 — past 30 — and the pique still counts: 31 → 61.
-        let silent = GameOptions { silent: Some(Player::Dealer), ..no_options() };
+        let silent = GameOptions { silent: Some(Role::Dealer), ..no_options() };
         let g = game(E29, D29, &[], &Rules::russian(), silent);
         let r = running(&g);
-        assert_eq!(r[3], (Player::Elder, 2, [31, 0]));
-        assert_eq!(r[4], (Player::Elder, 30, [61, 0]));
+        assert_eq!(r[3], (Role::Elder, 2, [31, 0]));
+        assert_eq!(r[4], (Role::Elder, 30, [61, 0]));
         assert_eq!(g.events[3].reason, "leads AH (doubled: the dealer plays silent)");
     }
 
     #[test]
-    fn no_pique_once_the_dealer_has_scored() {
-        // Rules §4: "while the dealer has scored nothing at all (no declaration and no play point
-        // yet)". Elder (26, holding the ace of clubs) opens with the 8 of clubs and the dealer
-        // takes it with the queen (1 point); elder regains the lead with the ace and passes 30.
+    fn the_dealers_play_points_block_the_pique_only_when_the_rules_say() {
+        // Rules §4 (revised): russian — only the dealer's declaration points block the pique;
+        // rubicon (`pique_blocked_by_play`) — the dealer must have scored nothing at all. Elder
+        // (26 declared, holding the ace of clubs) opens with the 8 of clubs (27) and the dealer takes
+        // it with the queen (1) and leads the 9 (2); elder wins with the ace (28), leads the ace of
+        // hearts (29) and wins it (30), then runs his hearts down to the eight while the dealer,
+        // void in hearts, discards; elder's 7S loses to the king and the dealer takes the last
+        // three tricks.
         let e26b = "7H 8H 9H TH JH QH KH AH AC 8C 7D 7S";
-        let g = game(e26b, D26, &[("8C", "QC"), ("9C", "AC")], &Rules::russian(), no_options());
+        let forced = [("8C", "QC"), ("9C", "AC")];
+        let g = game(e26b, D26, &forced, &Rules::russian(), no_options());
         assert_eq!(g.declarations.totals, [26, 0]);
         assert_eq!(g.events[3].totals, [27, 1]);
+        assert_eq!(g.tricks_won, [8, 4]);
+        // russian: the pique stands, on the trick point that makes 30.
+        assert!(g.pique);
+        let pique = g.events.iter().position(|e| e.kind == EventKind::Pique).unwrap();
+        assert_eq!(g.events[pique - 1].totals, [30, 2]);
+        assert_eq!((g.events[pique].totals, g.events[pique].reason.as_str()), ([60, 2], "pique (30 → 60)"));
+        // Elder 26 + 9 leads + 8 tricks + pique 30 + leza 10 = 83; the dealer 3 leads + 3 tricks
+        // (the last counting 4) = 10.
+        assert_eq!(g.totals, [83, 10]);
+        // The same rules with the dealer's play blocking: no pique, 30 less.
+        let mut blocked = Rules::russian();
+        blocked.pique_blocked_by_play = true;
+        let g = game(e26b, D26, &forced, &blocked, no_options());
         assert!(g.events.iter().any(|e| e.totals[0] == 30));
-        assert!(!g.pique);
-        // Nor when the dealer has a declaration: the seed deal (dealer's point of six).
-        let g = game(SEED_ELDER, SEED_DEALER, &[], &Rules::russian(), no_options());
-        assert!(!g.pique);
+        assert_eq!((g.pique, g.totals), (false, [53, 10]));
+        // rubicon blocks it too.
+        assert!(!game(e26b, D26, &forced, &Rules::rubicon(), no_options()).pique);
+        // Both block it when the dealer has a declaration: the seed deal (dealer's point of six).
+        for rules in [Rules::russian(), blocked, Rules::rubicon()] {
+            assert!(!game(SEED_ELDER, SEED_DEALER, &[], &rules, no_options()).pique);
+        }
+    }
+
+    #[test]
+    fn molchanka_tricks_only_keeps_the_leads() {
+        // Rules §7 option `silence_covers = tricks` (the literal reading): the silent player's
+        // leads still score and the opponent's leads are not doubled; everything won with tricks
+        // is taken from him and doubled for the opponent. The deal of the pique test above, the
+        // dealer silent: elder 26 + 9 leads + 2 × 8 tricks + 2 × 10 leza + the pique 30 = 101 (the
+        // pique on the lead of trick 3: 26 + 1 + 2 + 1 = 30 → 60); the dealer keeps his three
+        // leads (tricks 2, 11, 12): 3.
+        let e26b = "7H 8H 9H TH JH QH KH AH AC 8C 7D 7S";
+        let forced = [("8C", "QC"), ("9C", "AC")];
+        let mut rules = Rules::russian();
+        rules.silence_covers = SilenceCovers::Tricks;
+        let silent = GameOptions { silent: Some(Role::Dealer), ..no_options() };
+        let g = game(e26b, D26, &forced, &rules, silent);
+        assert_eq!(g.totals, [101, 3]);
+        let r = running(&g);
+        assert_eq!(
+            &r[2..6],
+            [
+                (Role::Elder, 1, [27, 0]),
+                (Role::Dealer, 1, [27, 1]),
+                (Role::Elder, 2, [29, 1]),
+                (Role::Elder, 1, [30, 1])
+            ]
+        );
+        assert_eq!(r[6], (Role::Elder, 30, [60, 1]));
+        // The default covers every play point: the dealer scores nothing, elder's leads double too:
+        // 26 + 2 × 9 leads + 2 × 8 tricks + 2 × 10 leza + the pique 30 = 110.
+        let g = game(e26b, D26, &forced, &Rules::russian(), silent);
+        assert_eq!(g.totals, [110, 0]);
     }
 
     #[test]
@@ -681,9 +697,9 @@ mod tests {
         // лишних три за последнюю взятку и 10 за «лезу»». Elder also has a repique (40 → 100), so
         // no pique (§4: not both).
         let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), no_options());
-        assert_eq!(g.repique, Some(Player::Elder));
+        assert_eq!(g.repique, Some(Role::Elder));
         assert!(!g.pique);
-        assert_eq!((g.capot, g.tricks_won), (Some(Player::Elder), [12, 0]));
+        assert_eq!((g.capot, g.tricks_won), (Some(Role::Elder), [12, 0]));
         assert!(g.events.iter().all(|e| e.kind != EventKind::Leza && e.kind != EventKind::Pique));
         let last = g.events.iter().find(|e| e.kind == EventKind::LastTrick).unwrap();
         assert_eq!(last.points, 1);
@@ -704,20 +720,20 @@ mod tests {
     fn open_capot_made_and_failed() {
         // Rules §5: announced and made: +80 instead of +40 → 204.
         let open = |p| GameOptions { open_capot: Some(p), ..no_options() };
-        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Player::Elder));
+        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Role::Elder));
         assert_eq!((g.totals, g.open_capot_made), ([204, 0], true));
         assert_eq!(g.events.last().unwrap().kind, EventKind::OpenCapot);
         // Decision: a failed announcement costs nothing. The dealer announced; elder's ordinary
         // capot stands.
-        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Player::Dealer));
+        let g = game(ECAPOT, DCAPOT, &[], &Rules::russian(), open(Role::Dealer));
         assert_eq!((g.totals, g.open_capot_made), ([164, 0], false));
         // Elder announces and loses four tricks: the same score as without the announcement.
         let plain = game(E26, D26, &[], &Rules::russian(), no_options());
-        let failed = game(E26, D26, &[], &Rules::russian(), open(Player::Elder));
+        let failed = game(E26, D26, &[], &Rules::russian(), open(Role::Elder));
         assert_eq!(plain.totals, failed.totals);
         // rubicon has no open capot.
         let (e, d) = (hand(ECAPOT), hand(DCAPOT));
-        let err = score_game(e, d, &auto_tricks(e, d, &[]), &Rules::rubicon(), &open(Player::Elder)).unwrap_err();
+        let err = score_game(e, d, &auto_tricks(e, d, &[]), &Rules::rubicon(), &open(Role::Elder)).unwrap_err();
         assert!(matches!(err, Error::InvalidValue(_)));
     }
 
@@ -726,12 +742,12 @@ mod tests {
         // Source: «взявший последнюю взятку, считает за нее 4, а не одно очко»; rules §5.
         let g = game(E26, D26, &[], &Rules::russian(), no_options());
         let last = g.events.iter().find(|e| e.kind == EventKind::LastTrick).unwrap();
-        assert_eq!((last.player, last.points), (Player::Dealer, 4));
+        assert_eq!((last.player, last.points), (Role::Dealer, 4));
         assert_eq!(last.reason, "wins the last trick (JC 7H), 4");
         // rubicon: the dealer led the last trick himself: 0 for winning it + 1 extra.
         let g = game(E26, D26, &[], &Rules::rubicon(), no_options());
         let last = g.events.iter().find(|e| e.kind == EventKind::LastTrick).unwrap();
-        assert_eq!((last.player, last.points), (Player::Dealer, 1));
+        assert_eq!((last.player, last.points), (Role::Dealer, 1));
     }
 
     #[test]
@@ -751,7 +767,7 @@ mod tests {
                 assert!(lezas.is_empty());
                 six_six = true;
             } else if g.capot.is_none() {
-                let p = if g.tricks_won[0] > 6 { Player::Elder } else { Player::Dealer };
+                let p = if g.tricks_won[0] > 6 { Role::Elder } else { Role::Dealer };
                 assert_eq!(lezas.len(), 1);
                 assert_eq!((lezas[0].player, lezas[0].points), (p, 10));
                 leza = true;
@@ -765,9 +781,9 @@ mod tests {
         // declarations stand. Seed deal, elder silent: elder keeps 18, the dealer's 6 stands and
         // his play points double.
         let plain = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), no_options());
-        let silent = GameOptions { silent: Some(Player::Elder), ..no_options() };
+        let silent = GameOptions { silent: Some(Role::Elder), ..no_options() };
         let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), silent);
-        let play = |g: &GameScore, p: Player| -> u16 {
+        let play = |g: &GameScore, p: Role| -> u16 {
             g.events
                 .iter()
                 .filter(|e| {
@@ -777,9 +793,9 @@ mod tests {
                 .sum()
         };
         assert_eq!(g.totals[0], 18);
-        assert_eq!(play(&g, Player::Elder), 0);
-        assert_eq!(play(&g, Player::Dealer), 2 * play(&plain, Player::Dealer));
-        assert_eq!(g.totals[1], 6 + 2 * play(&plain, Player::Dealer));
+        assert_eq!(play(&g, Role::Elder), 0);
+        assert_eq!(play(&g, Role::Dealer), 2 * play(&plain, Role::Dealer));
+        assert_eq!(g.totals[1], 6 + 2 * play(&plain, Role::Dealer));
     }
 
     #[test]
@@ -788,14 +804,14 @@ mod tests {
         // opponent's weaker ones. Seed deal, elder the offender: his quint still stops the
         // dealer's tierces (which are not scored), the dealer's point of six stands.
         let fd = |p| GameOptions { false_declaration: Some(p), ..no_options() };
-        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Player::Elder));
+        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Role::Elder));
         assert_eq!(g.totals[0], 0);
-        assert!(g.events.iter().all(|e| e.player == Player::Dealer));
+        assert!(g.events.iter().all(|e| e.player == Role::Dealer));
         let decl: Vec<&str> = g.events.iter().filter(|e| e.trick.is_none()).map(|e| e.reason.as_str()).collect();
         assert_eq!(decl[0], "point of six");
         assert!(!decl.iter().any(|r| r.contains("tierce")));
         // The dealer the offender: elder keeps his 18 and his play; the dealer has 0.
-        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Player::Dealer));
+        let g = game(SEED_ELDER, SEED_DEALER, &[("9C", "TC")], &Rules::russian(), fd(Role::Dealer));
         assert_eq!(g.totals[1], 0);
         assert_eq!(g.events[1].totals, [18, 0]);
         // Decision: an offender's unscored declarations do not stop a pique: with the dealer's
@@ -900,8 +916,8 @@ mod tests {
         if let Some(p) = repique {
             totals[p] += 60;
         }
-        // Play points: (player, points, counts toward pique).
-        let mut play: Vec<(usize, u16, bool)> = Vec::new();
+        // Play points: (player, points, counts toward pique, is a lead).
+        let mut play: Vec<(usize, u16, bool, bool)> = Vec::new();
         let mut leader = 0usize;
         let mut won = [0u8; 2];
         let mut winners = Vec::new();
@@ -913,33 +929,33 @@ mod tests {
         }
         let capot = (0..2).find(|&p| won[p] == 12);
         for (i, &(l, w)) in winners.iter().enumerate() {
-            play.push((l, 1, true));
+            play.push((l, 1, true, true));
             let mut pts = if rules.trick_scoring == TrickScoring::EveryLeadAndTrick || w != l { 1 } else { 0 };
             if i == 11 && (capot.is_none() || rules.capot_keeps_last_trick_extra) {
                 pts += rules.last_trick_extra;
             }
-            play.push((w, pts, true));
+            play.push((w, pts, true, false));
         }
         if let Some(p) = capot {
             let open = o.open_capot.map(|x| x.index()) == Some(p);
-            play.push((p, if open { rules.open_capot_bonus.unwrap() } else { rules.capot_bonus }, false));
+            play.push((p, if open { rules.open_capot_bonus.unwrap() } else { rules.capot_bonus }, false, false));
         } else if let Some(p) = (0..2).find(|&p| won[p] > 6) {
-            play.push((p, 10, false));
+            play.push((p, 10, false, false));
         }
-        let mut dealer_any = decl[1] > 0;
+        let mut dealer_blocks = decl[1] > 0;
         let mut pique_done = repique.is_some();
-        for (p, pts, counts) in play {
-            let mute =
-                |x: usize| o.silent.map(|s| s.index()) == Some(x) || o.false_declaration.map(|s| s.index()) == Some(x);
-            if mute(p) || pts == 0 {
+        for (p, pts, counts, lead) in play {
+            let silent = o.silent.map(|s| s.index());
+            let covered = !(lead && rules.silence_covers == SilenceCovers::Tricks);
+            if o.false_declaration.map(|s| s.index()) == Some(p) || (covered && silent == Some(p)) || pts == 0 {
                 continue;
             }
-            let pts = if o.silent.map(|s| s.index()) == Some(1 - p) { 2 * pts } else { pts };
+            let pts = if covered && silent == Some(1 - p) { 2 * pts } else { pts };
             totals[p] += pts;
-            if p == 1 {
-                dealer_any = true;
+            if p == 1 && rules.pique_blocked_by_play {
+                dealer_blocks = true;
             }
-            if p == 0 && counts && !pique_done && !dealer_any && totals[0] >= 30 {
+            if p == 0 && counts && !pique_done && !dealer_blocks && totals[0] >= 30 {
                 totals[0] += 30;
                 pique_done = true;
             }
@@ -947,10 +963,10 @@ mod tests {
         totals
     }
 
-    fn player(i: u8) -> Option<Player> {
+    fn player(i: u8) -> Option<Role> {
         match i {
-            0 => Some(Player::Elder),
-            1 => Some(Player::Dealer),
+            0 => Some(Role::Elder),
+            1 => Some(Role::Dealer),
             _ => None,
         }
     }
@@ -959,8 +975,13 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(1500))]
 
         #[test]
-        fn score_game_matches_a_naive_recount(seed in any::<u64>(), rubicon in any::<bool>(), silent in 0u8..6, fd in 0u8..8, open in 0u8..4) {
-            let rules = if rubicon { Rules::rubicon() } else { Rules::russian() };
+        fn score_game_matches_a_naive_recount(seed in any::<u64>(), rubicon in any::<bool>(), silent in 0u8..6, fd in 0u8..8, open in 0u8..4, flip_block in any::<bool>(), tricks_only in any::<bool>()) {
+            let mut rules = if rubicon { Rules::rubicon() } else { Rules::russian() };
+            // The two options mixed into either rule set.
+            rules.pique_blocked_by_play ^= flip_block;
+            if tricks_only {
+                rules.silence_covers = SilenceCovers::Tricks;
+            }
             let (e, d, tricks) = random_game(seed);
             let o = GameOptions {
                 silent: player(silent),

@@ -33,6 +33,7 @@ mod declare;
 mod engine;
 mod game;
 mod partiya;
+mod play;
 mod rules;
 
 /// The id types the batch functions accept (every primitive integer), shared with cribbage.
@@ -43,7 +44,7 @@ pub use batch::{declarations_batch, score_declarations_batch, score_declarations
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use compare::{
     declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,
-    DeclarationScorer, Player,
+    DeclarationScorer, Role,
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
 pub use engine::{
@@ -53,6 +54,6 @@ pub use engine::{
 };
 pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{
-    difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record, Side,
+    difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record,
 };
 pub use rules::*;

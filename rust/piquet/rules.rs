@@ -20,11 +20,15 @@ pub const PIQUE_THRESHOLD: u16 = 30;
 /// Leza (more than six tricks, rubicon "the cards") scores 10 (rules §5).
 pub const LEZA_BONUS: u16 = 10;
 /// The bonus added to a korolik, partiya or partie difference (rules §6).
-pub const MATCH_BONUS: u32 = 100;
+pub const MATCH_BONUS: u64 = 100;
 /// Сквозная запись: the bonus for the opponent of a player who wrote nothing in a partiya (§6).
-pub const THROUGH_RECORD_BONUS: u32 = 100;
+pub const THROUGH_RECORD_BONUS: u64 = 100;
 /// In rubicon a loser under this total is "rubiconed" (rules §6).
-pub const RUBICON_LIMIT: u32 = 100;
+pub const RUBICON_LIMIT: u64 = 100;
+/// The most points a match may hold: the sum of every difference written in a partiya, or of both
+/// totals of a partie (2**62, so every record and total derived from them fits a `u64`). More is
+/// an error naming the input, never a silently saturated total.
+pub const MAX_MATCH_POINTS: u64 = 1 << 62;
 /// The largest value accepted for any single rule number, so totals always fit an `i16`.
 pub const MAX_RULE_VALUE: u16 = 1000;
 
@@ -61,6 +65,7 @@ named_enum!(DeclarationTiming { BeforeFirstLead => "before-first-lead", DealerAf
 named_enum!(BonusMode { OpponentScoredNothing => "opponent-scored-nothing", ReckoningOrder => "reckoning-order" });
 named_enum!(MatchScoring { Partiya => "partiya", Partie => "partie" });
 named_enum!(Rounding { HalfUpToTens => "half-up-to-tens", Exact => "exact" });
+named_enum!(SilenceCovers { Play => "play", Tricks => "tricks" });
 
 /// How leads and tricks score in the play (rules §5).
 ///
@@ -110,6 +115,35 @@ pub enum MatchScoring {
     Partie,
 }
 
+/// Which play points «молчанка» takes from the offender and doubles for his opponent (rules §7).
+///
+/// The source: the silent player «не считает своих взяток, противник считает свои вдвойне» — "does
+/// not count his tricks, his opponent counts his double".
+///
+/// ```
+/// use cribpiquet::piquet::{Rules, SilenceCovers};
+/// assert_eq!(Rules::russian().silence_covers, SilenceCovers::Play);
+/// assert_eq!(SilenceCovers::parse("tricks").unwrap(), SilenceCovers::Tricks);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SilenceCovers {
+    /// Every play point: leads, tricks, the last trick, leza and capot (*decision*, the default in
+    /// both rule sets: in this game a lead and a trick score alike).
+    Play,
+    /// The literal reading, tricks only: every point won with tricks (trick points, the last
+    /// trick with its extra, leza and capot); the offender's leads still score, and the
+    /// opponent's leads are not doubled.
+    Tricks,
+}
+
+impl SilenceCovers {
+    /// Does «молчанка» cover points of this kind? `lead` is true for the point of a lead.
+    #[inline]
+    pub fn covers(self, lead: bool) -> bool {
+        !(lead && self == SilenceCovers::Tricks)
+    }
+}
+
 /// How match records are rounded (rules §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rounding {
@@ -120,17 +154,18 @@ pub enum Rounding {
 }
 
 impl Rounding {
-    /// Apply this rounding to a record.
+    /// Apply this rounding to a record; `None` if rounding up would pass `u64::MAX`.
     ///
     /// ```
     /// use cribpiquet::piquet::Rounding;
-    /// assert_eq!(Rounding::HalfUpToTens.apply(115), 120);
-    /// assert_eq!(Rounding::Exact.apply(115), 115);
+    /// assert_eq!(Rounding::HalfUpToTens.apply(115), Some(120));
+    /// assert_eq!(Rounding::Exact.apply(115), Some(115));
+    /// assert_eq!(Rounding::HalfUpToTens.apply(u64::MAX), None);
     /// ```
-    pub fn apply(self, x: u32) -> u32 {
+    pub fn apply(self, x: u64) -> Option<u64> {
         match self {
-            Rounding::HalfUpToTens => super::round_record(x as i64).min(u32::MAX as i64) as u32,
-            Rounding::Exact => x,
+            Rounding::HalfUpToTens => Some(x.checked_add(5)? / 10 * 10),
+            Rounding::Exact => Some(x),
         }
     }
 }
@@ -201,6 +236,13 @@ pub struct Rules {
     pub declaration_timing: DeclarationTiming,
     /// How pique and repique judge the opponent's score (rules §4).
     pub bonus_mode: BonusMode,
+    /// Do the dealer's play points block elder's pique (rules §4)? russian `false`: only the
+    /// dealer's declaration points block it («когда второй игрок на хвалеже не имеет ни одного
+    /// очка»), so tricks the dealer wins before elder reaches 30 do not; rubicon `true`: the dealer
+    /// must have scored nothing at all, play included.
+    pub pique_blocked_by_play: bool,
+    /// What «молчанка» covers (rules §7): every play point (the default) or tricks only.
+    pub silence_covers: SilenceCovers,
     /// How games make a match (rules §6).
     pub match_scoring: MatchScoring,
     /// Koroliks in a partiya (rules §6, *decision*: a parameter, default 2; the source's worked
@@ -237,6 +279,8 @@ impl Rules {
             dealer_exchange: ExchangeLimits { min: 3, max: 5, may_decline: true },
             declaration_timing: DeclarationTiming::BeforeFirstLead,
             bonus_mode: BonusMode::OpponentScoredNothing,
+            pique_blocked_by_play: false,
+            silence_covers: SilenceCovers::Play,
             match_scoring: MatchScoring::Partiya,
             koroliks_per_partiya: 2,
             deals_per_partie: 6,
@@ -262,6 +306,8 @@ impl Rules {
             dealer_exchange: ExchangeLimits { min: 1, max: 8, may_decline: true },
             declaration_timing: DeclarationTiming::DealerAfterFirstLead,
             bonus_mode: BonusMode::ReckoningOrder,
+            pique_blocked_by_play: true,
+            silence_covers: SilenceCovers::Play,
             match_scoring: MatchScoring::Partie,
             koroliks_per_partiya: 2,
             deals_per_partie: 6,
@@ -371,6 +417,10 @@ mod tests {
         assert!(
             ru.dealer_exchange.allows(3, 3) && !ru.dealer_exchange.allows(4, 3) && !ru.dealer_exchange.allows(2, 3)
         );
+        // §4 (revised): in russian only the dealer's declarations block the pique.
+        assert!(!ru.pique_blocked_by_play && rb.pique_blocked_by_play);
+        // §7: молчанка covers every play point unless the tricks-only option is chosen.
+        assert_eq!((ru.silence_covers, rb.silence_covers), (SilenceCovers::Play, SilenceCovers::Play));
         // §6 decision: a partiya is 2 koroliks by default.
         assert_eq!(ru.koroliks_per_partiya, 2);
     }
@@ -392,6 +442,7 @@ mod tests {
         check(BonusMode::ALL, BonusMode::name, BonusMode::parse);
         check(MatchScoring::ALL, MatchScoring::name, MatchScoring::parse);
         check(Rounding::ALL, Rounding::name, Rounding::parse);
+        check(SilenceCovers::ALL, SilenceCovers::name, SilenceCovers::parse);
     }
 
     #[test]

@@ -183,7 +183,7 @@ impl State {
         if self.repique != NO_SEAT {
             out[53 + (self.repique as usize != me) as usize] = 1.0;
         }
-        if self.pique {
+        if self.play.pique {
             out[55 + (self.elder_seat() != me) as usize] = 1.0;
         }
         for (k, seat) in [me, op].into_iter().enumerate() {
@@ -324,7 +324,7 @@ impl State {
                 d(0),
                 d(1),
                 self.repique().map_or("-".to_string(), seat),
-                if self.pique { seat(self.elder_seat()) } else { "-".into() }
+                if self.play.pique { seat(self.elder_seat()) } else { "-".into() }
             );
         } else {
             let _ = writeln!(s, "declared: -");

@@ -5,8 +5,9 @@
 //! partie of six deals). Every point is scored by the piquet core: the declarations by the
 //! lane summaries behind [`DeclarationScorer`](super::DeclarationScorer) /
 //! [`declaration_points`](super::declaration_points) (carte blanche judged on the dealt hand), the
-//! play, pique, leza and capot exactly as [`score_game`](super::score_game) scores them (the
-//! tests check the two agree on every deal), the match by [`Partiya`] and [`Partie`].
+//! play, pique, leza and capot by the same play tally as [`score_game`](super::score_game)
+//! (`rust/piquet/play.rs`; the tests still check the two agree on random deals), the match by
+//! [`Partiya`] and [`Partie`].
 //!
 //! The API uses OpenSpiel's names. A [`State`] is a small `Copy` struct (no heap, so `clone` is
 //! a memcpy and search keeps copies; [`StateStack`] gives `undo`). Players are seats 0 and 1;
@@ -64,12 +65,13 @@ mod tests;
 
 use std::fmt;
 
-use super::compare::{points_of, repique_of};
+use super::compare::{points_of, repique_of, Role};
 use super::declare::{packed_lanes, reckoning, Summary};
+use super::game::EventKind;
 use super::partiya::{Partie, Partiya};
+use super::play::{PlayPoints, PlaySink, PlayTally};
 use super::rules::{
-    DeclarationTiming, MatchScoring, Rules, TrickScoring, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS,
-    PIQUE_THRESHOLD, REPIQUE_BONUS,
+    DeclarationTiming, MatchScoring, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
 };
 use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
@@ -404,12 +406,8 @@ pub struct State {
     /// Bit i: the seat that won trick i.
     trick_winners: u16,
     tricks: [u8; 2],
-    /// The dealer has scored a play point (stops the pique).
-    dealer_played: bool,
-    /// The pique can still be scored (no repique, not yet scored).
-    pique_possible: bool,
-    /// The pique was scored.
-    pique: bool,
+    /// The play scoring (pique state), shared with `score_game`.
+    play: PlayTally,
     /// This deal's totals per seat.
     deal_totals: [u16; 2],
     /// Deals begun.
@@ -428,6 +426,32 @@ pub struct State {
     rewards: [u16; 2],
     /// Seat 0's payoff once over (seat 1's is the negation).
     outcome: i32,
+}
+
+/// The engine's scores are the sink of the play tally: every play point is awarded by source.
+impl PlaySink for State {
+    #[inline(always)]
+    fn total(&self, role: Role) -> u16 {
+        self.deal_totals[if role == Role::Elder { self.elder_seat() } else { self.dealer_seat() }]
+    }
+
+    #[inline(always)]
+    fn score(&mut self, p: PlayPoints) {
+        let seat = if p.role == Role::Elder { self.elder_seat() } else { self.dealer_seat() };
+        let source = match p.kind {
+            EventKind::Pique => PointSource::Pique,
+            EventKind::Leza => PointSource::Leza,
+            EventKind::Capot | EventKind::OpenCapot => PointSource::Capot,
+            _ => PointSource::Play,
+        };
+        let plain = p.points - p.extra;
+        if plain > 0 {
+            self.award(seat, plain, source);
+        }
+        if p.extra > 0 {
+            self.award(seat, p.extra, PointSource::LastTrick);
+        }
+    }
 }
 
 impl fmt::Debug for State {
@@ -573,9 +597,7 @@ impl State {
             leader: 0,
             trick_winners: 0,
             tricks: [0; 2],
-            dealer_played: false,
-            pique_possible: true,
-            pique: false,
+            play: PlayTally::new(true, None, None),
             deal_totals: [0; 2],
             deals: 0,
             games: [[0; 2]; MAX_GAMES],
@@ -689,7 +711,7 @@ impl State {
 
     /// Whether elder scored the pique this deal.
     pub fn pique(&self) -> bool {
-        self.pique
+        self.play.pique
     }
 
     /// Who announced an open capot this deal.
@@ -856,9 +878,7 @@ impl State {
         self.leader = self.elder_seat() as u8;
         self.trick_winners = 0;
         self.tricks = [0; 2];
-        self.dealer_played = false;
-        self.pique_possible = true;
-        self.pique = false;
+        self.play = PlayTally::new(true, None, None);
         self.deal_totals = [0; 2];
         self.turn = self.elder_seat() as u8;
     }
@@ -953,7 +973,8 @@ impl State {
             None => NO_SEAT,
         };
         self.declared = true;
-        self.pique_possible = repique.is_none();
+        // The pique needs no repique and no declaration points of the dealer (rules §4).
+        self.play = PlayTally::new(repique.is_none() && totals[1] == 0, None, None);
         self.credit_declarations(e);
         if self.config.rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead {
             self.dealer_pending = true;
@@ -985,34 +1006,18 @@ impl State {
         }
     }
 
-    /// Play points (rules §5) and the pique check after them (rules §4), as `score_game`.
-    #[inline]
-    fn play_points(&mut self, seat: usize, play: u16, extra: u16) {
-        if play + extra == 0 {
-            return;
-        }
-        if play > 0 {
-            self.award(seat, play, PointSource::Play);
-        }
-        if extra > 0 {
-            self.award(seat, extra, PointSource::LastTrick);
-        }
-        let e = self.elder_seat();
-        if seat != e {
-            self.dealer_played = true;
-            return;
-        }
-        if self.pique_possible
-            && !self.dealer_played
-            && self.decl_total[e ^ 1] == 0
-            && self.deal_totals[e] >= PIQUE_THRESHOLD
-        {
-            self.pique_possible = false;
-            self.pique = true;
-            self.award(e, PIQUE_BONUS, PointSource::Pique);
+    /// The role of a seat in this deal.
+    #[inline(always)]
+    fn role(&self, seat: usize) -> Role {
+        if seat == self.elder_seat() {
+            Role::Elder
+        } else {
+            Role::Dealer
         }
     }
 
+    /// A card played: the lead's point, or the trick's, the last trick's extra, the pique, leza
+    /// and capot — all by the one play tally that `score_game` uses (rules §4, §5).
     #[inline]
     fn apply_play(&mut self, card: u32) {
         let t = self.turn as usize & 1;
@@ -1020,9 +1025,13 @@ impl State {
         let i = self.n_plays as usize % 24;
         self.plays[i] = card as u8;
         self.n_plays += 1;
+        let rules = self.config.rules;
+        let mut tally = self.play;
+        let trick = (i / 2) as u8;
         if i & 1 == 0 {
             // A lead.
-            self.play_points(t, 1, 0);
+            tally.lead(&rules, trick, self.role(t), self);
+            self.play = tally;
             if i == 0 && self.dealer_pending {
                 self.dealer_pending = false;
                 self.credit_declarations(self.dealer_seat());
@@ -1033,35 +1042,18 @@ impl State {
         let leader = self.leader as usize & 1;
         let lead = self.plays[i - 1] as u32;
         let winner = if suit_mask(lead) >> card & 1 == 1 && rank(card) > rank(lead) { t } else { leader };
-        let trick = i / 2;
         self.tricks[winner] += 1;
         self.trick_winners |= (winner as u16) << trick;
-        let point = match self.config.rules.trick_scoring {
-            TrickScoring::EveryLeadAndTrick => 1,
-            TrickScoring::LeadOrWinOpponentsLead => (winner != leader) as u16,
-        };
         self.leader = winner as u8;
         self.turn = winner as u8;
-        if trick < 11 {
-            self.play_points(winner, point, 0);
-            return;
+        let (e, d) = (self.elder_seat(), self.dealer_seat());
+        let won = [self.tricks[e], self.tricks[d]];
+        let announced = self.announce[winner] == 2;
+        tally.trick(&rules, trick, self.role(leader), self.role(winner), won, announced, self);
+        self.play = tally;
+        if trick == 11 {
+            self.end_deal();
         }
-        let rules = self.config.rules;
-        let capot = self.tricks[winner] == 12;
-        let extra = if capot && !rules.capot_keeps_last_trick_extra { 0 } else { rules.last_trick_extra };
-        self.play_points(winner, point, extra);
-        if capot {
-            let bonus = match rules.open_capot_bonus {
-                Some(b) if self.announce[winner] == 2 => b,
-                _ => rules.capot_bonus,
-            };
-            if bonus > 0 {
-                self.award(winner, bonus, PointSource::Capot);
-            }
-        } else if let Some(p) = (0..2).find(|&p| self.tricks[p] > 6) {
-            self.award(p, LEZA_BONUS, PointSource::Leza);
-        }
-        self.end_deal();
     }
 
     /// Record the finished deal and go on: the next deal, a new draw, or the end.
@@ -1123,26 +1115,21 @@ impl State {
     fn partiya_outcome(&self) -> Result<i32> {
         let mut p = Partiya::new(&self.config.rules)?;
         for g in self.games() {
-            p.add_game(g[0] as u32, g[1] as u32)?;
+            p.add_game(g[0] as u64, g[1] as u64)?;
         }
         Ok(match p.result().net_win {
-            Some(r) if r.side.index() == 0 => r.points as i32,
+            Some(r) if r.seat == 0 => r.points as i32,
             Some(r) => -(r.points as i32),
             None => 0,
         })
     }
 
-    /// The partie's score for seat 0 (negative if seat 1 wins), through [`Partie`]: the totals
-    /// are fed as one deal after `deals − 1` empty ones (the result depends on the totals and
-    /// the number of deals only).
+    /// The partie's score for seat 0 (negative if seat 1 wins), through [`Partie::from_totals`].
     fn partie_outcome(&self) -> Result<i32> {
-        let mut p = Partie::new(&self.config.rules)?;
-        for _ in 1..self.n_games {
-            p.add_deal(0, 0)?;
-        }
-        p.add_deal(self.scores[0], self.scores[1])?;
+        let totals = [self.scores[0] as u64, self.scores[1] as u64];
+        let p = Partie::from_totals(&self.config.rules, totals, self.n_games as usize)?;
         Ok(match p.result() {
-            Some(r) if r.winner.index() == 0 => r.score as i32,
+            Some(r) if r.winner == 0 => r.score as i32,
             Some(r) => -(r.score as i32),
             None => 0,
         })

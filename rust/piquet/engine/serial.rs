@@ -39,7 +39,9 @@ use crate::engine::serial::{first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
-use crate::piquet::rules::{BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, TrickScoring};
+use crate::piquet::rules::{
+    BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, SilenceCovers, TrickScoring,
+};
 use crate::piquet::rules::{LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS};
 
 const MAGIC: &str = "piquet/1";
@@ -59,7 +61,7 @@ fn opt_num(x: u8, none: u8) -> String {
 fn rules_text(r: &Rules) -> String {
     let limits = |l: ExchangeLimits| format!("{}.{}.{}", l.min, l.max, l.may_decline as u8);
     format!(
-        "seq:{};trick:{};last:{};capot:{};keep:{};open:{};elder:{};dealer:{};timing:{};bonus:{};match:{};koroliks:{};deals:{};rounding:{}",
+        "seq:{};trick:{};last:{};capot:{};keep:{};open:{};elder:{};dealer:{};timing:{};bonus:{};match:{};koroliks:{};deals:{};rounding:{};pique:{};silence:{}",
         r.sequence_values.map(|v| v.to_string()).join("."),
         r.trick_scoring.name(),
         r.last_trick_extra,
@@ -73,7 +75,9 @@ fn rules_text(r: &Rules) -> String {
         r.match_scoring.name(),
         r.koroliks_per_partiya,
         r.deals_per_partie,
-        r.rounding.name()
+        r.rounding.name(),
+        r.pique_blocked_by_play as u8,
+        r.silence_covers.name()
     )
 }
 
@@ -159,6 +163,14 @@ fn parse_rules(text: &str) -> Result<Rules> {
                 r.rounding = Rounding::parse(value)?;
                 13
             }
+            "pique" => {
+                r.pique_blocked_by_play = flag(value)?;
+                14
+            }
+            "silence" => {
+                r.silence_covers = SilenceCovers::parse(value)?;
+                15
+            }
             _ => return Err(bad(format!("unknown rules item {key}"))),
         };
         if seen >> bit & 1 == 1 {
@@ -166,7 +178,7 @@ fn parse_rules(text: &str) -> Result<Rules> {
         }
         seen |= 1 << bit;
     }
-    if seen != (1 << 14) - 1 {
+    if seen != (1 << 16) - 1 {
         return Err(bad("rules items missing"));
     }
     Ok(r)
@@ -220,9 +232,9 @@ impl State {
             self.leader,
             self.trick_winners,
             join(self.tricks),
-            self.dealer_played as u8,
-            self.pique_possible as u8,
-            self.pique as u8,
+            self.play.dealer_played as u8,
+            self.play.pique_possible as u8,
+            self.play.pique as u8,
             join(self.deal_totals),
             self.deals,
             if games.is_empty() { "-".to_string() } else { games.join(",") },
@@ -357,9 +369,9 @@ impl State {
         for (slot, v) in s.tricks.iter_mut().zip(nums("tricks", 2, 12)?) {
             *slot = v as u8;
         }
-        s.dealer_played = flag("dplayed")?;
-        s.pique_possible = flag("piquepossible")?;
-        s.pique = flag("pique")?;
+        s.play.dealer_played = flag("dplayed")?;
+        s.play.pique_possible = flag("piquepossible")?;
+        s.play.pique = flag("pique")?;
         for (slot, v) in s.deal_totals.iter_mut().zip(nums("dealtotals", 2, u16::MAX as u64)?) {
             *slot = v as u16;
         }

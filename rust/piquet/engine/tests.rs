@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::piquet::{score_declarations, score_game, Card, GameOptions, Hand, Player as Role, Side};
+use crate::piquet::{score_declarations, score_game, Card, GameOptions, Hand, Role};
 
 fn config(rules: Rules, scope: Scope) -> GameConfig {
     GameConfig::new(rules, scope).unwrap()
@@ -373,7 +373,9 @@ fn check_against_score_game(s: &State, rules: &Rules) {
 #[test]
 fn end_of_deal_totals_equal_score_game() {
     let n = if cfg!(debug_assertions) { 1_500 } else { 30_000 };
-    for rules in [Rules::russian(), Rules::rubicon()] {
+    let mut blocked = Rules::russian();
+    blocked.pique_blocked_by_play = true;
+    for rules in [Rules::russian(), Rules::rubicon(), blocked] {
         let mut rng = Rng::new(21);
         let (mut piques, mut repiques, mut capots) = (0, 0, 0);
         for _ in 0..n {
@@ -474,13 +476,13 @@ fn random_russian_partiyas() {
         // The net win, recomputed with Partiya from the games.
         let mut p = Partiya::new(&Rules::russian()).unwrap();
         for g in s.games() {
-            let game = p.add_game(g[0] as u32, g[1] as u32).unwrap();
+            let game = p.add_game(g[0] as u64, g[1] as u64).unwrap();
             refets += game.written.is_none() as u32;
         }
         assert!(p.is_over());
         let r = p.result();
         let expected = match r.net_win {
-            Some(w) if w.side == Side::A => w.points as f64,
+            Some(w) if w.seat == 0 => w.points as f64,
             Some(w) => -(w.points as f64),
             None => 0.0,
         };
@@ -501,11 +503,11 @@ fn random_rubicon_parties() {
     for s in &ends {
         let mut p = Partie::new(&Rules::rubicon()).unwrap();
         for g in s.games() {
-            p.add_deal(g[0] as u32, g[1] as u32).unwrap();
+            p.add_deal(g[0] as u64, g[1] as u64).unwrap();
         }
         assert!(p.is_over());
         let r = p.result().unwrap();
-        let expected = if r.winner == Side::A { r.score as f64 } else { -(r.score as f64) };
+        let expected = if r.winner == 0 { r.score as f64 } else { -(r.score as f64) };
         assert_eq!(s.returns()[0], expected);
         assert!(s.games_played() >= 6 && s.games_played() % 2 == 0);
     }
@@ -537,9 +539,9 @@ fn partiya_scope_draws_and_alternates() {
     }
     let mut p = Partiya::new(&Rules::russian()).unwrap();
     for g in s.games() {
-        p.add_game(g[0] as u32, g[1] as u32).unwrap();
+        p.add_game(g[0] as u64, g[1] as u64).unwrap();
     }
-    let net = p.result().net_win.map_or(0, |w| if w.side == Side::A { w.points as i64 } else { -(w.points as i64) });
+    let net = p.result().net_win.map_or(0, |w| if w.seat == 0 { w.points as i64 } else { -(w.points as i64) });
     assert_eq!(s.returns()[0] as i64, net);
     assert!(net.unsigned_abs() >= 100 || net == 0);
 }
@@ -759,6 +761,49 @@ fn pique() {
         s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
     }
     check_against_score_game(&s, &Rules::russian());
+}
+
+/// Rules §4 (revised), in the engine: the dealer wins trick 1 and leads trick 2 before elder
+/// reaches 30. russian (`pique_blocked_by_play = false`): elder's pique stands; with the field
+/// set: no pique. The engine and `score_game` agree on the rest of the deal either way.
+#[test]
+fn pique_after_the_dealers_play_points() {
+    let elder = "7H 8H 9H TH JH QH KH AH AC 8C 7D 7S";
+    let dealer = "9C 8D 9D 8S 9S TC TD JC JD QC QS KS";
+    let mut blocked = Rules::russian();
+    blocked.pique_blocked_by_play = true;
+    for (rules, pique, scores) in [(Rules::russian(), true, [60, 2]), (blocked, false, [30, 2])] {
+        let mut s = config(rules, Scope::Deal).new_initial_state();
+        cut_and_deal(&mut s, "KS", "7D", elder, dealer);
+        run(&mut s, "x0 x0 pass pass");
+        assert_eq!(s.deal_scores(), [26, 0]);
+        // 8C (27), the dealer's QC wins (1) and he leads 9C (2); AC wins (28); AH (29), 8D: 30.
+        run(&mut s, "8C QC 9C AC AH");
+        assert_eq!((s.deal_scores(), s.pique()), ([29, 2], false));
+        run(&mut s, "8D");
+        assert_eq!((s.deal_scores(), s.pique()), (scores, pique));
+        // Serialization keeps the rules' new fields.
+        assert_eq!(config(rules, Scope::Deal).deserialize_state(&s.serialize()).unwrap(), s);
+        let mut rng = Rng::new(3);
+        while !s.is_terminal() {
+            let l = s.legal_actions();
+            s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
+        }
+        check_against_score_game(&s, &rules);
+    }
+}
+
+/// The rules' fields survive a serialization round trip, and a state of other rules is refused.
+#[test]
+fn serialization_keeps_every_rules_field() {
+    let mut rules = Rules::rubicon();
+    rules.pique_blocked_by_play = false;
+    rules.silence_covers = crate::piquet::SilenceCovers::Tricks;
+    let s = random_deal(rules, &mut Rng::new(8));
+    let text = s.serialize();
+    assert!(text.contains(";pique:0;silence:tricks"), "{text}");
+    assert_eq!(config(rules, Scope::Deal).deserialize_state(&text).unwrap(), s);
+    assert!(config(Rules::rubicon(), Scope::Deal).deserialize_state(&text).is_err());
 }
 
 /// Policies written against `GameState` play piquet unchanged.
