@@ -29,6 +29,16 @@ pub enum Error {
         /// The size given.
         got: usize,
     },
+    /// A group of cards read from an iterable or text that holds more than any rule allows
+    /// (reading stops one card past `max`, so an endless iterable ends here).
+    TooManyCards {
+        /// What the group is (`"hand"`, `"pegging sequence"`, …).
+        what: &'static str,
+        /// The sizes allowed, in words (`"3 or 4"`, `"at most 52"`).
+        expected: &'static str,
+        /// The most cards read before giving up.
+        max: usize,
+    },
     /// A pegging sequence whose running count passes 31.
     CountPast31 {
         /// The count reached.
@@ -57,19 +67,46 @@ impl Error {
     }
 }
 
+/// The most characters of an input echoed in a message; longer input is cut with an ellipsis.
+pub const ECHO_CHARS: usize = 80;
+
+/// `text` cut to [`ECHO_CHARS`] characters, with `…` when cut (a message never repeats a whole
+/// megabyte of input).
+///
+/// ```
+/// use cribpiquet::error::echo;
+/// assert_eq!(echo("5H"), "5H");
+/// assert_eq!(echo(&"Q".repeat(1000)).chars().count(), 81);
+/// ```
+pub fn echo(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
+/// The most characters of a whole message (a free-form message may embed input).
+const MESSAGE_CHARS: usize = 4 * ECHO_CHARS;
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownCard(text) => write!(f, "unknown card {text:?}"),
+            Error::UnknownCard(text) => write!(f, "unknown card {:?}", echo(text)),
             Error::CardIdOutOfRange { id, limit } => {
                 write!(f, "card id {id} is out of range (ids are 0..{})", limit - 1)
             }
-            Error::DuplicateCard(card) => write!(f, "duplicate card {card}"),
+            Error::DuplicateCard(card) => write!(f, "duplicate card {}", echo(card)),
             Error::WrongCardCount { what, expected, got } => {
                 write!(f, "a {what} must have {expected} cards, got {got}")
             }
+            Error::TooManyCards { what, expected, max } => {
+                write!(f, "a {what} must have {expected} cards, got more than {max}")
+            }
             Error::CountPast31 { count } => write!(f, "the count passes 31 (reaches {count})"),
-            Error::InvalidValue(msg) | Error::Illegal(msg) => f.write_str(msg),
+            Error::InvalidValue(msg) | Error::Illegal(msg) => match msg.char_indices().nth(MESSAGE_CHARS) {
+                None => f.write_str(msg),
+                Some((end, _)) => write!(f, "{}…", &msg[..end]),
+            },
             Error::InRow { row, error } => write!(f, "row {row}: {error}"),
         }
     }

@@ -389,76 +389,7 @@ impl Hand {
     }
 }
 
-/// Iterator over the cards of a [`Hand`], in id order.
-#[derive(Clone, Debug)]
-pub struct HandIter(u32);
-
-impl Iterator for HandIter {
-    type Item = Card;
-
-    #[inline]
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Card::from_index(index))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for HandIter {}
-
-impl IntoIterator for Hand {
-    type Item = Card;
-    type IntoIter = HandIter;
-    fn into_iter(self) -> HandIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Card> for Hand {
-    /// Collect cards; repeated cards are kept once.
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Hand {
-        let mut hand = Hand::new();
-        for card in iter {
-            hand.insert(card);
-        }
-        hand
-    }
-}
-
-impl FromStr for Hand {
-    type Err = Error;
-
-    /// Parse space- or comma-separated cards: `"AH KH QH"`. Duplicates are an error.
-    fn from_str(text: &str) -> Result<Hand> {
-        Hand::from_cards(parse_cards(text)?)
-    }
-}
-
-impl fmt::Display for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Hand({self})")
-    }
-}
+crate::cards::card_set_traits!(Hand, HandIter, Card, u32);
 
 /// Parse a list of piquet cards separated by spaces or commas, in the order given.
 ///
@@ -467,7 +398,7 @@ impl fmt::Debug for Hand {
 /// assert_eq!(cards.iter().map(|c| c.id()).collect::<Vec<_>>(), [0, 15, 27, 20]);
 /// ```
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).map(str::parse).collect()
+    crate::cards::parse_list(text)
 }
 
 /// Check that `hand` holds exactly 12 cards (`what` names it in the error).
