@@ -117,8 +117,9 @@ pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     }
 }
 
-/// An action id from any Python int: a bool or a non-int is a `TypeError`; an int that is no
-/// action id at all stays an `i64` (so the legality check names it), a huge one saturates.
+/// An action id from any Python int: a bool, a non-int or the other game's `Card` is a
+/// `TypeError`; an int that is no action id at all stays an `i64` (so the legality check names
+/// it), one beyond 64 bits is a `ValueError` naming the range.
 #[inline]
 pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     if !obj.is_exact_instance_of::<pyo3::types::PyInt>() {
@@ -134,7 +135,13 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     }
     match obj.extract::<i64>() {
         Ok(a) => Ok(a),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(if obj.lt(0i64)? { i64::MIN } else { i64::MAX }),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
+            "illegal action {}-bit int {}: {} actions are 0..{}",
+            obj.call_method0("bit_length")?,
+            crate::python::convert::echo_repr(obj),
+            G::NAME,
+            G::NUM_DISTINCT_ACTIONS - 1
+        ))),
         Err(_) => Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj)))),
     }
 }
@@ -156,7 +163,7 @@ pub(crate) fn split_player<'a, 'py>(
         None => Ok(first),
         Some(x) => {
             if first.is_instance_of::<PyBool>() || first.extract::<i64>().is_err() {
-                return Err(PyTypeError::new_err(format!("a player must be an int, got {}", describe(first))));
+                return Err(PyTypeError::new_err(format!("player must be an int, got {}", describe(first))));
             }
             Ok(x)
         }
@@ -466,6 +473,12 @@ macro_rules! engine_classes {
         pub struct Game(pub(crate) $Core);
 
         $(#[$state_doc])*
+        ///
+        /// Threads: a State may be shared between threads. Every method holds the interpreter
+        /// while it reads or changes the state, so calls run one at a time and never see a
+        /// half-applied action (``resample_from_infostate`` releases the interpreter only while it
+        /// samples a copy). The one error sharing can add is the ``ValueError`` of an action or
+        /// undo that another thread made stale meanwhile; the state is then unchanged.
         #[pyclass(name = "State", module = $module)]
         pub struct State(pub(crate) crate::engine::StateStack<<$Core as crate::engine::Game>::State>);
 
