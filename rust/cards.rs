@@ -53,6 +53,25 @@ pub fn face_letter(face: u8) -> char {
     b"A23456789TJQK"[(face - 1) as usize] as char
 }
 
+/// `id` as a byte if it is a card id of a `count`-card pack (`0..count`), else
+/// [`Error::CardIdOutOfRange`].
+#[inline]
+pub(crate) fn card_id(id: i64, count: u8) -> crate::error::Result<u8> {
+    if (0..count as i64).contains(&id) {
+        Ok(id as u8)
+    } else {
+        Err(crate::error::Error::CardIdOutOfRange { id: id as i128, limit: count })
+    }
+}
+
+/// Check a card's rank (`0..ranks`) and suit (`0..4`); `pack` names the game in the error.
+pub(crate) fn check_rank_suit(rank: u8, suit: u8, ranks: u8, pack: &str) -> crate::error::Result<()> {
+    if rank >= ranks || suit >= 4 {
+        return Err(crate::error::Error::InvalidValue(format!("no {pack}card with rank {rank} and suit {suit}")));
+    }
+    Ok(())
+}
+
 /// The words of a card list: separated by whitespace or commas, empty words skipped.
 ///
 /// ```
@@ -72,9 +91,23 @@ pub fn parse_list<C: std::str::FromStr<Err = crate::error::Error>>(text: &str) -
 /// `$iter` over the set bits of a `$mask` (lowest bit first, each bit a card through
 /// `$card::from_index`), `IntoIterator`, `FromIterator` (repeats kept once), `FromStr` (a card
 /// list; a repeat is an error), `Display` (`"5H 5D"`) and `Debug` (`"Hand(5H 5D)"`).
-/// The set type must have `iter(self) -> $iter` and `from_cards`.
+/// Also `from_cards` (distinct cards; a repeat is an error). The set type must have
+/// `new()`, `insert(card) -> bool` and `iter(self) -> $iter`.
 macro_rules! card_set_traits {
     ($hand:ident, $iter:ident, $card:ident, $mask:ty) => {
+        impl $hand {
+            /// A hand from distinct cards; a repeated card is an error.
+            pub fn from_cards<I: IntoIterator<Item = $card>>(cards: I) -> $crate::error::Result<$hand> {
+                let mut hand = $hand::new();
+                for card in cards {
+                    if !hand.insert(card) {
+                        return Err($crate::error::Error::DuplicateCard(card.to_string()));
+                    }
+                }
+                Ok(hand)
+            }
+        }
+
         /// Iterator over the cards of a [`Hand`], in mask order.
         #[derive(Clone, Debug)]
         pub struct $iter($mask);

@@ -30,19 +30,14 @@ impl Card {
 
     /// The card with rank `0..13` (A..K) and suit `0..4` (C D H S).
     pub fn new(rank: u8, suit: u8) -> Result<Card> {
-        if rank >= 13 || suit >= 4 {
-            return Err(Error::InvalidValue(format!("no card with rank {rank} and suit {suit}")));
-        }
+        crate::cards::check_rank_suit(rank, suit, 13, "")?;
         Ok(Card(suit * 16 + rank))
     }
 
     /// The card with public id `0..52`.
     #[inline]
     pub fn from_id(id: i64) -> Result<Card> {
-        if !(0..52).contains(&id) {
-            return Err(Error::CardIdOutOfRange { id: id as i128, limit: Card::COUNT });
-        }
-        let id = id as u8;
+        let id = crate::cards::card_id(id, Card::COUNT)?;
         Ok(Card((id / 13) * 16 + id % 13))
     }
 
@@ -176,17 +171,6 @@ impl Hand {
         while m != 0 {
             hand.add(Card::from_index(m.trailing_zeros()));
             m &= m - 1;
-        }
-        Ok(hand)
-    }
-
-    /// A hand from distinct cards; a repeated card is an error.
-    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> Result<Hand> {
-        let mut hand = Hand::new();
-        for card in cards {
-            if !hand.insert(card) {
-                return Err(Error::DuplicateCard(card.to_string()));
-            }
         }
         Ok(hand)
     }

@@ -54,9 +54,7 @@ impl Card {
     /// assert!(Card::new(8, 0).is_err());
     /// ```
     pub fn new(rank: u8, suit: u8) -> Result<Card> {
-        if rank >= 8 || suit >= 4 {
-            return Err(Error::InvalidValue(format!("no piquet card with rank {rank} and suit {suit}")));
-        }
+        crate::cards::check_rank_suit(rank, suit, 8, "piquet ")?;
         Ok(Card(suit * 8 + rank))
     }
 
@@ -69,10 +67,7 @@ impl Card {
     /// ```
     #[inline]
     pub fn from_id(id: i64) -> Result<Card> {
-        if !(0..32).contains(&id) {
-            return Err(Error::CardIdOutOfRange { id: id as i128, limit: Card::COUNT });
-        }
-        Ok(Card(id as u8))
+        Ok(Card(crate::cards::card_id(id, Card::COUNT)?))
     }
 
     /// The card at bit `index` (`0..32`) of a hand mask, unchecked beyond a debug assertion.
@@ -224,23 +219,6 @@ impl Hand {
     #[inline]
     pub const fn from_mask(mask: u32) -> Hand {
         Hand(mask)
-    }
-
-    /// A hand from distinct cards; a repeated card is an error.
-    ///
-    /// ```
-    /// use cribpiquet::piquet::{Card, Hand};
-    /// let c = Card::from_id(3).unwrap();
-    /// assert!(Hand::from_cards([c, c]).is_err());
-    /// ```
-    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> Result<Hand> {
-        let mut hand = Hand::new();
-        for card in cards {
-            if !hand.insert(card) {
-                return Err(Error::DuplicateCard(card.to_string()));
-            }
-        }
-        Ok(hand)
     }
 
     /// Add a card if absent; returns whether it was added.
