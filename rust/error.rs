@@ -85,8 +85,29 @@ pub fn echo(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// The most characters of a whole message (a free-form message may embed input).
-const MESSAGE_CHARS: usize = 4 * ECHO_CHARS;
+/// The most characters of a whole free-form message.
+const MESSAGE_CHARS: usize = 12 * ECHO_CHARS;
+
+/// Write a free-form message (which may embed input) with every word longer than
+/// [`ECHO_CHARS`] cut to that with `…`, and the whole cut at `MESSAGE_CHARS` (a name or text
+/// echoed from the input is one word: `unknown variant "xxxx…"`).
+fn write_cut(f: &mut fmt::Formatter<'_>, msg: &str) -> fmt::Result {
+    let (mut word, mut total) = (0usize, 0usize);
+    for c in msg.chars() {
+        if total == MESSAGE_CHARS {
+            return f.write_str("…");
+        }
+        word = if c.is_whitespace() { 0 } else { word + 1 };
+        if word == ECHO_CHARS + 1 {
+            f.write_str("…")?;
+        }
+        if word <= ECHO_CHARS {
+            fmt::Write::write_char(f, c)?;
+            total += 1;
+        }
+    }
+    Ok(())
+}
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -103,13 +124,27 @@ impl fmt::Display for Error {
                 write!(f, "a {what} must have {expected} cards, got more than {max}")
             }
             Error::CountPast31 { count } => write!(f, "the count passes 31 (reaches {count})"),
-            Error::InvalidValue(msg) | Error::Illegal(msg) => match msg.char_indices().nth(MESSAGE_CHARS) {
-                None => f.write_str(msg),
-                Some((end, _)) => write!(f, "{}…", &msg[..end]),
-            },
+            Error::InvalidValue(msg) | Error::Illegal(msg) => write_cut(f, msg),
             Error::InRow { row, error } => write!(f, "row {row}: {error}"),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoed_input_is_cut() {
+        let long = "x".repeat(1_000_000);
+        let msg = Error::InvalidValue(format!("unknown variant \"{long}\" (try six-card)")).to_string();
+        assert_eq!(msg, format!("unknown variant \"{}… (try six-card)", "x".repeat(79)));
+        let msg = Error::UnknownCard(long.clone()).to_string();
+        assert_eq!(msg, format!("unknown card \"{}…\"", "x".repeat(80)));
+        let many = "ab ".repeat(1000);
+        assert_eq!(Error::Illegal(many).to_string().chars().count(), MESSAGE_CHARS + 1);
+        assert_eq!(Error::Illegal("a short one".into()).to_string(), "a short one");
+    }
+}

@@ -319,3 +319,19 @@ def test_simulate_memory_is_the_output():
     peak_mb = int(out.stdout.strip())
     # The columns are ~82 bytes a game (164 MB); a 256-byte state per game would add 512 MB.
     assert peak_mb < 350, f"peak RSS {peak_mb} MB"
+
+
+def test_endless_and_huge_inputs_are_bounded(game):
+    import itertools
+
+    mod = module_of(game)
+    n = game.num_players()
+    with pytest.raises(ValueError, match=f"players must name 1 or {n} policies, got more than {n}"):
+        mod.simulate(game, 1, players=itertools.repeat("random"))
+    for call in (
+        lambda: game.deserialize_state("x" * 1_000_000),
+        lambda: mod.simulate(game, 1, players="r" * 1_000_000),
+    ):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert len(str(e.value)) < 200, str(e.value)

@@ -315,13 +315,13 @@ fn policies_from<S: GameState>(players: &Bound<'_, PyAny>, n: usize) -> PyResult
     let mut out = Vec::with_capacity(n);
     for item in iter {
         let item = item?;
+        if out.len() == n {
+            return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got more than {n}")));
+        }
         let name = item.cast::<PyString>().map_err(|_| {
             PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item)))
         })?;
         out.push(policy_by_name(name.to_str()?)?);
-        if out.len() > n {
-            break;
-        }
     }
     if out.len() != 1 && out.len() != n {
         return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
