@@ -705,6 +705,11 @@ impl GameScore {
 
 fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>> {
     let mut tricks = Vec::with_capacity(MAX_TRICKS);
+    if let Ok(n) = obj.len() {
+        if n > MAX_TRICKS {
+            return Err(PyValueError::new_err(format!("a game record has {MAX_TRICKS} tricks, got {n}")));
+        }
+    }
     let iter = obj
         .try_iter()
         .map_err(|_| PyTypeError::new_err("tricks must be an iterable of (leader's card, follower's card) pairs"))?;
@@ -712,8 +717,12 @@ fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>
         let pair = pair?;
         if i == MAX_TRICKS {
             return Err(PyValueError::new_err(format!(
-                "a deal must have at most {MAX_TRICKS} tricks, got more than {MAX_TRICKS}"
+                "a game record has {MAX_TRICKS} tricks, got more than {MAX_TRICKS}"
             )));
+        }
+        let sized = pair.cast::<pyo3::types::PyList>().map(|l| l.len()).ok();
+        if let Some(n) = sized.or_else(|| pair.cast::<PyTuple>().map(|t| t.len()).ok()).filter(|&n| n != 2) {
+            return Err(PyValueError::new_err(format!("trick {} must hold 2 cards, got {n}", i + 1)));
         }
         let cards = convert::card_vec::<Piquet>(&pair, TRICK).map_err(|e| {
             let msg = e.value(pair.py()).to_string();
