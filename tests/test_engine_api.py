@@ -335,3 +335,17 @@ def test_endless_and_huge_inputs_are_bounded(game):
         with pytest.raises(ValueError) as e:
             call()
         assert len(str(e.value)) < 200, str(e.value)
+
+
+def test_cribbage_game_arguments_are_named_in_type_errors():
+    for call, msg in [
+        (lambda: cribbage.Game(target=True), "target must be an int, got bool True"),
+        (lambda: cribbage.Game(5), "variant must be a str, got int 5"),
+        (lambda: cribbage.Game(lurch=1), "lurch must be a bool, got int 1"),
+    ]:
+        with pytest.raises(TypeError, match=msg):
+            call()
+    with pytest.raises(ValueError, match=r"target must be in range\(1, 10001\), got 2\*\*64"):
+        cribbage.Game(target=2**70)
+    assert cribbage.Game("five-card", target=50, lurch=True).target == 50
+    assert cribbage.Game().variant == "six-card" and not cribbage.Game().lurch
