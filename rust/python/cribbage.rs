@@ -181,6 +181,17 @@ fn cribbage_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(convert::card_vec::<Cribbage>(cards, CARD_LIST)?.into_iter().map(Card).collect())
 }
 
+/// The arguments of a show: the hand (or crib), the starter and the crib flag (a bool).
+fn show_args(
+    hand: &Bound<'_, PyAny>,
+    starter: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(core::Hand, core::Card, bool)> {
+    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
+    let hand = convert::hand::<Cribbage>(hand, if crib { CRIB } else { HAND })?;
+    Ok((hand, convert::card::<Cribbage>(starter)?, crib))
+}
+
 /// Score a hand (4 cards, or 3 in five-card cribbage) or a crib (4 cards) with the starter.
 #[pyfunction]
 #[pyo3(signature = (hand, starter, *, crib = None), text_signature = "(hand, starter, *, crib=False)")]
@@ -189,9 +200,7 @@ fn cribbage_score_hand(
     starter: &Bound<'_, PyAny>,
     crib: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u8> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
-    let hand = convert::hand::<Cribbage>(hand, if crib { CRIB } else { HAND })?;
-    let starter = convert::card::<Cribbage>(starter)?;
+    let (hand, starter, crib) = show_args(hand, starter, crib)?;
     Ok(core::score_show(hand, starter, crib)?)
 }
 
@@ -203,9 +212,7 @@ fn cribbage_explain_hand(
     starter: &Bound<'_, PyAny>,
     crib: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Breakdown> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
-    let hand = convert::hand::<Cribbage>(hand, if crib { CRIB } else { HAND })?;
-    let starter = convert::card::<Cribbage>(starter)?;
+    let (hand, starter, crib) = show_args(hand, starter, crib)?;
     Ok(Breakdown(core::explain_show(hand, starter, crib)?))
 }
 
