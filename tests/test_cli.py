@@ -200,3 +200,60 @@ def test_bad_usage_main_exits_2(capsys):
     assert e.value.code == 2
     _, err = capsys.readouterr()
     assert_one_line_error(err, "bogus")
+
+
+# --------------------------------------------------------------- output failures (issue 8.8)
+import os  # noqa: E402
+
+ELDER = "AH KH QH JH TH 7H AC AD AS 7C 8C 7D".split()
+DEALER = "9H 8H 9C TC JC QC KD QD JD 8S 9S TS".split()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("score", "5H", "5D", "5S", "JC", "--starter", "5C"),
+        ("stats", "--kind", "five-card-hand"),
+        ("piquet", "compare", "--elder", *ELDER, "--dealer", *DEALER),
+    ],
+)
+def test_a_full_disk_is_one_line_and_status_1(args):
+    with open("/dev/full", "w") as full:
+        p = subprocess.run(
+            [sys.executable, "-m", "cribpiquet", *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    assert p.returncode == 1, p.stderr
+    assert_one_line_error(p.stderr, "cannot write the output", "No space left on device")
+
+
+@pytest.mark.parametrize(
+    "args", [("stats", "--kind", "five-card-hand"), ("score", "5H", "5D", "5S", "JC", "--starter", "5C")]
+)
+def test_a_closed_pipe_exits_quietly(args):
+    """Like `cribpiquet stats | head -1` once head is gone: the reading end is closed before the
+    tool writes (so every write fails with EPIPE)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        p = subprocess.run(
+            [sys.executable, "-m", "cribpiquet", *args], stdout=write, stderr=subprocess.PIPE, timeout=120
+        )
+    finally:
+        os.close(write)
+    assert p.stderr == b"" and p.returncode in (0, 141), p.stderr.decode()
+
+
+def test_an_ascii_terminal_gets_escaped_text_not_an_input_error():
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    p = subprocess.run(
+        [sys.executable, "-m", "cribpiquet", "piquet", "compare", "--elder", *ELDER, "--dealer", *DEALER],
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stderr
+    out = p.stdout.decode("ascii")  # every byte is ASCII
+    assert out.startswith("Point of six \\u2014 good, 6 (elder);"), out
+    assert "totals: elder 95, dealer 0" in out
+    assert p.stderr == b""

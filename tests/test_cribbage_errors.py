@@ -503,3 +503,91 @@ def test_no_rust_panic_reaches_python():
     ]:
         with pytest.raises((ValueError, TypeError)):
             call()
+
+
+# ------------------------------------------------------------------ hardening (issue 8)
+import itertools  # noqa: E402
+
+from cribpiquet import piquet  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "call, cap",
+    [
+        (lambda x: peg_points(x), 13),
+        (lambda x: explain_peg(x), 13),
+        (lambda x: parse_cards(x), 52),
+        (lambda x: score_hand(x, "5C"), 4),
+        (lambda x: explain_hand(x, "5C"), 4),
+    ],
+)
+def test_infinite_iterables_read_at_most_the_cap_plus_one(call, cap):
+    pulled = []
+
+    def endless():
+        for i in itertools.count():
+            pulled.append(i)
+            yield i % 4  # AC 2C 3C 4C ...
+
+    with pytest.raises(ValueError, match=f"got more than {cap}"):
+        call(endless())
+    assert len(pulled) == cap + 1
+    with pytest.raises(ValueError, match=f"got more than {cap}"):
+        call(itertools.cycle(range(4)))
+
+
+def test_long_text_is_cut_and_bounded():
+    with pytest.raises(ValueError, match="got 1000000$") as e:
+        parse_cards("AC " * 1_000_000)
+    assert len(str(e.value)) < 200
+    with pytest.raises(ValueError, match="got 1000000$"):
+        peg_points("AC " * 1_000_000)
+    with pytest.raises(ValueError, match="pegging sequence must have 1 to 13 cards, got 14$"):
+        peg_points([0] * 14)
+    for text in ("X" * 1_000_000, "5H " + "Q" * 1_000_000):
+        with pytest.raises(ValueError, match="unknown card") as e:
+            parse_cards(text)
+        msg = str(e.value)
+        assert len(msg) < 120 and "…" in msg, msg
+
+
+def test_a_piquet_card_is_not_a_cribbage_card():
+    pc = piquet.Card("AS")
+    for call in (
+        lambda: Card(pc),
+        lambda: parse_cards([pc]),
+        lambda: score_hand([pc, 1, 2, 3], 5),
+        lambda: score_hand("AC 2C 3C 4C", pc),
+        lambda: heels_points(pc),
+        lambda: peg_points([0, pc]),
+        lambda: explain_peg((pc,)),
+        lambda: parse_cards(np.array([pc], dtype=object)),
+    ):
+        with pytest.raises(TypeError, match="a piquet card is not a cribbage card"):
+            call()
+
+
+def test_bool_and_non_int_arguments_name_the_argument():
+    with pytest.raises(TypeError, match="crib must be a bool, got int"):
+        score_hand("5H 5D 5S JC", "5C", crib=1)
+    with pytest.raises(TypeError, match="crib must be a bool, got int"):
+        explain_hand("5H 5D 5S JC", "5C", crib=1)
+    with pytest.raises(TypeError, match="kind must be a str, got int"):
+        hand_distribution(5)
+    with pytest.raises(TypeError, match="count must be an int, got bool"):
+        go_points(True)
+    with pytest.raises(TypeError, match="count must be an int, got str"):
+        go_points("3")
+
+
+@pytest.mark.parametrize("bad", [2**70, -(2**64), -1, 32, 10**30])
+def test_go_points_names_the_count_and_its_range(bad):
+    with pytest.raises(ValueError, match=r"count must be in 0\.\.=31, got "):
+        go_points(bad)
+
+
+def test_huge_card_ids_are_value_errors_with_a_short_message():
+    for huge in (2**64, -(2**64), 10**5000):
+        with pytest.raises(ValueError, match=r"card id .* is out of range \(ids are 0\.\.51\)") as e:
+            Card(huge)
+        assert len(str(e.value)) < 150

@@ -180,15 +180,56 @@ def test_huge_ints_elsewhere_are_value_errors(game):
             s.undo_action(action=huge)
         with pytest.raises(ValueError, match="seed"):
             s.resample_from_infostate(0, 2**70)
-        assert s.legal_actions(huge) == [] and not s.legal_actions_mask(huge).any()
+        with pytest.raises(ValueError, match=r"legal_actions: player must be"):
+            s.legal_actions(huge)
+        with pytest.raises(ValueError, match=r"legal_actions_mask: player must be"):
+            s.legal_actions_mask(huge)
         with pytest.raises(ValueError, match="n_games"):
             module_of(game).simulate(game, huge)
     assert s.serialize() == before
 
 
+def test_type_errors_name_the_argument(game):
+    s = play_to_a_decision(game)
+    mod = module_of(game)
+    for call, name in [
+        (lambda: s.hand(True), "player"),
+        (lambda: s.player_return("0"), "player"),
+        (lambda: s.information_state_string(True), "player"),
+        (lambda: s.legal_actions(True), "player"),
+        (lambda: s.legal_actions_mask(1.0), "player"),
+        (lambda: s.resample_from_infostate(True, 0), "player"),
+        (lambda: s.undo_action(False), "player"),
+        (lambda: s.undo_action(0, True), "action"),
+        (lambda: mod.simulate(game, True), "n_games"),
+        (lambda: mod.simulate(game, 10, threads=True), "threads"),
+    ]:
+        with pytest.raises(TypeError, match=f"{name} must be an int, got (bool|str|float)"):
+            call()
+
+
+def test_legal_actions_of_the_other_player_are_empty_but_no_player_is_an_error(game):
+    s = play_to_a_decision(game)
+    other = (s.current_player() + 1) % s.num_players()
+    assert s.legal_actions(other) == [] and not s.legal_actions_mask(other).any()
+    assert s.legal_actions(s.current_player()) == s.legal_actions()
+    for bad in (s.num_players(), -7, 2**70):
+        with pytest.raises(ValueError, match=r"player must be"):
+            s.legal_actions(bad)
+
+
+def test_a_card_of_the_other_game_is_not_an_action(game):
+    s = play_to_a_decision(game)
+    other = piquet.Card(3) if isinstance(s, cribbage.State) else cribbage.Card(3)
+    before = s.serialize()
+    with pytest.raises(TypeError, match="card is not a"):
+        s.apply_action(other)
+    assert s.serialize() == before
+
+
 def test_cribbage_pair_helpers_check_their_ints():
-    for bad in ((True, 5), (5, False)):
-        with pytest.raises(TypeError):
+    for bad, name in (((True, 5), "a"), ((5, False), "b")):
+        with pytest.raises(TypeError, match=f"{name} must be an int, got bool"):
             cribbage.pair_action(*bad)
     for bad in ((2**64, 1), (1, -(2**70)), (52, 0), (3, 3)):
         with pytest.raises(ValueError, match="a must|b must|must differ"):
@@ -196,7 +237,7 @@ def test_cribbage_pair_helpers_check_their_ints():
     for bad in (2**64, -(2**64), 51, 1378):
         with pytest.raises(ValueError, match="not a two-card discard"):
             cribbage.action_pair(bad)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="action must be an int, got bool"):
         cribbage.action_pair(True)
 
 
@@ -278,3 +319,33 @@ def test_simulate_memory_is_the_output():
     peak_mb = int(out.stdout.strip())
     # The columns are ~82 bytes a game (164 MB); a 256-byte state per game would add 512 MB.
     assert peak_mb < 350, f"peak RSS {peak_mb} MB"
+
+
+def test_endless_and_huge_inputs_are_bounded(game):
+    import itertools
+
+    mod = module_of(game)
+    n = game.num_players()
+    with pytest.raises(ValueError, match=f"players must name 1 or {n} policies, got more than {n}"):
+        mod.simulate(game, 1, players=itertools.repeat("random"))
+    for call in (
+        lambda: game.deserialize_state("x" * 1_000_000),
+        lambda: mod.simulate(game, 1, players="r" * 1_000_000),
+    ):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert len(str(e.value)) < 200, str(e.value)
+
+
+def test_cribbage_game_arguments_are_named_in_type_errors():
+    for call, msg in [
+        (lambda: cribbage.Game(target=True), "target must be an int, got bool True"),
+        (lambda: cribbage.Game(5), "variant must be a str, got int 5"),
+        (lambda: cribbage.Game(lurch=1), "lurch must be a bool, got int 1"),
+    ]:
+        with pytest.raises(TypeError, match=msg):
+            call()
+    with pytest.raises(ValueError, match=r"target must be in range\(1, 10001\), got 2\*\*64"):
+        cribbage.Game(target=2**70)
+    assert cribbage.Game("five-card", target=50, lurch=True).target == 50
+    assert cribbage.Game().variant == "six-card" and not cribbage.Game().lurch

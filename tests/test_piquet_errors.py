@@ -270,3 +270,94 @@ def test_errors_are_not_panics():
     ):
         with pytest.raises(ValueError):
             call()
+
+
+# ------------------------------------------------------------------ hardening (issue 8)
+import itertools  # noqa: E402
+
+from cribpiquet import cribbage  # noqa: E402
+
+
+def _counting(pulled, items):
+    for item in items:
+        pulled.append(item)
+        yield item
+
+
+@pytest.mark.parametrize(
+    "call, cap",
+    [
+        (lambda x: parse_cards(x), 32),
+        (lambda x: declarations(x), 12),
+        (lambda x: declarations(ELDER, dealt=x), 12),
+        (lambda x: score_declarations(x, DEALER), 12),
+        (lambda x: score_declarations(ELDER, x), 12),
+        (lambda x: score_game(x, SEED_D, SEED_T), 12),
+    ],
+)
+def test_infinite_card_iterables_read_at_most_the_cap_plus_one(call, cap):
+    pulled = []
+    with pytest.raises(ValueError, match=f"got more than {cap}"):
+        call(_counting(pulled, itertools.count()))
+    assert len(pulled) == cap + 1
+    with pytest.raises(ValueError, match=f"got more than {cap}"):
+        call(itertools.cycle(range(32)))
+
+
+def test_infinite_tricks_read_at_most_13():
+    pulled = []
+    with pytest.raises(ValueError, match="got more than 12"):
+        score_game(SEED_E, SEED_D, _counting(pulled, itertools.cycle(SEED_T)))
+    assert len(pulled) == 13
+    pulled.clear()
+    tricks = [SEED_T[0], _counting(pulled, itertools.cycle(["JC", "QC"]))] + SEED_T[2:]
+    with pytest.raises(ValueError, match=r"trick 2: .*got more than 2"):
+        score_game(SEED_E, SEED_D, tricks)
+    assert len(pulled) == 3
+
+
+def test_long_text_is_cut_and_bounded():
+    with pytest.raises(ValueError, match="got 1000000$") as e:
+        parse_cards("AS " * 1_000_000)
+    assert len(str(e.value)) < 200
+    with pytest.raises(ValueError, match="unknown card") as e:
+        declarations("Q" * 1_000_000)
+    assert len(str(e.value)) < 120 and "…" in str(e.value)
+
+
+def test_a_cribbage_card_is_not_a_piquet_card():
+    cc = cribbage.Card("5C")
+    hand = [cc] + ELDER.split()[1:]
+    for call in (
+        lambda: Card(cc),
+        lambda: parse_cards([cc]),
+        lambda: declarations(hand),
+        lambda: score_declarations(ELDER, [cc] + DEALER.split()[1:]),
+        lambda: score_game(SEED_E, SEED_D, [(cc, "TC")] + SEED_T[1:]),
+        lambda: parse_cards(np.array([cc], dtype=object)),
+    ):
+        with pytest.raises(TypeError, match="a cribbage card is not a piquet card"):
+            call()
+
+
+def test_bools_are_never_int_arguments():
+    with pytest.raises(TypeError, match="x must be an int, got bool"):
+        from cribpiquet.piquet import round_record
+
+        round_record(True)
+    with pytest.raises(TypeError, match="bool"):
+        Card(True)
+    with pytest.raises(TypeError, match="score_a must be an int, got bool"):
+        Partie().add_deal(True, 3)
+    with pytest.raises(TypeError, match="doubled_games must be an int, got bool"):
+        Partiya(doubled_games=True)
+
+
+def test_huge_ints_are_value_errors_naming_the_range():
+    from cribpiquet.piquet import round_record
+
+    with pytest.raises(ValueError, match=r"x must be in -9223372036854775808\.\.=9223372036854775807, got") as e:
+        round_record(2**100)
+    assert len(str(e.value)) < 150
+    with pytest.raises(ValueError, match=r"card id .* is out of range \(ids are 0\.\.31\)"):
+        Card(2**64)

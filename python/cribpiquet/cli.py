@@ -5,12 +5,17 @@
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
 
-Bad input prints one line to stderr and exits with status 2.
+Bad input prints one line to stderr and exits with status 2. Output that cannot be written (a
+full disk) prints one line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``)
+ends quietly with status 0; a terminal that cannot show a character (``PYTHONIOENCODING=ascii``)
+gets it as an escape (``\u2014``), never an error.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 import time
 from typing import Sequence
@@ -110,14 +115,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _never_fail_to_encode(stream: object) -> None:
+    """Write what the stream's encoding cannot hold as backslash escapes (its own output must never
+    fail for a terminal's encoding, nor be reported as bad input)."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="backslashreplace")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, io.UnsupportedOperation):  # no real file behind stdout (tests)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the tool; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    _never_fail_to_encode(sys.stdout)
+    _never_fail_to_encode(sys.stderr)
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:  # e.g. `cribpiquet stats | head -1`: the reader is gone, nothing to say
+        _silence_stdout()
+        return 0
+    except OSError as e:  # e.g. `> /dev/full`
+        _silence_stdout()
+        print(f"cribpiquet: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return 1
     except (ValueError, TypeError) as e:
         print(f"cribpiquet: error: {e}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # e.g. `cribpiquet stats | head`
-        return 0

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from ._engine import CHANCE, TERMINAL
 from ._ids import id_array, same_dtype
 
 __all__ = [
@@ -140,10 +141,6 @@ pair_action = _core.cribbage_pair_action
 action_pair = _core.cribbage_action_pair
 
 _GAME_CONSTANTS = _core.cribbage_game_constants()
-#: ``current_player()`` at a chance node (a cut, a card dealt, the starter).
-CHANCE: int = _GAME_CONSTANTS["CHANCE"]
-#: ``current_player()`` once the game is over.
-TERMINAL: int = _GAME_CONSTANTS["TERMINAL"]
 #: The go action (1378): the only legal action of a player holding cards, none of which fits.
 GO: int = _GAME_CONSTANTS["GO"]
 #: Number of action ids (1379): cards 0..51, two-card discards 52..1377, go.

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from ._engine import CHANCE, TERMINAL
 from ._ids import id_array, same_dtype
 
 __all__ = [
@@ -140,10 +141,6 @@ Game = _core.PiquetGame
 State = _core.PiquetState
 
 _GAME_CONSTANTS = _core.piquet_game_constants()
-#: ``current_player()`` at a chance node (a card drawn for deal, dealt or taken from the talon).
-CHANCE: int = _GAME_CONSTANTS["CHANCE"]
-#: ``current_player()`` once the game is over.
-TERMINAL: int = _GAME_CONSTANTS["TERMINAL"]
 #: ``EXCHANGE_BASE + n`` (32..40) exchanges ``n`` cards; ``EXCHANGE_BASE`` declines.
 EXCHANGE_BASE: int = _GAME_CONSTANTS["EXCHANGE_BASE"]
 #: Announce an open capot (41; russian rules, before the first lead).

@@ -30,19 +30,14 @@ impl Card {
 
     /// The card with rank `0..13` (A..K) and suit `0..4` (C D H S).
     pub fn new(rank: u8, suit: u8) -> Result<Card> {
-        if rank >= 13 || suit >= 4 {
-            return Err(Error::InvalidValue(format!("no card with rank {rank} and suit {suit}")));
-        }
+        crate::cards::check_rank_suit(rank, suit, 13, "")?;
         Ok(Card(suit * 16 + rank))
     }
 
     /// The card with public id `0..52`.
     #[inline]
     pub fn from_id(id: i64) -> Result<Card> {
-        if !(0..52).contains(&id) {
-            return Err(Error::CardIdOutOfRange { id: id as i128, limit: Card::COUNT });
-        }
-        let id = id as u8;
+        let id = crate::cards::card_id(id, Card::COUNT)?;
         Ok(Card((id / 13) * 16 + id % 13))
     }
 
@@ -180,17 +175,6 @@ impl Hand {
         Ok(hand)
     }
 
-    /// A hand from distinct cards; a repeated card is an error.
-    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> Result<Hand> {
-        let mut hand = Hand::new();
-        for card in cards {
-            if !hand.insert(card) {
-                return Err(Error::DuplicateCard(card.to_string()));
-            }
-        }
-        Ok(hand)
-    }
-
     /// Add a card that is not in the hand (adding a held card corrupts the key; use
     /// [`insert`](Hand::insert) when unsure).
     #[inline]
@@ -265,77 +249,7 @@ impl Hand {
     }
 }
 
-/// Iterator over the cards of a [`Hand`].
-#[derive(Clone, Debug)]
-pub struct HandIter(u64);
-
-impl Iterator for HandIter {
-    type Item = Card;
-
-    #[inline]
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Card::from_index(index))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for HandIter {}
-
-impl IntoIterator for Hand {
-    type Item = Card;
-    type IntoIter = HandIter;
-    fn into_iter(self) -> HandIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Card> for Hand {
-    /// Collect cards; repeated cards are kept once.
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Hand {
-        let mut hand = Hand::new();
-        for card in iter {
-            hand.insert(card);
-        }
-        hand
-    }
-}
-
-impl FromStr for Hand {
-    type Err = Error;
-
-    /// Parse space- or comma-separated cards: `"5H 5D 5S JC"`. Duplicates are an error.
-    fn from_str(text: &str) -> Result<Hand> {
-        let cards = parse_cards(text)?;
-        Hand::from_cards(cards)
-    }
-}
-
-impl fmt::Display for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Hand({self})")
-    }
-}
+crate::cards::card_set_traits!(Hand, HandIter, Card, u64);
 
 /// Parse a list of cards separated by spaces or commas, in the order given.
 ///
@@ -344,5 +258,5 @@ impl fmt::Debug for Hand {
 /// assert_eq!(cards.iter().map(|c| c.id()).collect::<Vec<_>>(), [30, 17, 48, 10]);
 /// ```
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).map(str::parse).collect()
+    crate::cards::parse_list(text)
 }

@@ -54,9 +54,7 @@ impl Card {
     /// assert!(Card::new(8, 0).is_err());
     /// ```
     pub fn new(rank: u8, suit: u8) -> Result<Card> {
-        if rank >= 8 || suit >= 4 {
-            return Err(Error::InvalidValue(format!("no piquet card with rank {rank} and suit {suit}")));
-        }
+        crate::cards::check_rank_suit(rank, suit, 8, "piquet ")?;
         Ok(Card(suit * 8 + rank))
     }
 
@@ -69,10 +67,7 @@ impl Card {
     /// ```
     #[inline]
     pub fn from_id(id: i64) -> Result<Card> {
-        if !(0..32).contains(&id) {
-            return Err(Error::CardIdOutOfRange { id: id as i128, limit: Card::COUNT });
-        }
-        Ok(Card(id as u8))
+        Ok(Card(crate::cards::card_id(id, Card::COUNT)?))
     }
 
     /// The card at bit `index` (`0..32`) of a hand mask, unchecked beyond a debug assertion.
@@ -226,23 +221,6 @@ impl Hand {
         Hand(mask)
     }
 
-    /// A hand from distinct cards; a repeated card is an error.
-    ///
-    /// ```
-    /// use cribpiquet::piquet::{Card, Hand};
-    /// let c = Card::from_id(3).unwrap();
-    /// assert!(Hand::from_cards([c, c]).is_err());
-    /// ```
-    pub fn from_cards<I: IntoIterator<Item = Card>>(cards: I) -> Result<Hand> {
-        let mut hand = Hand::new();
-        for card in cards {
-            if !hand.insert(card) {
-                return Err(Error::DuplicateCard(card.to_string()));
-            }
-        }
-        Ok(hand)
-    }
-
     /// Add a card if absent; returns whether it was added.
     ///
     /// ```
@@ -389,76 +367,7 @@ impl Hand {
     }
 }
 
-/// Iterator over the cards of a [`Hand`], in id order.
-#[derive(Clone, Debug)]
-pub struct HandIter(u32);
-
-impl Iterator for HandIter {
-    type Item = Card;
-
-    #[inline]
-    fn next(&mut self) -> Option<Card> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Card::from_index(index))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for HandIter {}
-
-impl IntoIterator for Hand {
-    type Item = Card;
-    type IntoIter = HandIter;
-    fn into_iter(self) -> HandIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Card> for Hand {
-    /// Collect cards; repeated cards are kept once.
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Hand {
-        let mut hand = Hand::new();
-        for card in iter {
-            hand.insert(card);
-        }
-        hand
-    }
-}
-
-impl FromStr for Hand {
-    type Err = Error;
-
-    /// Parse space- or comma-separated cards: `"AH KH QH"`. Duplicates are an error.
-    fn from_str(text: &str) -> Result<Hand> {
-        Hand::from_cards(parse_cards(text)?)
-    }
-}
-
-impl fmt::Display for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, card) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{card}")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Hand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Hand({self})")
-    }
-}
+crate::cards::card_set_traits!(Hand, HandIter, Card, u32);
 
 /// Parse a list of piquet cards separated by spaces or commas, in the order given.
 ///
@@ -467,7 +376,7 @@ impl fmt::Debug for Hand {
 /// assert_eq!(cards.iter().map(|c| c.id()).collect::<Vec<_>>(), [0, 15, 27, 20]);
 /// ```
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).map(str::parse).collect()
+    crate::cards::parse_list(text)
 }
 
 /// Check that `hand` holds exactly 12 cards (`what` names it in the error).

@@ -9,22 +9,43 @@ use crate::error::Error;
 /// What the conversions need to know about a game's cards.
 pub(crate) trait Deck {
     /// The core card type.
-    type Card: Copy;
+    type Card: Copy + std::fmt::Display;
+    /// The core set of distinct cards.
+    type Hand: Copy;
     /// Cards in the pack (ids are `0..COUNT`).
     const COUNT: u8;
+    /// `"a cribbage card is not a piquet card"`: the `TypeError` for the other game's `Card`.
+    const OTHER_CARD: &'static str;
     /// The card with this id (range-checked).
     fn from_id(id: i64) -> Result<Self::Card, Error>;
     /// The card with this text.
     fn parse(text: &str) -> Result<Self::Card, Error>;
     /// The card if `obj` is this game's Python `Card`.
     fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<Self::Card>;
+    /// Is `obj` the other game's Python `Card` (an int by `__index__`, but not a card here)?
+    fn is_other_card(obj: &Bound<'_, PyAny>) -> bool;
+    /// The empty set.
+    fn empty() -> Self::Hand;
+    /// Add a card if absent; whether it was added.
+    fn insert(hand: &mut Self::Hand, card: Self::Card) -> bool;
 }
 
-fn describe(obj: &Bound<'_, PyAny>) -> String {
+/// The repr of a Python value cut to [`ECHO_CHARS`](crate::error::ECHO_CHARS) characters (a
+/// huge int whose repr Python refuses is described by its size).
+pub(crate) fn echo_repr(obj: &Bound<'_, PyAny>) -> String {
+    match obj.repr() {
+        Ok(r) => crate::error::echo(&r.to_string_lossy()).into_owned(),
+        Err(_) => match obj.call_method0("bit_length").and_then(|b| b.extract::<u64>()) {
+            Ok(bits) => format!("an int of {bits} bits"),
+            Err(_) => "?".into(),
+        },
+    }
+}
+
+/// `"type repr"` of a Python value, for error messages (the repr cut, see [`echo_repr`]).
+pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
     let type_name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    let repr = obj.repr().map(|r| r.to_string()).unwrap_or_default();
-    let repr: String = repr.chars().take(40).collect();
-    format!("{type_name} {repr}")
+    format!("{type_name} {}", echo_repr(obj))
 }
 
 /// One card from a `Card`, an int id (or anything with `__index__`), or card text.
@@ -38,12 +59,14 @@ pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
     if obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!("expected a card, got the bool {obj}")));
     }
+    if D::is_other_card(obj) {
+        return Err(PyTypeError::new_err(D::OTHER_CARD));
+    }
     match obj.extract::<i64>() {
         Ok(id) => Ok(D::from_id(id)?),
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => {
-            let repr = obj.repr().map(|r| r.to_string()).unwrap_or_default();
-            Err(PyValueError::new_err(format!("card id {repr} is out of range (ids are 0..{})", D::COUNT - 1)))
-        }
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => Err(PyValueError::new_err(
+            format!("card id {} is out of range (ids are 0..{})", echo_repr(obj), D::COUNT - 1),
+        )),
         Err(_) => Err(PyTypeError::new_err(format!(
             "expected a card (a Card, an int id or text like '5H'), got {}",
             describe(obj)
@@ -51,27 +74,61 @@ pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
     }
 }
 
+/// How big a group of cards may be: its name and sizes for the message, and the most cards read
+/// (one more is an error, so an endless iterable or a megabyte of text costs `max + 1` cards).
+#[derive(Clone, Copy)]
+pub(crate) struct Group {
+    /// What the group is (`"hand"`).
+    pub(crate) what: &'static str,
+    /// The sizes allowed, in words (`"3 or 4"`).
+    pub(crate) expected: &'static str,
+    /// The most cards.
+    pub(crate) max: usize,
+}
+
 /// A group of cards: space/comma-separated text, or any iterable of cards. Calls `push` per card.
-pub(crate) fn cards<D: Deck>(obj: &Bound<'_, PyAny>, mut push: impl FnMut(D::Card) -> PyResult<()>) -> PyResult<()> {
+/// More than `group.max` cards is a `ValueError`: "… got 14" for text, a list or a tuple (checked
+/// before any card is converted), "… got more than 13" for any other iterable, which is read at
+/// most `group.max + 1` items far (so an endless one ends).
+pub(crate) fn cards<D: Deck>(
+    obj: &Bound<'_, PyAny>,
+    group: Group,
+    mut push: impl FnMut(D::Card) -> PyResult<()>,
+) -> PyResult<()> {
+    let sized = |got: usize| {
+        if got > group.max {
+            Err(Error::WrongCardCount { what: group.what, expected: group.expected, got })
+        } else {
+            Ok(())
+        }
+    };
     if let Ok(text) = obj.cast::<PyString>() {
-        for word in text.to_str()?.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+        let mut words = crate::cards::card_words(text.to_str()?);
+        let mut n = 0;
+        while let Some(word) = words.next() {
+            n += 1;
+            if n > group.max {
+                sized(n + words.by_ref().count())?; // a count, not a parse: no word past the most is read
+            }
             push(D::parse(word)?)?;
         }
         return Ok(());
     }
     if let Ok(list) = obj.cast::<PyList>() {
+        sized(list.len())?;
         for item in list.iter() {
             push(card::<D>(&item)?)?;
         }
         return Ok(());
     }
     if let Ok(tuple) = obj.cast::<PyTuple>() {
+        sized(tuple.len())?;
         for item in tuple.iter() {
             push(card::<D>(&item)?)?;
         }
         return Ok(());
     }
-    if D::from_py_card(obj).is_some() || obj.extract::<i64>().is_ok() {
+    if D::from_py_card(obj).is_some() || D::is_other_card(obj) || obj.extract::<i64>().is_ok() {
         return Err(PyTypeError::new_err(format!(
             "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got a single card {}",
             describe(obj)
@@ -83,19 +140,58 @@ pub(crate) fn cards<D: Deck>(obj: &Bound<'_, PyAny>, mut push: impl FnMut(D::Car
             describe(obj)
         ))
     })?;
-    for item in iter {
-        push(card::<D>(&item?)?)?;
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        if i == group.max {
+            return Err(Error::TooManyCards { what: group.what, expected: group.expected, max: group.max }.into());
+        }
+        push(card::<D>(&item)?)?;
     }
     Ok(())
+}
+
+/// Distinct cards (a hand, a crib): see [`cards`]; a repeated card is a `ValueError`.
+pub(crate) fn hand<D: Deck>(obj: &Bound<'_, PyAny>, group: Group) -> PyResult<D::Hand> {
+    let mut hand = D::empty();
+    cards::<D>(obj, group, |card| {
+        if D::insert(&mut hand, card) {
+            Ok(())
+        } else {
+            Err(Error::DuplicateCard(card.to_string()).into())
+        }
+    })?;
+    Ok(hand)
+}
+
+/// Cards in the order given (a pegging sequence, a card list): see [`cards`].
+pub(crate) fn card_vec<D: Deck>(obj: &Bound<'_, PyAny>, group: Group) -> PyResult<Vec<D::Card>> {
+    let mut out = Vec::with_capacity(group.max.min(16));
+    cards::<D>(obj, group, |card| {
+        out.push(card);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// A bool argument: `TypeError` naming it for anything else ("crib must be a bool, got int").
+pub(crate) fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    obj.cast::<PyBool>()
+        .map(|b| b.is_true())
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a bool, got {}", describe(obj))))
+}
+
+/// A str argument: `TypeError` naming it for anything else ("kind must be a str, got int 5").
+pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a Bound<'py, PyString>> {
+    obj.cast::<PyString>().map_err(|_| PyTypeError::new_err(format!("{name} must be a str, got {}", describe(obj))))
 }
 
 /// An int argument in `min..=max`: `TypeError` for a non-int (or a bool), `ValueError` (never
 /// `OverflowError`) outside the range, naming the argument and the value.
 pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: i64, max: i64) -> PyResult<i64> {
     if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be an int, got the bool {obj}")));
+        return Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj))));
     }
-    let out_of_range = || PyValueError::new_err(format!("{name} must be in {min}..={max}, got {obj}"));
+    let out_of_range = || PyValueError::new_err(format!("{name} must be in {min}..={max}, got {}", echo_repr(obj)));
     match obj.extract::<i64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
         Ok(_) => Err(out_of_range()),
@@ -116,7 +212,8 @@ pub(crate) fn symbol_text(letters: &str, suit: u8) -> String {
 macro_rules! card_class {
     (
         $(#[$doc:meta])*
-        deck: $deck:ident, core: $core:ty, count: $count:expr, module: $module:literal,
+        deck: $deck:ident, core: $core:ty, hand: $hand:ty, count: $count:expr, module: $module:literal,
+        other: $other:ty, other_card: $other_card:literal,
         id_doc: $id_doc:literal, rank_doc: $rank_doc:literal;
         $($extra:tt)*
     ) => {
@@ -124,15 +221,28 @@ macro_rules! card_class {
 
         impl $crate::python::convert::Deck for $deck {
             type Card = $core;
+            type Hand = $hand;
             const COUNT: u8 = $count;
+            const OTHER_CARD: &'static str = $other_card;
             fn from_id(id: i64) -> Result<$core, $crate::error::Error> {
                 <$core>::from_id(id)
             }
             fn parse(text: &str) -> Result<$core, $crate::error::Error> {
                 text.parse()
             }
+            #[inline]
             fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<$core> {
                 obj.cast::<Card>().ok().map(|c| c.get().0)
+            }
+            fn is_other_card(obj: &Bound<'_, PyAny>) -> bool {
+                obj.is_instance_of::<$other>()
+            }
+            fn empty() -> $hand {
+                <$hand>::new()
+            }
+            #[inline]
+            fn insert(hand: &mut $hand, card: $core) -> bool {
+                hand.insert(card)
             }
         }
 

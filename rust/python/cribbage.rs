@@ -6,9 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::arrays::{with_slice, with_slices, Ids1, Ids2};
-use super::convert::{self, card_class};
+use super::convert::{self, card_class, Group};
 use crate::cribbage as core;
-use crate::error::Error;
 
 card_class! {
     /// A playing card of the 52-card pack.
@@ -19,7 +18,8 @@ card_class! {
     ///
     /// >>> Card("5H"), int(Card("5H")), str(Card(35))
     /// (Card('5H'), 30, 'TH')
-    deck: Cribbage, core: core::Card, count: 52, module: "cribpiquet.cribbage",
+    deck: Cribbage, core: core::Card, hand: core::Hand, count: 52, module: "cribpiquet.cribbage",
+    other: crate::python::piquet::Card, other_card: "a piquet card is not a cribbage card",
     id_doc: "The public id, ``suit * 13 + rank``.", rank_doc: "Rank 0..12: ace = 0 .. king = 12.";
     /// Pip value for fifteens and the count (ace 1, courts 10).
     #[getter]
@@ -28,26 +28,14 @@ card_class! {
     }
 }
 
-fn hand_from(obj: &Bound<'_, PyAny>) -> PyResult<core::Hand> {
-    let mut hand = core::Hand::new();
-    convert::cards::<Cribbage>(obj, |card| {
-        if hand.insert(card) {
-            Ok(())
-        } else {
-            Err(Error::DuplicateCard(card.to_string()).into())
-        }
-    })?;
-    Ok(hand)
-}
-
-fn sequence_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<core::Card>> {
-    let mut seq = Vec::with_capacity(8);
-    convert::cards::<Cribbage>(obj, |card| {
-        seq.push(card);
-        Ok(())
-    })?;
-    Ok(seq)
-}
+/// A hand (at most 4 cards read).
+const HAND: Group = Group { what: "hand", expected: "3 or 4", max: 4 };
+/// A crib.
+const CRIB: Group = Group { what: "crib", expected: "4", max: 4 };
+/// A pegging sequence (rules: at most 13 cards make a count of 31 or less).
+const SEQUENCE: Group = Group { what: "pegging sequence", expected: "1 to 13", max: 13 };
+/// The cards of `parse_cards`: at most the pack (52), since no card can come twice in a deal.
+const CARD_LIST: Group = Group { what: "card list", expected: "at most 52", max: 52 };
 
 fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards.iter().map(Card))
@@ -188,27 +176,45 @@ impl PegBreakdown {
     }
 }
 
-/// Parse card text (``"5H 5D,10♠ JC"``) or convert an iterable of cards into a list of Card.
+/// Parse card text (``"5H 5D,10♠ JC"``) or convert an iterable of cards into a list of Card
+/// (at most 52 cards: more is a ValueError).
 #[pyfunction]
 fn cribbage_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
-    Ok(sequence_from(cards)?.into_iter().map(Card).collect())
+    Ok(convert::card_vec::<Cribbage>(cards, CARD_LIST)?.into_iter().map(Card).collect())
+}
+
+/// The arguments of a show: the hand (or crib), the starter and the crib flag (a bool).
+fn show_args(
+    hand: &Bound<'_, PyAny>,
+    starter: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(core::Hand, core::Card, bool)> {
+    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
+    let hand = convert::hand::<Cribbage>(hand, if crib { CRIB } else { HAND })?;
+    Ok((hand, convert::card::<Cribbage>(starter)?, crib))
 }
 
 /// Score a hand (4 cards, or 3 in five-card cribbage) or a crib (4 cards) with the starter.
 #[pyfunction]
-#[pyo3(signature = (hand, starter, *, crib = false))]
-fn cribbage_score_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<u8> {
-    let hand = hand_from(hand)?;
-    let starter = convert::card::<Cribbage>(starter)?;
+#[pyo3(signature = (hand, starter, *, crib = None), text_signature = "(hand, starter, *, crib=False)")]
+fn cribbage_score_hand(
+    hand: &Bound<'_, PyAny>,
+    starter: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u8> {
+    let (hand, starter, crib) = show_args(hand, starter, crib)?;
     Ok(core::score_show(hand, starter, crib)?)
 }
 
 /// Explain a show: points by category and every scoring combination.
 #[pyfunction]
-#[pyo3(signature = (hand, starter, *, crib = false))]
-fn cribbage_explain_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<Breakdown> {
-    let hand = hand_from(hand)?;
-    let starter = convert::card::<Cribbage>(starter)?;
+#[pyo3(signature = (hand, starter, *, crib = None), text_signature = "(hand, starter, *, crib=False)")]
+fn cribbage_explain_hand(
+    hand: &Bound<'_, PyAny>,
+    starter: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Breakdown> {
+    let (hand, starter, crib) = show_args(hand, starter, crib)?;
     Ok(Breakdown(core::explain_show(hand, starter, crib)?))
 }
 
@@ -221,37 +227,19 @@ fn cribbage_heels_points(starter: &Bound<'_, PyAny>) -> PyResult<u8> {
 /// The points for the last card of a count (the cards laid since the last reset, in order).
 #[pyfunction]
 fn cribbage_peg_points(sequence: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(core::peg_points(&sequence_from(sequence)?)?)
+    Ok(core::peg_points(&convert::card_vec::<Cribbage>(sequence, SEQUENCE)?)?)
 }
 
 /// Explain the points for the last card of a count.
 #[pyfunction]
 fn cribbage_explain_peg(sequence: &Bound<'_, PyAny>) -> PyResult<PegBreakdown> {
-    Ok(PegBreakdown(core::explain_peg(&sequence_from(sequence)?)?))
+    Ok(PegBreakdown(core::explain_peg(&convert::card_vec::<Cribbage>(sequence, SEQUENCE)?)?))
 }
 
 /// The go point for the last card of a count: 1, or 0 when the count is 31.
 #[pyfunction]
 fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
-    let value: i64 = match count.extract() {
-        Ok(v) => v,
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(count.py()) => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!("the count passes 31 (reaches {count})")));
-        }
-        Err(_) => {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "a count must be an int, got {}",
-                count.repr()?
-            )));
-        }
-    };
-    if value < 0 {
-        return Err(Error::InvalidValue(format!("a count cannot be negative, got {value}")).into());
-    }
-    match u32::try_from(value) {
-        Ok(v) => Ok(core::go_points(v)?),
-        Err(_) => Err(pyo3::exceptions::PyValueError::new_err(format!("the count passes 31 (reaches {value})"))),
-    }
+    Ok(core::go_points(convert::int_in(count, "count", 0, 31)? as u32)?)
 }
 
 /// Score N shows from integer id arrays of the same dtype: hands (N, 3|4), starters (N,).
@@ -334,8 +322,8 @@ fn cribbage_peg_points_batch<'py>(
 
 /// Counts per score 0..29 over every show of a kind, by full enumeration.
 #[pyfunction]
-fn cribbage_hand_distribution<'py>(py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArray1<i64>>> {
-    let kind = core::DistributionKind::parse(kind)?;
+fn cribbage_hand_distribution<'py>(py: Python<'py>, kind: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let kind = core::DistributionKind::parse(convert::str_arg(kind, "kind")?.to_str()?)?;
     let counts = py.detach(|| core::hand_distribution(kind));
     Ok(counts.iter().map(|&c| c as i64).collect::<Vec<_>>().into_pyarray(py))
 }

@@ -8,13 +8,22 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
+use super::convert;
 use super::engine::{base_constants, engine_classes, IntArg};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
 use crate::engine::{GameState, MAX_PLAYERS};
 
-fn config_from(variant: &str, target: Option<IntArg>, lurch: bool) -> PyResult<GameConfig> {
-    let variant: Variant = variant.parse()?;
+fn config_from(
+    variant: Option<&Bound<'_, PyAny>>,
+    target: Option<IntArg>,
+    lurch: Option<&Bound<'_, PyAny>>,
+) -> PyResult<GameConfig> {
+    let variant: Variant = match variant {
+        Some(v) => convert::str_arg(v, "variant")?.to_str()?.parse()?,
+        None => Variant::SixCard,
+    };
     let target = target.map(|t| t.within("target", 1..core::MAX_TARGET as i64 + 1)).transpose()?;
+    let lurch = lurch.map_or(Ok(false), |l| convert::bool_arg(l, "lurch"))?;
     Ok(GameConfig::new(variant, target.map(|t| t as u32))?.with_lurch(lurch))
 }
 
@@ -38,8 +47,13 @@ engine_classes! {
     /// (Game('five-card', target=61), 2, 1379)
     game_methods: {
         #[new]
-        #[pyo3(signature = (variant = "six-card", *, target = None, lurch = false))]
-        fn new(variant: &str, target: Option<IntArg>, lurch: bool) -> PyResult<Game> {
+        #[pyo3(signature = (variant = None, *, target = None, lurch = None),
+               text_signature = "(variant='six-card', *, target=None, lurch=False)")]
+        fn new(
+            variant: Option<&Bound<'_, PyAny>>,
+            target: Option<IntArg>,
+            lurch: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Game> {
             Ok(Game(config_from(variant, target, lurch)?))
         }
 
@@ -75,9 +89,14 @@ engine_classes! {
 
         /// Unpickling (``target`` and ``lurch`` are keyword-only in the constructor).
         #[classmethod]
-        #[pyo3(signature = (variant, target, lurch = false))]
-        fn _restore(_cls: &Bound<'_, PyType>, variant: &str, target: IntArg, lurch: bool) -> PyResult<Game> {
-            Ok(Game(config_from(variant, Some(target), lurch)?))
+        #[pyo3(signature = (variant, target, lurch = None))]
+        fn _restore(
+            _cls: &Bound<'_, PyType>,
+            variant: &Bound<'_, PyAny>,
+            target: IntArg,
+            lurch: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Game> {
+            Ok(Game(config_from(Some(variant), Some(target), lurch)?))
         }
     }
     /// A cribbage game state with OpenSpiel's method names, and undo.
@@ -165,6 +184,7 @@ fn cribbage_pair_action(a: IntArg, b: IntArg) -> PyResult<u16> {
 /// (0, 1)
 #[pyfunction]
 fn cribbage_action_pair(action: IntArg) -> PyResult<(u16, u16)> {
+    let action = action.get("action")?;
     u16::try_from(action.value).ok().filter(|_| !action.huge).and_then(core::action_pair).ok_or_else(|| {
         PyValueError::new_err(format!(
             "action {} is not a two-card discard (those are {}..{})",

@@ -26,17 +26,18 @@ use crate::engine::{policy_by_name, simulate_block, thread_pool, Game, GameState
 
 // --------------------------------------------------------------------------------- arguments
 
-/// `"type repr"` of a Python value, for error messages (the repr cut at 40 characters).
-pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
-    let type_name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
-    let repr: String = obj.repr().map(|r| r.to_string()).unwrap_or_default().chars().take(40).collect();
-    format!("{type_name} {repr}")
-}
+pub(crate) use crate::python::convert::describe;
 
-/// An int argument: any Python int (or `__index__` object) but a bool. An int beyond 64 bits
-/// is kept as "huge" so the range check behind it raises `ValueError`, not `OverflowError`.
+/// An int argument: any Python int (or `__index__` object) but a bool. Taking it never fails, so
+/// the method that reads it names it: [`IntArg::get`] raises `TypeError` "`name` must be an int,
+/// got bool True" for a bool or a non-int, and an int beyond 64 bits is kept as "huge" so the
+/// range check behind it raises `ValueError`, not `OverflowError`.
+#[derive(Clone, Debug)]
+pub(crate) struct IntArg(Result<Int, Box<str>>);
+
+/// A checked [`IntArg`].
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct IntArg {
+pub(crate) struct Int {
     /// The value (saturated when `huge`).
     pub(crate) value: i64,
     /// Beyond 64 bits.
@@ -46,22 +47,49 @@ pub(crate) struct IntArg {
 impl<'a, 'py> FromPyObject<'a, 'py> for IntArg {
     type Error = PyErr;
 
+    #[inline]
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<IntArg> {
         if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err("expected an int, got a bool"));
+            return Ok(IntArg(Err(describe(&obj).into())));
         }
         match obj.extract::<i64>() {
-            Ok(value) => Ok(IntArg { value, huge: false }),
+            Ok(value) => Ok(IntArg(Ok(Int { value, huge: false }))),
             Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
                 let value = if obj.lt(0i64)? { i64::MIN } else { i64::MAX };
-                Ok(IntArg { value, huge: true })
+                Ok(IntArg(Ok(Int { value, huge: true })))
             }
-            Err(_) => Err(PyTypeError::new_err(format!("expected an int, got {}", describe(&obj)))),
+            Err(_) => Ok(IntArg(Err(describe(&obj).into()))),
         }
     }
 }
 
 impl IntArg {
+    /// The int, or a `TypeError` naming the argument.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> PyResult<Int> {
+        match &self.0 {
+            Ok(int) => Ok(*int),
+            Err(got) => Err(PyTypeError::new_err(format!("{name} must be an int, got {got}"))),
+        }
+    }
+
+    /// The value if it lies in `range`, else a `ValueError`: "`name` must be in range(lo, hi), got x".
+    pub(crate) fn within(&self, name: &str, range: std::ops::Range<i64>) -> PyResult<i64> {
+        let int = self.get(name)?;
+        if !int.huge && range.contains(&int.value) {
+            Ok(int.value)
+        } else {
+            Err(PyValueError::new_err(format!(
+                "{name} must be in range({}, {}), got {}",
+                range.start,
+                range.end,
+                int.text()
+            )))
+        }
+    }
+}
+
+impl Int {
     /// The value as text (`"an int beyond 64 bits"` when huge).
     pub(crate) fn text(self) -> String {
         if self.huge {
@@ -70,26 +98,12 @@ impl IntArg {
             self.value.to_string()
         }
     }
-
-    /// The value if it lies in `range`, else a `ValueError`: "`name` must be lo..hi, got x".
-    pub(crate) fn within(self, name: &str, range: std::ops::Range<i64>) -> PyResult<i64> {
-        if !self.huge && range.contains(&self.value) {
-            Ok(self.value)
-        } else {
-            Err(PyValueError::new_err(format!(
-                "{name} must be in range({}, {}), got {}",
-                range.start,
-                range.end,
-                self.text()
-            )))
-        }
-    }
 }
 
 /// A seed from any Python int but a bool (negative ints wrap to 64 bits).
 pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err("a seed must be an int, got a bool"));
+        return Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj))));
     }
     if let Ok(s) = obj.extract::<u64>() {
         return Ok(s);
@@ -97,29 +111,44 @@ pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     match obj.extract::<i64>() {
         Ok(s) => Ok(s as u64),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Err(PyValueError::new_err(format!("a seed must fit in 64 bits, got {}", describe(obj))))
+            Err(PyValueError::new_err(format!("seed must fit in 64 bits, got {}", describe(obj))))
         }
-        Err(_) => Err(PyTypeError::new_err(format!("a seed must be an int, got {}", describe(obj)))),
+        Err(_) => Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj)))),
     }
 }
 
-/// An action id from any Python int: a bool or a non-int is a `TypeError`; an int that is no
-/// action id at all stays an `i64` (so the legality check names it), a huge one saturates.
+/// An action id from any Python int: a bool, a non-int or the other game's `Card` is a
+/// `TypeError`; an int that is no action id at all stays an `i64` (so the legality check names
+/// it), one beyond 64 bits is a `ValueError` naming the range.
 #[inline]
-pub(crate) fn action_id(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("an action must be an int, got the bool {obj}")));
+pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if !obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj))));
+        }
+        // The other game's Card is an int by `__index__`, but never an action of this game.
+        let crib_card = obj.is_instance_of::<crate::python::cribbage::Card>();
+        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::python::piquet::Card>()) {
+            let (card, game) = if crib_card { ("cribbage", "piquet") } else { ("piquet", "cribbage") };
+            return Err(PyTypeError::new_err(format!("a {card} card is not a {game} card (nor a {game} action)")));
+        }
     }
     match obj.extract::<i64>() {
         Ok(a) => Ok(a),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(if obj.lt(0i64)? { i64::MIN } else { i64::MAX }),
-        Err(_) => Err(PyTypeError::new_err(format!("an action must be an int, got {}", describe(obj)))),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
+            "illegal action {}-bit int {}: {} actions are 0..{}",
+            obj.call_method0("bit_length")?,
+            crate::python::convert::echo_repr(obj),
+            G::NAME,
+            G::NUM_DISTINCT_ACTIONS - 1
+        ))),
+        Err(_) => Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj)))),
     }
 }
 
 /// An action id in `0..NUM_DISTINCT_ACTIONS` (for `action_to_string`).
 pub(crate) fn known_action<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
-    let a = action_id(obj)?;
+    let a = action_id::<G>(obj)?;
     u16::try_from(a).ok().filter(|&a| (a as usize) < G::NUM_DISTINCT_ACTIONS).ok_or_else(|| {
         PyValueError::new_err(format!("no {} action {a} (ids are 0..{})", G::NAME, G::NUM_DISTINCT_ACTIONS))
     })
@@ -134,7 +163,7 @@ pub(crate) fn split_player<'a, 'py>(
         None => Ok(first),
         Some(x) => {
             if first.is_instance_of::<PyBool>() || first.extract::<i64>().is_err() {
-                return Err(PyTypeError::new_err(format!("a player must be an int, got {}", describe(first))));
+                return Err(PyTypeError::new_err(format!("player must be an int, got {}", describe(first))));
             }
             Ok(x)
         }
@@ -151,7 +180,7 @@ pub(crate) fn action_text<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<&'a Bound<'
 /// `None`, the player to move (an error at a chance or terminal node).
 pub(crate) fn player_or_current<S: GameState>(state: &S, player: Option<IntArg>, what: &str) -> PyResult<usize> {
     let n = state.num_players();
-    match player {
+    match player.map(|p| p.get("player")).transpose()? {
         Some(p) if !p.huge && (0..n as i64).contains(&p.value) => Ok(p.value as usize),
         Some(p) => Err(PyValueError::new_err(format!(
             "{what}: no player {} in {} (players are 0..{})",
@@ -167,6 +196,27 @@ pub(crate) fn player_or_current<S: GameState>(state: &S, player: Option<IntArg>,
             ))),
         },
     }
+}
+
+/// For `legal_actions(player)`: no `player`, or `player` is to move (then the legal actions are
+/// his); another seat of the game is not (no actions); anything else is a `ValueError` naming
+/// the seats (the player to move, e.g. a chance node's, is always allowed).
+pub(crate) fn is_to_move<S: GameState>(state: &S, player: Option<IntArg>, what: &str) -> PyResult<bool> {
+    let Some(player) = player else { return Ok(true) };
+    let p = player.get("player")?;
+    let current = state.current_player() as i64;
+    if !p.huge && p.value == current {
+        return Ok(true);
+    }
+    let n = state.num_players() as i64;
+    if !p.huge && (0..n).contains(&p.value) {
+        return Ok(false);
+    }
+    Err(PyValueError::new_err(format!(
+        "{what}: player must be 0..{} or the player to move ({current}), got {}",
+        n - 1,
+        p.text()
+    )))
 }
 
 // ------------------------------------------------------------------------ cached Python values
@@ -265,13 +315,13 @@ fn policies_from<S: GameState>(players: &Bound<'_, PyAny>, n: usize) -> PyResult
     let mut out = Vec::with_capacity(n);
     for item in iter {
         let item = item?;
+        if out.len() == n {
+            return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got more than {n}")));
+        }
         let name = item.cast::<PyString>().map_err(|_| {
             PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item)))
         })?;
         out.push(policy_by_name(name.to_str()?)?);
-        if out.len() > n {
-            break;
-        }
     }
     if out.len() != 1 && out.len() != n {
         return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
@@ -301,7 +351,7 @@ pub(crate) fn run_simulate<'py, G: Game>(
         None => vec![policy_by_name("random")?],
     };
     let seed = seed.map_or(Ok(0), seed_from)?;
-    let threads = threads.map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
     let pool = thread_pool(threads)?;
     let mut out = SimColumns::try_with_capacity(&game, n).map_err(|e| {
         PyMemoryError::new_err(format!("cannot hold the results of {n} games ({e}); simulate fewer per call"))
@@ -423,6 +473,12 @@ macro_rules! engine_classes {
         pub struct Game(pub(crate) $Core);
 
         $(#[$state_doc])*
+        ///
+        /// Threads: a State may be shared between threads. Every method holds the interpreter
+        /// while it reads or changes the state, so calls run one at a time and never see a
+        /// half-applied action (``resample_from_infostate`` releases the interpreter only while it
+        /// samples a copy). The one error sharing can add is the ``ValueError`` of an action or
+        /// undo that another thread made stale meanwhile; the state is then unchanged.
         #[pyclass(name = "State", module = $module)]
         pub struct State(pub(crate) crate::engine::StateStack<<$Core as crate::engine::Game>::State>);
 
@@ -579,7 +635,7 @@ macro_rules! engine_classes {
                 player: Option<crate::python::engine::IntArg>,
             ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
                 let s = self.0.state();
-                if player.is_some_and(|p| p.huge || p.value != crate::engine::GameState::current_player(s) as i64) {
+                if !crate::python::engine::is_to_move(s, player, "legal_actions")? {
                     return Ok(pyo3::types::PyList::empty(py));
                 }
                 crate::python::engine::action_list(py, &crate::engine::GameState::legal_actions(s))
@@ -592,13 +648,13 @@ macro_rules! engine_classes {
                 &self,
                 py: Python<'py>,
                 player: Option<crate::python::engine::IntArg>,
-            ) -> Bound<'py, numpy::PyArray1<bool>> {
+            ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
                 let s = self.0.state();
                 let mut mask = crate::engine::GameState::legal_actions_mask(s);
-                if player.is_some_and(|p| p.huge || p.value != crate::engine::GameState::current_player(s) as i64) {
+                if !crate::python::engine::is_to_move(s, player, "legal_actions_mask")? {
                     mask.fill(false);
                 }
-                numpy::IntoPyArray::into_pyarray(mask, py)
+                Ok(numpy::IntoPyArray::into_pyarray(mask, py))
             }
 
             /// ``[(action, probability), ...]`` at a chance node (uniform over the cards that can
@@ -615,13 +671,13 @@ macro_rules! engine_classes {
             /// ``ValueError`` naming it and the legal set, and leaves the state unchanged; a
             /// non-int (or a bool) raises ``TypeError``.
             fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-                let a = crate::python::engine::action_id(action)?;
+                let a = crate::python::engine::action_id::<$Core>(action)?;
                 Ok(self.0.apply_action(a)?)
             }
 
             /// A new state: this one after ``action`` (this one is unchanged).
             fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
-                let a = crate::python::engine::action_id(action)?;
+                let a = crate::python::engine::action_id::<$Core>(action)?;
                 Ok(State(self.0.child(a)?))
             }
 
@@ -647,8 +703,9 @@ macro_rules! engine_classes {
                 player: Option<crate::python::engine::IntArg>,
                 action: Option<crate::python::engine::IntArg>,
             ) -> PyResult<u16> {
-                let value = |x: Option<crate::python::engine::IntArg>| x.map(|x| x.value);
-                Ok(self.0.undo_checked(value(player), value(action))?)
+                let player = player.map(|p| p.get("player")).transpose()?.map(|p| p.value);
+                let action = action.map(|a| a.get("action")).transpose()?.map(|a| a.value);
+                Ok(self.0.undo_checked(player, action)?)
             }
 
             /// The unplayed card ids of ``player``, ascending (omniscient: no information set).

@@ -6,8 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::arrays::{with_slice, with_slices, Ids2};
-use super::convert::{self, card_class};
-use crate::error::Error;
+use super::convert::{self, card_class, Group};
 use crate::piquet as core;
 
 card_class! {
@@ -16,7 +15,8 @@ card_class! {
     /// Build it from an id (``suit * 8 + rank``; rank 0 = 7, 1 = 8, 2 = 9, 3 = 10, 4 = J, 5 = Q,
     /// 6 = K, 7 = A; suits C D H S), from text (``"AS"``, ``"10♥"``, ``"th"``) or from another Card.
     /// Cards are immutable, hashable and ordered by id; ``int(card)`` is the id.
-    deck: Piquet, core: core::Card, count: 32, module: "cribpiquet.piquet",
+    deck: Piquet, core: core::Card, hand: core::Hand, count: 32, module: "cribpiquet.piquet",
+    other: crate::python::cribbage::Card, other_card: "a cribbage card is not a piquet card",
     id_doc: "The public id, ``suit * 8 + rank``.", rank_doc: "Rank 0..7: 7, 8, 9, 10, J, Q, K, A.";
     /// The value for the point: A 11, K Q J 10 ten, 9 8 7 face value.
     #[getter]
@@ -29,20 +29,23 @@ fn cards_list(hand: core::Hand) -> Vec<Card> {
     hand.iter().map(Card).collect()
 }
 
+/// A 12-card hand (at most 12 cards read).
+const HAND: Group = Group { what: "hand", expected: "12", max: 12 };
+/// The 12 cards dealt (for carte blanche).
+const DEALT: Group = Group { what: "dealt hand", expected: "12", max: 12 };
+/// The cards of `parse_cards`: at most the pack (32), since no card can come twice in a deal.
+const CARD_LIST: Group = Group { what: "card list", expected: "at most 32", max: 32 };
+/// The cards of one trick.
+const TRICK: Group = Group { what: "trick", expected: "2", max: 2 };
+/// The most tricks of a deal (rules §4: 12 cards each, one per trick).
+const MAX_TRICKS: usize = 12;
+
 fn hand_from(obj: &Bound<'_, PyAny>) -> PyResult<core::Hand> {
-    let mut hand = core::Hand::new();
-    convert::cards::<Piquet>(obj, |card| {
-        if hand.insert(card) {
-            Ok(())
-        } else {
-            Err(Error::DuplicateCard(card.to_string()).into())
-        }
-    })?;
-    Ok(hand)
+    convert::hand::<Piquet>(obj, HAND)
 }
 
 fn optional_hand(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<core::Hand>> {
-    obj.filter(|o| !o.is_none()).map(hand_from).transpose()
+    obj.filter(|o| !o.is_none()).map(|o| convert::hand::<Piquet>(o, DEALT)).transpose()
 }
 
 fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Role>> {
@@ -722,22 +725,27 @@ impl GameScore {
 }
 
 fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>> {
-    let mut tricks = Vec::with_capacity(12);
+    let mut tricks = Vec::with_capacity(MAX_TRICKS);
+    if let Ok(n) = obj.len() {
+        if n > MAX_TRICKS {
+            return Err(PyValueError::new_err(format!("a game record has {MAX_TRICKS} tricks, got {n}")));
+        }
+    }
     let iter = obj
         .try_iter()
         .map_err(|_| PyTypeError::new_err("tricks must be an iterable of (leader's card, follower's card) pairs"))?;
     for (i, pair) in iter.enumerate() {
         let pair = pair?;
-        let mut cards: [Option<core::Card>; 3] = [None; 3];
-        let mut n = 0;
-        convert::cards::<Piquet>(&pair, |c| {
-            if n < 3 {
-                cards[n] = Some(c);
-            }
-            n += 1;
-            Ok(())
-        })
-        .map_err(|e| {
+        if i == MAX_TRICKS {
+            return Err(PyValueError::new_err(format!(
+                "a game record has {MAX_TRICKS} tricks, got more than {MAX_TRICKS}"
+            )));
+        }
+        let sized = pair.cast::<pyo3::types::PyList>().map(|l| l.len()).ok();
+        if let Some(n) = sized.or_else(|| pair.cast::<PyTuple>().map(|t| t.len()).ok()).filter(|&n| n != 2) {
+            return Err(PyValueError::new_err(format!("trick {} must hold 2 cards, got {n}", i + 1)));
+        }
+        let cards = convert::card_vec::<Piquet>(&pair, TRICK).map_err(|e| {
             let msg = e.value(pair.py()).to_string();
             if e.is_instance_of::<PyTypeError>(pair.py()) {
                 PyTypeError::new_err(format!("trick {}: {msg}", i + 1))
@@ -745,9 +753,9 @@ fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>
                 PyValueError::new_err(format!("trick {}: {msg}", i + 1))
             }
         })?;
-        match (n, cards[0], cards[1]) {
-            (2, Some(a), Some(b)) => tricks.push((a, b)),
-            _ => return Err(PyValueError::new_err(format!("trick {} must hold 2 cards, got {n}", i + 1))),
+        match cards[..] {
+            [a, b] => tricks.push((a, b)),
+            _ => return Err(PyValueError::new_err(format!("trick {} must hold 2 cards, got {}", i + 1, cards.len()))),
         }
     }
     Ok(tricks)
@@ -1183,14 +1191,13 @@ impl Partie {
     }
 }
 
+// -------------------------------------------------------------------------------- functions
+
+/// Parse card text (``"AS KS,10♠"``) or convert an iterable of cards into a list of Card
+/// (at most 32 cards: more is a ValueError).
 #[pyfunction]
 fn piquet_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
-    let mut out = Vec::new();
-    convert::cards::<Piquet>(cards, |c| {
-        out.push(Card(c));
-        Ok(())
-    })?;
-    Ok(out)
+    Ok(convert::card_vec::<Piquet>(cards, CARD_LIST)?.into_iter().map(Card).collect())
 }
 
 /// What one 12-card hand declares (carte blanche judged on ``dealt`` when given). ``dealt`` must
