@@ -347,7 +347,7 @@ def test_bools_are_never_int_arguments():
         round_record(True)
     with pytest.raises(TypeError, match="bool"):
         Card(True)
-    with pytest.raises(TypeError, match="score_a must be an int, got bool"):
+    with pytest.raises(TypeError, match="score_0 must be an int, got the bool True"):
         Partie().add_deal(True, 3)
     with pytest.raises(TypeError, match="doubled_games must be an int, got bool"):
         Partiya(doubled_games=True)
