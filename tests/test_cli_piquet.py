@@ -1,7 +1,7 @@
 """The ``cribpiquet piquet declare`` / ``piquet compare`` commands (issue 3 item 8), run both as
 ``python -m cribpiquet`` in a subprocess and through ``cribpiquet.cli.main`` in-process.
 
-Every expected output is counted by hand from rules/piquet.md §3–§4 (comments below); bad input
+Every expected output is counted by hand from docs/rules/piquet.md §3–§4 (comments below); bad input
 prints one line to stderr and exits with status 2 (the cli module's docstring).
 """
 

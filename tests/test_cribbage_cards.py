@@ -1,6 +1,6 @@
 """Cribbage cards: ids, text forms, value semantics, pickling, parse_cards, and card-like inputs.
 
-Source of every expected value: rules/cribbage.md §1 (id = suit * 13 + rank, rank 0 = A .. 12 = K,
+Source of every expected value: docs/rules/cribbage.md §1 (id = suit * 13 + rank, rank 0 = A .. 12 = K,
 suits C D H S = 0..3; pips A = 1, 2..10 face, J Q K = 10; text rank A 2..9 10|T J Q K + suit
 C D H S or ♣ ♦ ♥ ♠, case-insensitive; printed as 5H / TH), and issue 2 item 2.
 """

@@ -1,4 +1,4 @@
-"""Pegging: rules/cribbage.md §3 (and the seed's play examples), §5 pegging mistakes, go_points,
+"""Pegging: docs/rules/cribbage.md §3 (and the seed's play examples), §5 pegging mistakes, go_points,
 explain_peg.
 
 peg_points(sequence) is the points for the LAST card of the sequence (the cards laid since the

@@ -1,4 +1,4 @@
-"""Property tests against deliberately naive scorers written from rules/cribbage.md, batch ==
+"""Property tests against deliberately naive scorers written from docs/rules/cribbage.md, batch ==
 single row by row, and thread safety.
 
 The naive scorers below follow the rules text literally and know nothing of the library:

@@ -1,6 +1,6 @@
-"""Scoring the show: rules/cribbage.md §2 examples, §5 mistakes, explain_hand, the distribution.
+"""Scoring the show: docs/rules/cribbage.md §2 examples, §5 mistakes, explain_hand, the distribution.
 
-Every expected score below is either quoted from rules/cribbage.md (section given) or derived by
+Every expected score below is either quoted from docs/rules/cribbage.md (section given) or derived by
 hand in the comment next to it (pips: A = 1, J Q K = 10).
 """
 

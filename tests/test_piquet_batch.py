@@ -6,7 +6,7 @@ Source: issue 3 item 7 (features listed there; points equal to ``score_declarati
 carte blanche judged on the given hands; validation as in the cribbage batch API: ids 0..31, 12
 distinct cards per row, no card in both hands of a row, the error names the first bad row) and the
 docstrings of python/cribpiquet/piquet.py. The hand-checked rows below are counted in comments
-from rules/piquet.md §3.
+from docs/rules/piquet.md §3.
 """
 
 from __future__ import annotations

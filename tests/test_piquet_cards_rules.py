@@ -1,7 +1,7 @@
 """Piquet cards and rule sets: ids, text forms, value semantics, pickling, parse_cards, card-like
 inputs accepted by every API, and the ``Rules`` value (fields, replace, validation, repr, pickling).
 
-Source of every expected value: rules/piquet.md §1 (32 cards 7 8 9 10 J Q K A; id = suit * 8 +
+Source of every expected value: docs/rules/piquet.md §1 (32 cards 7 8 9 10 J Q K A; id = suit * 8 +
 rank, rank 0 = 7 … 7 = A, suits C D H S = 0..3; point values A 11, K Q J 10 ten, 9 8 7 face; text
 as in cribbage: AS, 10H/TH, 7♣), §2 (exchange limits), §3.3 (sequence tables), §5 (play), §6
 (match scoring), and issue 3 items 1–2.

@@ -1,12 +1,12 @@
 """Declarations (хвалеж) of one hand and of both hands compared, with the repique.
 
-Source of every expected value: rules/piquet.md §3 (carte blanche 10, scored first, judged on the
+Source of every expected value: docs/rules/piquet.md §3 (carte blanche 10, scored first, judged on the
 dealt hand; point by length then point value, tie → nobody, one per card; sequences: maximal
 runs, best = longer then higher top, exactly equal → nobody scores any sequence, the winner scores
 every sequence, table russian 13..18 / rubicon 3, 4, 15..18; sets: 10..A only, four 14, three 3,
 any four beats any three, higher rank beats lower, the winner scores all his sets), §4 (repique
 +60 at 30+ while the opponent scored nothing, not even carte blanche; rubicon in reckoning
-order), the Russian source (seeds/002) and the core rustdoc (rust/piquet/declare.rs,
+order), the Russian source (quoted in docs/rules/piquet.md) and the core rustdoc (rust/piquet/declare.rs,
 compare.rs) for the decisions where the rules are silent. Every hand below is counted by hand in
 its comment.
 """

@@ -2,7 +2,7 @@
 ValueError or TypeError and the message names the culprit (the text, the id, the size, the card).
 
 The batch API's bad input is in test_piquet_batch.py, illegal trick records in test_piquet_game.py.
-Source of the legal values: rules/piquet.md §1 (32 cards, ids 0..31), §2 (12 cards each, the
+Source of the legal values: docs/rules/piquet.md §1 (32 cards, ids 0..31), §2 (12 cards each, the
 exchange limits), §3 (declarations of 12-card hands).
 """
 

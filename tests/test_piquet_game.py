@@ -1,6 +1,6 @@
 """Scoring a whole game (one deal) from its record: ``score_game``.
 
-Source of every expected value: rules/piquet.md §3–§5 and §7, the Russian source (seeds/002:
+Source of every expected value: docs/rules/piquet.md §3–§5 and §7, the Russian source (quoted in docs/rules/piquet.md:
 «у одного игрока было 18 очков, у другого 6. Первый, делая выход, считает: 19. Второй, взяв
 взятку: «7», делая выход — «8»»; the last trick counts 4; leza 10; capot 40 without the last-trick
 extra and the leza; open capot 80; pique 30 → 60; молчанка), and the decisions documented in

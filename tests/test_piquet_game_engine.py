@@ -1,7 +1,7 @@
 """The piquet game engine from Python: ``piquet.Game``, ``State`` and ``simulate``.
 
 Scripted deals are driven action by action through the Python API; every expected score is
-derived by hand in the comments (rules: the project's ``rules/piquet.md``; card ids
+derived by hand in the comments (rules: the project's ``docs/rules/piquet.md``; card ids
 ``suit * 8 + rank``, rank 0 = 7 .. 7 = A, suits C D H S). The order of events follows the
 engine (``rust/piquet/engine/mod.rs``): each seat draws a card for deal, the lower rank deals;
 12 cards each are dealt one at a time, elder first; elder then the dealer choose an exchange

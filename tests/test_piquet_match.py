@@ -1,7 +1,7 @@
 """Match arithmetic: games, koroliks and the partiya (russian), the partie (rubicon), and the
 public helpers ``round_record`` and ``difference_record``.
 
-Source of every expected value: rules/piquet.md §6 and the Russian source (seeds/002): «у одного
+Source of every expected value: docs/rules/piquet.md §6 and the Russian source (quoted in docs/rules/piquet.md): «у одного
 игрока 54, у другого 21. Первый … записывает их разницу — 33»; the korolik «48–33=15 … приписывается
 100, последняя цифра округляется … 120»; the worked partiya «33+65+22=120 … 48+37+6=91 … 120-91=29 …
 130 … 130+120+130=380 … 380–120=260»; рефет ends the korolik, the next two games count double and

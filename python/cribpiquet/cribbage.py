@@ -12,7 +12,7 @@ fifteen two, fifteen four, and a run of three is seven, and a flush of three is 
 >>> cribbage.peg_points("3C 2D 5H AS 4C")
 7
 
-The rules are the project's ``rules/cribbage.md``: the five-card game of the Russian source
+The rules are the project's ``docs/rules/cribbage.md``: the five-card game of the Russian source
 (hands of 3 + starter) and the six-card, three- and four-player games (hands of 4 + starter).
 """
 

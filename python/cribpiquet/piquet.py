@@ -13,7 +13,7 @@ cards is space-separated text or any iterable of cards. Every function takes ``r
 >>> piquet.round_record(115), piquet.round_record(114)
 (120, 110)
 
-The rules are the project's ``rules/piquet.md``.
+The rules are the project's ``docs/rules/piquet.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 //! Cribbage: cards, the show, pegging, batch scoring and enumeration.
 //!
-//! The rules are those of `rules/cribbage.md`: five-card cribbage (the Russian source: 3 kept
+//! The rules are those of `docs/rules/cribbage.md`: five-card cribbage (the Russian source: 3 kept
 //! cards, 61 points) and the six-card, three- and four-player games (4 kept cards, 121).
 //!
 //! * [`score_hand`] / [`score_crib`]: a show in a few nanoseconds (one table lookup on an

@@ -1,6 +1,6 @@
 //! Piquet: cards, declarations, whole games and match arithmetic, Russian and Rubicon rules.
 //!
-//! The rules are those of `rules/piquet.md`: the Russian game of the source (the default,
+//! The rules are those of `docs/rules/piquet.md`: the Russian game of the source (the default,
 //! [`Rules::russian`]) and English Rubicon piquet ([`Rules::rubicon`]); every number that differs
 //! is a field of [`Rules`].
 //!

@@ -1,6 +1,6 @@
 //! The cribbage game engine: a state machine for search, RL and fast playouts.
 //!
-//! One engine plays the four games of `rules/cribbage.md` §4 ([`Variant`]): two-player
+//! One engine plays the four games of `docs/rules/cribbage.md` §4 ([`Variant`]): two-player
 //! five-card cribbage (the source's game: 61 points, one count, three for last), six-card
 //! cribbage, and the three- and four-player games (partners 0 & 2 against 1 & 3, shared score).
 //! Every point is scored by the cribbage core ([`peg_points`](super::peg_points),
@@ -146,7 +146,7 @@ fn pips_of(index: u32) -> u8 {
     PIPS[(index & 63) as usize]
 }
 
-/// The four games of `rules/cribbage.md` §4.
+/// The four games of `docs/rules/cribbage.md` §4.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Two players, 5 dealt, 2 discarded (3 kept), game 61, one count to 31, three for last.

@@ -1,6 +1,6 @@
 //! The piquet game engine: a state machine for search, RL and fast playouts.
 //!
-//! One engine plays both rule sets of `rules/piquet.md` (any [`Rules`]) in two scopes
+//! One engine plays both rule sets of `docs/rules/piquet.md` (any [`Rules`]) in two scopes
 //! ([`Scope`]): one deal, or the whole match (the russian partiya of koroliks, or the rubicon
 //! partie of six deals). Every point is scored by the piquet core: the declarations by the
 //! lane summaries behind [`DeclarationScorer`](super::DeclarationScorer) /
