@@ -40,7 +40,7 @@ pub(crate) struct IntArg(Result<Int, Box<str>>);
 pub(crate) struct Int {
     /// The value (saturated when `huge`).
     pub(crate) value: i64,
-    /// Beyond 64 bits.
+    /// Beyond `i64` (>= 2**63 or < -2**63).
     pub(crate) huge: bool,
 }
 
@@ -90,10 +90,10 @@ impl IntArg {
 }
 
 impl Int {
-    /// The value as text (`"an int beyond 64 bits"` when huge).
+    /// The value as text (`"an int >= 2**63"` / `"an int < -2**63"` when huge: beyond `i64`).
     pub(crate) fn text(self) -> String {
         if self.huge {
-            format!("{}2**64 (an int beyond 64 bits)", if self.value < 0 { "-" } else { "" })
+            (if self.value < 0 { "an int < -2**63" } else { "an int >= 2**63" }).to_string()
         } else {
             self.value.to_string()
         }
