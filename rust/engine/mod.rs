@@ -127,9 +127,6 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
     /// or took it from the legal actions); anything else leaves the state inconsistent.
     fn apply_legal(&mut self, action: u16);
 
-    /// The error for an illegal `action` (any integer), naming it and the legal set.
-    fn illegal_action_error(&self, action: i64) -> Error;
-
     /// One chance outcome drawn with its probability, or `None` if this is not a chance node.
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16>;
 
@@ -192,6 +189,40 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
     fn string_to_action(&self, text: &str) -> Result<u16>;
 
     // ------------------------------------------------------------------ provided over them
+
+    /// The error for an illegal `action` (any integer): an [`Error::Illegal`] naming the action
+    /// (with its text when it is an action id), the phase, the player to move and the legal set.
+    ///
+    /// ```
+    /// use cribpiquet::engine::{Game, GameState};
+    /// use cribpiquet::piquet::GameConfig;
+    /// let state = GameConfig::default().new_initial_state();
+    /// let msg = state.illegal_action_error(-1).to_string();
+    /// assert!(msg.starts_with("illegal action -1 in the cut phase for chance; legal actions: [0 ("));
+    /// ```
+    #[cold]
+    fn illegal_action_error(&self, action: i64) -> Error {
+        let name = u16::try_from(action)
+            .ok()
+            .and_then(|a| self.action_to_string(a).ok())
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let who = match self.current_player() {
+            CHANCE => "chance".to_string(),
+            TERMINAL => "nobody (the game is over)".to_string(),
+            p => format!("player {p}"),
+        };
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(|&a| format!("{a} ({})", self.action_to_string(a).unwrap_or_default()))
+            .collect();
+        Error::Illegal(format!(
+            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
+            self.phase_name(),
+            legal.join(", ")
+        ))
+    }
 
     /// Number of players.
     #[inline]
@@ -300,6 +331,67 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
         Ok(out)
     }
 }
+
+/// The [`GameState`] methods both engines write alike, expanded inside an
+/// `impl GameState for State` block (written once here, so the two engines cannot drift apart):
+///
+/// * the information and text methods delegate to the state's inherent methods of the same name
+///   (`information_state_string`, `information_state_tensor`, `observation_tensor`,
+///   `resample_from_infostate`, `serialize`), and the action texts to the functions of the
+///   module `$actions` (`action_to_string`, `string_to_action`);
+/// * the accessors read the state's fields `scores` (one total a side), `sources` (one row of
+///   points a side, by [`Game::POINT_SOURCES`] index), `deals` and `phase` (with a
+///   `name(self) -> &'static str`); a side or source out of range reads 0.
+///
+/// Plain static calls and field reads: no dynamic dispatch, no allocation beyond the callee's.
+macro_rules! game_state_common {
+    ($actions:ident) => {
+        fn side_score(&self, side: usize) -> u64 {
+            self.scores.get(side).map_or(0, |&s| s as u64)
+        }
+
+        fn points_by_source(&self, side: usize, source: usize) -> u64 {
+            self.sources.get(side).and_then(|s| s.get(source)).map_or(0, |&p| p as u64)
+        }
+
+        fn deals(&self) -> u32 {
+            self.deals as u32
+        }
+
+        fn phase_name(&self) -> &'static str {
+            self.phase.name()
+        }
+
+        fn information_state_string(&self, player: usize) -> $crate::error::Result<String> {
+            Self::information_state_string(self, player)
+        }
+
+        fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> $crate::error::Result<()> {
+            Self::information_state_tensor(self, player, out)
+        }
+
+        fn observation_tensor(&self, player: usize, out: &mut [f32]) -> $crate::error::Result<()> {
+            Self::observation_tensor(self, player, out)
+        }
+
+        fn resample_from_infostate(&self, player: usize, rng: &mut $crate::rng::Rng) -> $crate::error::Result<Self> {
+            Self::resample_from_infostate(self, player, rng)
+        }
+
+        fn serialize(&self) -> String {
+            Self::serialize(self)
+        }
+
+        fn action_to_string(&self, action: u16) -> $crate::error::Result<String> {
+            $actions::action_to_string(action)
+        }
+
+        fn string_to_action(&self, text: &str) -> $crate::error::Result<u16> {
+            $actions::string_to_action(text)
+        }
+    };
+}
+pub(crate) use game_state_common;
 
 /// `"P0"`, … for a player, `"chance"` / `"nobody"` for the sentinels.
 pub fn player_text(player: Player) -> String {
