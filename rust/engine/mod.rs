@@ -332,20 +332,60 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
     }
 }
 
+/// The [`Game`] items both engines write alike, expanded inside an `impl Game for GameConfig`
+/// block of a module that also defines `State` (with `State::new(GameConfig)`), `PointSource`
+/// (with `NAMES`), the constants `NUM_DISTINCT_ACTIONS`, `INFO_TENSOR_SIZE` and
+/// `OBS_TENSOR_SIZE`, and the inherent `GameConfig::deserialize_state(self, &str)`.
+macro_rules! game_common {
+    () => {
+        type State = State;
+        const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
+        const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
+        const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
+        const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
+
+        fn new_initial_state(&self) -> State {
+            State::new(*self)
+        }
+
+        fn deserialize_state(&self, text: &str) -> $crate::error::Result<State> {
+            GameConfig::deserialize_state(*self, text)
+        }
+    };
+}
+pub(crate) use game_common;
+
 /// The [`GameState`] methods both engines write alike, expanded inside an
 /// `impl GameState for State` block (written once here, so the two engines cannot drift apart):
 ///
+/// * `game` reads the field `config`; `is_terminal` and `is_chance_node` read the field `phase`
+///   (`Phase::GameOver`, and the pattern `chance_phases`), inlined like the rest of the hot path;
 /// * the information and text methods delegate to the state's inherent methods of the same name
 ///   (`information_state_string`, `information_state_tensor`, `observation_tensor`,
 ///   `resample_from_infostate`, `serialize`), and the action texts to the functions of the
-///   module `$actions` (`action_to_string`, `string_to_action`);
-/// * the accessors read the state's fields `scores` (one total a side), `sources` (one row of
-///   points a side, by [`Game::POINT_SOURCES`] index), `deals` and `phase` (with a
+///   module `actions` (`action_to_string`, `string_to_action`);
+/// * the accessors read the fields `scores` (one total a side), `sources` (one row of points a
+///   side, by [`Game::POINT_SOURCES`] index), `deals` and `phase` (with a
 ///   `name(self) -> &'static str`); a side or source out of range reads 0.
 ///
 /// Plain static calls and field reads: no dynamic dispatch, no allocation beyond the callee's.
 macro_rules! game_state_common {
-    ($actions:ident) => {
+    (actions: $actions:ident, chance_phases: $chance:pat) => {
+        #[inline]
+        fn game(&self) -> <Self as $crate::engine::GameState>::Game {
+            self.config
+        }
+
+        #[inline]
+        fn is_chance_node(&self) -> bool {
+            matches!(self.phase, $chance)
+        }
+
+        #[inline]
+        fn is_terminal(&self) -> bool {
+            self.phase == Phase::GameOver
+        }
+
         fn side_score(&self, side: usize) -> u64 {
             self.scores.get(side).map_or(0, |&s| s as u64)
         }

@@ -1026,13 +1026,10 @@ impl State {
 }
 
 impl Game for GameConfig {
-    type State = State;
+    crate::engine::game_common!();
+
     const NAME: &'static str = "cribbage";
-    const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
     const MAX_CHANCE_OUTCOMES: usize = 52;
-    const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
-    const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
-    const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
 
     fn num_players(&self) -> usize {
         self.variant.num_players()
@@ -1040,10 +1037,6 @@ impl Game for GameConfig {
 
     fn num_sides(&self) -> usize {
         self.variant.num_sides()
-    }
-
-    fn new_initial_state(&self) -> State {
-        State::new(*self)
     }
 
     /// -1 (-0.5 in the three-player game), times 2 or 3 with lurch.
@@ -1059,20 +1052,12 @@ impl Game for GameConfig {
             1.0
         }
     }
-
-    fn deserialize_state(&self, text: &str) -> Result<State> {
-        GameConfig::deserialize_state(*self, text)
-    }
 }
 
-/// The rules of cribbage on the engine framework; the methods not listed are provided.
+/// The rules of cribbage on the engine framework; the methods not listed are provided by [`GameState`]
+/// or written once for both engines by `crate::engine::game_state_common!`.
 impl GameState for State {
     type Game = GameConfig;
-
-    #[inline]
-    fn game(&self) -> GameConfig {
-        self.config
-    }
 
     #[inline]
     fn num_players(&self) -> usize {
@@ -1083,16 +1068,6 @@ impl GameState for State {
     #[inline]
     fn current_player(&self) -> Player {
         self.mover()
-    }
-
-    #[inline]
-    fn is_chance_node(&self) -> bool {
-        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Starter)
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.phase == Phase::GameOver
     }
 
     /// ```
@@ -1238,7 +1213,7 @@ impl GameState for State {
         (self.dealer != NO_PLAYER).then_some(self.dealer as usize)
     }
 
-    crate::engine::game_state_common!(actions);
+    crate::engine::game_state_common!(actions: actions, chance_phases: Phase::Cut | Phase::Deal | Phase::Starter);
 }
 
 /// The undo stack for cribbage states (see [`crate::engine::StateStack`]).

@@ -1170,20 +1170,13 @@ pub(crate) fn pick_bit(mask: u32, rng: &mut Rng) -> u32 {
 }
 
 impl Game for GameConfig {
-    type State = State;
+    crate::engine::game_common!();
+
     const NAME: &'static str = "piquet";
-    const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
     const MAX_CHANCE_OUTCOMES: usize = 32;
-    const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
-    const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
-    const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
 
     fn num_players(&self) -> usize {
         2
-    }
-
-    fn new_initial_state(&self) -> State {
-        State::new(*self)
     }
 
     /// `-max_utility()`.
@@ -1195,20 +1188,12 @@ impl Game for GameConfig {
     fn max_utility(&self) -> f64 {
         self.max_payoff() as f64
     }
-
-    fn deserialize_state(&self, text: &str) -> Result<State> {
-        GameConfig::deserialize_state(*self, text)
-    }
 }
 
-/// The rules of piquet on the engine framework; the methods not listed are provided.
+/// The rules of piquet on the engine framework; the methods not listed are provided by [`GameState`]
+/// or written once for both engines by `crate::engine::game_state_common!`.
 impl GameState for State {
     type Game = GameConfig;
-
-    #[inline]
-    fn game(&self) -> GameConfig {
-        self.config
-    }
 
     #[inline]
     fn num_players(&self) -> usize {
@@ -1223,16 +1208,6 @@ impl GameState for State {
             Phase::GameOver => TERMINAL,
             _ => CHANCE,
         }
-    }
-
-    #[inline]
-    fn is_chance_node(&self) -> bool {
-        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Draw)
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.phase == Phase::GameOver
     }
 
     /// ```
@@ -1295,10 +1270,7 @@ impl GameState for State {
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
         let mask = self.chance_mask();
-        if mask == 0 {
-            return None;
-        }
-        Some(pick_bit(mask, rng) as u16)
+        (mask != 0).then(|| pick_bit(mask, rng) as u16)
     }
 
     /// 0 until the end; then, per seat, [`Scope::Deal`]: own total − the opponent's;
@@ -1340,7 +1312,7 @@ impl GameState for State {
         (self.dealer != NO_SEAT).then_some(self.dealer as usize & 1)
     }
 
-    crate::engine::game_state_common!(actions);
+    crate::engine::game_state_common!(actions: actions, chance_phases: Phase::Cut | Phase::Deal | Phase::Draw);
 }
 
 /// The undo stack for piquet states (see [`crate::engine::StateStack`]).
