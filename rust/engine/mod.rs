@@ -451,3 +451,43 @@ pub fn check_player<S: GameState>(state: &S, player: usize) -> Result<usize> {
         Err(Error::InvalidValue(format!("no player {player} in {} (players are 0..{n})", S::Game::NAME)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{play_out, FirstPolicy, Game, GameState, Policy};
+    use crate::error::Error;
+    use crate::rng::Rng;
+
+    /// A finished game of `game` (every seat plays the lowest legal action).
+    fn finished<G: Game>(game: G) -> G::State {
+        let mut players: Vec<Box<dyn Policy<G::State>>> =
+            (0..game.num_players()).map(|_| Box::new(FirstPolicy) as Box<dyn Policy<G::State>>).collect();
+        play_out(game.new_initial_state(), &mut players, &mut Rng::new(3)).unwrap()
+    }
+
+    /// The one message builder, checked whole for both engines.
+    #[test]
+    fn illegal_action_messages_name_action_phase_player_and_legal_set() {
+        let over = finished(crate::cribbage::GameConfig::default());
+        let err = over.illegal_action_error(1);
+        assert!(matches!(err, Error::Illegal(_)));
+        assert_eq!(
+            err.to_string(),
+            "illegal action 1 (2C) in the game-over phase for nobody (the game is over); legal actions: []"
+        );
+        let over = finished(crate::piquet::GameConfig::default());
+        assert_eq!(
+            over.illegal_action_error(0).to_string(),
+            "illegal action 0 (7C) in the game-over phase for nobody (the game is over); legal actions: []"
+        );
+        // Not an action id: no text after the number; every legal action with its text.
+        let start = crate::piquet::GameConfig::default().new_initial_state();
+        let msg = start.illegal_action_error(-3).to_string();
+        assert!(
+            msg.starts_with("illegal action -3 in the cut phase for chance; legal actions: [0 (7C), 1 (8C), "),
+            "{msg}"
+        );
+        assert!(msg.ends_with(", 31 (AS)]"), "{msg}");
+        assert_eq!(msg.matches(" (").count(), 32, "{msg}");
+    }
+}
