@@ -5,9 +5,11 @@
 //!
 //! A game implements only its rules: the required methods of [`GameState`] (who moves, the legal
 //! actions, applying one, the payoffs, what a player knows, serialization). Checked
-//! `apply_action`, `child`, chance outcomes, tensors as vectors, playouts, undo, `simulate` and
-//! the bindings' `Game`/`State` classes are provided over them, so a bot or a tool written against
-//! these traits works for cribbage and piquet alike. The names are OpenSpiel's.
+//! `apply_action` with its one illegal-action message, `child`, chance outcomes, tensors as
+//! vectors, playouts, undo, `simulate` and the bindings' `Game`/`State` classes are provided over
+//! them, so a bot or a tool written against these traits works for cribbage and piquet alike; the
+//! trait methods both engines would write alike (delegations and accessors) come from the macros
+//! `game_common!` and `game_state_common!`. The names are OpenSpiel's.
 //!
 //! ```
 //! use cribpiquet::cribbage::{GameConfig, Variant};
