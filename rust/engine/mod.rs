@@ -5,9 +5,11 @@
 //!
 //! A game implements only its rules: the required methods of [`GameState`] (who moves, the legal
 //! actions, applying one, the payoffs, what a player knows, serialization). Checked
-//! `apply_action`, `child`, chance outcomes, tensors as vectors, playouts, undo, `simulate` and
-//! the bindings' `Game`/`State` classes are provided over them, so a bot or a tool written against
-//! these traits works for cribbage and piquet alike. The names are OpenSpiel's.
+//! `apply_action` with its one illegal-action message, `child`, chance outcomes, tensors as
+//! vectors, playouts, undo, `simulate` and the bindings' `Game`/`State` classes are provided over
+//! them, so a bot or a tool written against these traits works for cribbage and piquet alike; the
+//! trait methods both engines would write alike (delegations and accessors) come from the macros
+//! `game_common!` and `game_state_common!`. The names are OpenSpiel's.
 //!
 //! ```
 //! use cribpiquet::cribbage::{GameConfig, Variant};
@@ -129,9 +131,6 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
     /// or took it from the legal actions); anything else leaves the state inconsistent.
     fn apply_legal(&mut self, action: u16);
 
-    /// The error for an illegal `action` (any integer), naming it and the legal set.
-    fn illegal_action_error(&self, action: i64) -> Error;
-
     /// One chance outcome drawn with its probability, or `None` if this is not a chance node.
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16>;
 
@@ -194,6 +193,40 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
     fn string_to_action(&self, text: &str) -> Result<u16>;
 
     // ------------------------------------------------------------------ provided over them
+
+    /// The error for an illegal `action` (any integer): an [`Error::Illegal`] naming the action
+    /// (with its text when it is an action id), the phase, the player to move and the legal set.
+    ///
+    /// ```
+    /// use cribpiquet::engine::{Game, GameState};
+    /// use cribpiquet::piquet::GameConfig;
+    /// let state = GameConfig::default().new_initial_state();
+    /// let msg = state.illegal_action_error(-1).to_string();
+    /// assert!(msg.starts_with("illegal action -1 in the cut phase for chance; legal actions: [0 ("));
+    /// ```
+    #[cold]
+    fn illegal_action_error(&self, action: i64) -> Error {
+        let name = u16::try_from(action)
+            .ok()
+            .and_then(|a| self.action_to_string(a).ok())
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        let who = match self.current_player() {
+            CHANCE => "chance".to_string(),
+            TERMINAL => "nobody (the game is over)".to_string(),
+            p => format!("player {p}"),
+        };
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(|&a| format!("{a} ({})", self.action_to_string(a).unwrap_or_default()))
+            .collect();
+        Error::Illegal(format!(
+            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
+            self.phase_name(),
+            legal.join(", ")
+        ))
+    }
 
     /// Number of players.
     #[inline]
@@ -303,6 +336,107 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
     }
 }
 
+/// The [`Game`] items both engines write alike, expanded inside an `impl Game for GameConfig`
+/// block of a module that also defines `State` (with `State::new(GameConfig)`), `PointSource`
+/// (with `NAMES`), the constants `NUM_DISTINCT_ACTIONS`, `INFO_TENSOR_SIZE` and
+/// `OBS_TENSOR_SIZE`, and the inherent `GameConfig::deserialize_state(self, &str)`.
+macro_rules! game_common {
+    () => {
+        type State = State;
+        const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
+        const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
+        const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
+        const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
+
+        fn new_initial_state(&self) -> State {
+            State::new(*self)
+        }
+
+        fn deserialize_state(&self, text: &str) -> $crate::error::Result<State> {
+            GameConfig::deserialize_state(*self, text)
+        }
+    };
+}
+pub(crate) use game_common;
+
+/// The [`GameState`] methods both engines write alike, expanded inside an
+/// `impl GameState for State` block (written once here, so the two engines cannot drift apart):
+///
+/// * `game` reads the field `config`; `is_terminal` and `is_chance_node` read the field `phase`
+///   (`Phase::GameOver`, and the pattern `chance_phases`), inlined like the rest of the hot path;
+/// * the information and text methods delegate to the state's inherent methods of the same name
+///   (`information_state_string`, `information_state_tensor`, `observation_tensor`,
+///   `resample_from_infostate`, `serialize`), and the action texts to the functions of the
+///   module `actions` (`action_to_string`, `string_to_action`);
+/// * the accessors read the fields `scores` (one total a side), `sources` (one row of points a
+///   side, by [`Game::POINT_SOURCES`] index), `deals` and `phase` (with a
+///   `name(self) -> &'static str`); a side or source out of range reads 0.
+///
+/// Plain static calls and field reads: no dynamic dispatch, no allocation beyond the callee's.
+macro_rules! game_state_common {
+    (actions: $actions:ident, chance_phases: $chance:pat) => {
+        #[inline]
+        fn game(&self) -> <Self as $crate::engine::GameState>::Game {
+            self.config
+        }
+
+        #[inline]
+        fn is_chance_node(&self) -> bool {
+            matches!(self.phase, $chance)
+        }
+
+        #[inline]
+        fn is_terminal(&self) -> bool {
+            self.phase == Phase::GameOver
+        }
+
+        fn side_score(&self, side: usize) -> u64 {
+            self.scores.get(side).map_or(0, |&s| s as u64)
+        }
+
+        fn points_by_source(&self, side: usize, source: usize) -> u64 {
+            self.sources.get(side).and_then(|s| s.get(source)).map_or(0, |&p| p as u64)
+        }
+
+        fn deals(&self) -> u32 {
+            self.deals as u32
+        }
+
+        fn phase_name(&self) -> &'static str {
+            self.phase.name()
+        }
+
+        fn information_state_string(&self, player: usize) -> $crate::error::Result<String> {
+            Self::information_state_string(self, player)
+        }
+
+        fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> $crate::error::Result<()> {
+            Self::information_state_tensor(self, player, out)
+        }
+
+        fn observation_tensor(&self, player: usize, out: &mut [f32]) -> $crate::error::Result<()> {
+            Self::observation_tensor(self, player, out)
+        }
+
+        fn resample_from_infostate(&self, player: usize, rng: &mut $crate::rng::Rng) -> $crate::error::Result<Self> {
+            Self::resample_from_infostate(self, player, rng)
+        }
+
+        fn serialize(&self) -> String {
+            Self::serialize(self)
+        }
+
+        fn action_to_string(&self, action: u16) -> $crate::error::Result<String> {
+            $actions::action_to_string(action)
+        }
+
+        fn string_to_action(&self, text: &str) -> $crate::error::Result<u16> {
+            $actions::string_to_action(text)
+        }
+    };
+}
+pub(crate) use game_state_common;
+
 /// `"P0"`, … for a player, `"chance"` / `"nobody"` for the sentinels.
 pub fn player_text(player: Player) -> String {
     match player {
@@ -319,5 +453,45 @@ pub fn check_player<S: GameState>(state: &S, player: usize) -> Result<usize> {
         Ok(player)
     } else {
         Err(Error::InvalidValue(format!("no player {player} in {} (players are 0..{n})", S::Game::NAME)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{play_out, FirstPolicy, Game, GameState, Policy};
+    use crate::error::Error;
+    use crate::rng::Rng;
+
+    /// A finished game of `game` (every seat plays the lowest legal action).
+    fn finished<G: Game>(game: G) -> G::State {
+        let mut players: Vec<Box<dyn Policy<G::State>>> =
+            (0..game.num_players()).map(|_| Box::new(FirstPolicy) as Box<dyn Policy<G::State>>).collect();
+        play_out(game.new_initial_state(), &mut players, &mut Rng::new(3)).unwrap()
+    }
+
+    /// The one message builder, checked whole for both engines.
+    #[test]
+    fn illegal_action_messages_name_action_phase_player_and_legal_set() {
+        let over = finished(crate::cribbage::GameConfig::default());
+        let err = over.illegal_action_error(1);
+        assert!(matches!(err, Error::Illegal(_)));
+        assert_eq!(
+            err.to_string(),
+            "illegal action 1 (2C) in the game-over phase for nobody (the game is over); legal actions: []"
+        );
+        let over = finished(crate::piquet::GameConfig::default());
+        assert_eq!(
+            over.illegal_action_error(0).to_string(),
+            "illegal action 0 (7C) in the game-over phase for nobody (the game is over); legal actions: []"
+        );
+        // Not an action id: no text after the number; every legal action with its text.
+        let start = crate::piquet::GameConfig::default().new_initial_state();
+        let msg = start.illegal_action_error(-3).to_string();
+        assert!(
+            msg.starts_with("illegal action -3 in the cut phase for chance; legal actions: [0 (7C), 1 (8C), "),
+            "{msg}"
+        );
+        assert!(msg.ends_with(", 31 (AS)]"), "{msg}");
+        assert_eq!(msg.matches(" (").count(), 32, "{msg}");
     }
 }

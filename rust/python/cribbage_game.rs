@@ -6,10 +6,10 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::PyType;
 
 use super::convert;
-use super::engine::{base_constants, engine_classes, IntArg};
+use super::engine::{engine_classes, IntArg};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
 use crate::engine::{GameState, MAX_PLAYERS};
 
@@ -161,6 +161,15 @@ engine_classes! {
     /// >>> r["scores"].shape, bool((r["scores"].max(axis=1) >= 61).all())
     /// ((1000, 2), True)
     simulate: cribbage_simulate,
+    constants: cribbage_game_constants {
+        "GO" => core::GO,
+        "PAIR_BASE" => core::PAIR_BASE,
+        "NUM_PAIRS" => core::NUM_PAIRS,
+        "MAX_TARGET" => core::MAX_TARGET,
+        "MAX_PLAYERS" => MAX_PLAYERS,
+        "VARIANTS" => Variant::ALL.map(|v| v.name()).to_vec(),
+        "PHASES" => Phase::ALL.map(|p| p.name()).to_vec(),
+    },
 }
 
 // ------------------------------------------------------------------------------- functions
@@ -195,24 +204,9 @@ fn cribbage_action_pair(action: IntArg) -> PyResult<(u16, u16)> {
     })
 }
 
-/// The engine's constants as a dict (``cribpiquet.cribbage`` exports them as module constants).
-#[pyfunction]
-fn cribbage_game_constants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let d = base_constants::<GameConfig>(py)?;
-    d.set_item("GO", core::GO)?;
-    d.set_item("PAIR_BASE", core::PAIR_BASE)?;
-    d.set_item("NUM_PAIRS", core::NUM_PAIRS)?;
-    d.set_item("MAX_TARGET", core::MAX_TARGET)?;
-    d.set_item("MAX_PLAYERS", MAX_PLAYERS)?;
-    d.set_item("VARIANTS", Variant::ALL.map(|v| v.name()).to_vec())?;
-    d.set_item("PHASES", Phase::ALL.map(|p| p.name()).to_vec())?;
-    Ok(d)
-}
-
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_engine(m)?;
     m.add_function(wrap_pyfunction!(cribbage_pair_action, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_action_pair, m)?)?;
-    m.add_function(wrap_pyfunction!(cribbage_game_constants, m)?)?;
     Ok(())
 }

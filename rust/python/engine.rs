@@ -416,7 +416,8 @@ pub(crate) fn tensor<'py>(py: Python<'py>, values: Vec<f32>) -> Bound<'py, PyArr
 ///
 /// The caller names the core game type and the module, gives the class docstrings, and adds
 /// the game's own methods (the `Game` constructor, pickling, repr and option getters; the
-/// `State` accessors that only this game has) in the `game_methods` / `state_methods` blocks.
+/// `State` accessors that only this game has) in the `game_methods` / `state_methods` blocks,
+/// and the game's own constants (added to [`base_constants`]) in the `constants` block.
 macro_rules! engine_classes {
     (
         core_game: $Core:ty,
@@ -428,7 +429,16 @@ macro_rules! engine_classes {
         class_prefix: $prefix:tt,
         $(#[$sim_doc:meta])*
         simulate: $simulate:ident,
+        constants: $constants:ident { $($const_name:literal => $const_value:expr),* $(,)? },
     ) => {
+        #[doc = concat!("The engine's constants as a dict (``", $module, "`` exports them as module constants).")]
+        #[pyfunction]
+        fn $constants(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+            let d = crate::python::engine::base_constants::<$Core>(py)?;
+            $(d.set_item($const_name, $const_value)?;)*
+            Ok(d)
+        }
+
         /// Play ``n_games`` whole games of ``game`` in Rust and return per-game numpy arrays.
         ///
         /// ``players`` is one policy name for every seat or one per seat (``"random"``: uniform
@@ -459,11 +469,12 @@ macro_rules! engine_classes {
             crate::python::engine::run_simulate(py, Game::argument(game, "simulate")?, n_games, players, seed, threads)
         }
 
-        /// Add this engine's `Game`, `State` and `simulate` to the native module.
+        /// Add this engine's `Game`, `State`, `simulate` and constants to the native module.
         fn register_engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
             m.add(concat!($prefix, "Game"), m.py().get_type::<Game>())?;
             m.add(concat!($prefix, "State"), m.py().get_type::<State>())?;
             m.add_function(wrap_pyfunction!($simulate, m)?)?;
+            m.add_function(wrap_pyfunction!($constants, m)?)?;
             Ok(())
         }
 

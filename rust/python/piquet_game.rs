@@ -5,9 +5,9 @@
 //! piquet deal (hands, exchange, declarations, tricks, the games of a match).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::PyType;
 
-use super::engine::{base_constants, engine_classes, player_or_current, IntArg};
+use super::engine::{engine_classes, player_or_current, IntArg};
 use super::piquet::{rules_arg, Rules};
 use crate::engine::GameState;
 use crate::piquet::{self as core, GameConfig, Hand, Phase, Scope, CATEGORY_NAMES};
@@ -199,28 +199,19 @@ engine_classes! {
     /// >>> r["returns"].shape, bool((r["returns"].sum(axis=1) == 0).all())
     /// ((1000, 2), True)
     simulate: piquet_simulate,
-}
-
-// ------------------------------------------------------------------------------- functions
-
-/// The engine's constants as a dict (``cribpiquet.piquet`` exports them as module constants).
-#[pyfunction]
-fn piquet_game_constants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let d = base_constants::<GameConfig>(py)?;
-    d.set_item("NUM_CARDS", core::NUM_CARDS)?;
-    d.set_item("EXCHANGE_BASE", core::EXCHANGE_BASE)?;
-    d.set_item("MAX_EXCHANGE", core::MAX_EXCHANGE)?;
-    d.set_item("ANNOUNCE_CAPOT", core::ANNOUNCE_CAPOT)?;
-    d.set_item("PASS", core::PASS)?;
-    d.set_item("MAX_GAMES", core::MAX_GAMES)?;
-    d.set_item("SCOPES", [Scope::Deal, Scope::Partiya].map(|s| s.name()).to_vec())?;
-    d.set_item("PHASES", Phase::ALL.map(|p| p.name()).to_vec())?;
-    d.set_item("DECLARATION_CATEGORIES", CATEGORY_NAMES.to_vec())?;
-    Ok(d)
+    constants: piquet_game_constants {
+        "NUM_CARDS" => core::NUM_CARDS,
+        "EXCHANGE_BASE" => core::EXCHANGE_BASE,
+        "MAX_EXCHANGE" => core::MAX_EXCHANGE,
+        "ANNOUNCE_CAPOT" => core::ANNOUNCE_CAPOT,
+        "PASS" => core::PASS,
+        "MAX_GAMES" => core::MAX_GAMES,
+        "SCOPES" => [Scope::Deal, Scope::Partiya].map(|s| s.name()).to_vec(),
+        "PHASES" => Phase::ALL.map(|p| p.name()).to_vec(),
+        "DECLARATION_CATEGORIES" => CATEGORY_NAMES.to_vec(),
+    },
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    register_engine(m)?;
-    m.add_function(wrap_pyfunction!(piquet_game_constants, m)?)?;
-    Ok(())
+    register_engine(m)
 }

@@ -1026,13 +1026,10 @@ impl State {
 }
 
 impl Game for GameConfig {
-    type State = State;
+    crate::engine::game_common!();
+
     const NAME: &'static str = "cribbage";
-    const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
     const MAX_CHANCE_OUTCOMES: usize = 52;
-    const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
-    const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
-    const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
 
     fn num_players(&self) -> usize {
         self.variant.num_players()
@@ -1040,10 +1037,6 @@ impl Game for GameConfig {
 
     fn num_sides(&self) -> usize {
         self.variant.num_sides()
-    }
-
-    fn new_initial_state(&self) -> State {
-        State::new(*self)
     }
 
     /// -1 (-0.5 in the three-player game), times 2 or 3 with lurch.
@@ -1059,20 +1052,12 @@ impl Game for GameConfig {
             1.0
         }
     }
-
-    fn deserialize_state(&self, text: &str) -> Result<State> {
-        GameConfig::deserialize_state(*self, text)
-    }
 }
 
-/// The rules of cribbage on the engine framework; the methods not listed are provided.
+/// The rules of cribbage on the engine framework; the methods not listed are provided by [`GameState`]
+/// or written once for both engines by `crate::engine::game_state_common!`.
 impl GameState for State {
     type Game = GameConfig;
-
-    #[inline]
-    fn game(&self) -> GameConfig {
-        self.config
-    }
 
     #[inline]
     fn num_players(&self) -> usize {
@@ -1083,16 +1068,6 @@ impl GameState for State {
     #[inline]
     fn current_player(&self) -> Player {
         self.mover()
-    }
-
-    #[inline]
-    fn is_chance_node(&self) -> bool {
-        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Starter)
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.phase == Phase::GameOver
     }
 
     /// ```
@@ -1174,30 +1149,6 @@ impl GameState for State {
         }
     }
 
-    /// Names the action, the phase, the player and the legal set.
-    fn illegal_action_error(&self, action: i64) -> Error {
-        let name = u16::try_from(action)
-            .ok()
-            .and_then(|a| self.action_to_string(a).ok())
-            .map(|s| format!(" ({s})"))
-            .unwrap_or_default();
-        let who = match self.current_player() {
-            CHANCE => "chance".to_string(),
-            TERMINAL => "nobody (the game is over)".to_string(),
-            p => format!("player {p}"),
-        };
-        let legal: Vec<String> = self
-            .legal_actions()
-            .iter()
-            .map(|&a| format!("{a} ({})", self.action_to_string(a).unwrap_or_default()))
-            .collect();
-        Error::Illegal(format!(
-            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
-            self.phase.name(),
-            legal.join(", ")
-        ))
-    }
-
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
         let mask = self.chance_mask();
@@ -1250,14 +1201,6 @@ impl GameState for State {
         self.config.variant.side_of(player)
     }
 
-    fn side_score(&self, side: usize) -> u64 {
-        self.scores.get(side).map_or(0, |&s| s as u64)
-    }
-
-    fn points_by_source(&self, side: usize, source: usize) -> u64 {
-        self.sources.get(side).and_then(|s| s.get(source)).map_or(0, |&p| p as u64)
-    }
-
     fn winner(&self) -> Option<usize> {
         (self.winner != NO_PLAYER).then_some(self.winner as usize)
     }
@@ -1270,41 +1213,7 @@ impl GameState for State {
         (self.dealer != NO_PLAYER).then_some(self.dealer as usize)
     }
 
-    fn deals(&self) -> u32 {
-        self.deals as u32
-    }
-
-    fn phase_name(&self) -> &'static str {
-        self.phase.name()
-    }
-
-    fn information_state_string(&self, player: usize) -> Result<String> {
-        State::information_state_string(self, player)
-    }
-
-    fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        State::information_state_tensor(self, player, out)
-    }
-
-    fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        State::observation_tensor(self, player, out)
-    }
-
-    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<State> {
-        State::resample_from_infostate(self, player, rng)
-    }
-
-    fn serialize(&self) -> String {
-        State::serialize(self)
-    }
-
-    fn action_to_string(&self, action: u16) -> Result<String> {
-        actions::action_to_string(action)
-    }
-
-    fn string_to_action(&self, text: &str) -> Result<u16> {
-        actions::string_to_action(text)
-    }
+    crate::engine::game_state_common!(actions: actions, chance_phases: Phase::Cut | Phase::Deal | Phase::Starter);
 }
 
 /// The undo stack for cribbage states (see [`crate::engine::StateStack`]).

@@ -1157,20 +1157,13 @@ pub(crate) fn pick_bit(mask: u32, rng: &mut Rng) -> u32 {
 }
 
 impl Game for GameConfig {
-    type State = State;
+    crate::engine::game_common!();
+
     const NAME: &'static str = "piquet";
-    const NUM_DISTINCT_ACTIONS: usize = NUM_DISTINCT_ACTIONS;
     const MAX_CHANCE_OUTCOMES: usize = 32;
-    const INFO_TENSOR_SIZE: usize = INFO_TENSOR_SIZE;
-    const OBS_TENSOR_SIZE: usize = OBS_TENSOR_SIZE;
-    const POINT_SOURCES: &'static [&'static str] = &PointSource::NAMES;
 
     fn num_players(&self) -> usize {
         2
-    }
-
-    fn new_initial_state(&self) -> State {
-        State::new(*self)
     }
 
     /// `-max_utility()`.
@@ -1182,20 +1175,12 @@ impl Game for GameConfig {
     fn max_utility(&self) -> f64 {
         self.max_payoff() as f64
     }
-
-    fn deserialize_state(&self, text: &str) -> Result<State> {
-        GameConfig::deserialize_state(*self, text)
-    }
 }
 
-/// The rules of piquet on the engine framework; the methods not listed are provided.
+/// The rules of piquet on the engine framework; the methods not listed are provided by [`GameState`]
+/// or written once for both engines by `crate::engine::game_state_common!`.
 impl GameState for State {
     type Game = GameConfig;
-
-    #[inline]
-    fn game(&self) -> GameConfig {
-        self.config
-    }
 
     #[inline]
     fn num_players(&self) -> usize {
@@ -1210,16 +1195,6 @@ impl GameState for State {
             Phase::GameOver => TERMINAL,
             _ => CHANCE,
         }
-    }
-
-    #[inline]
-    fn is_chance_node(&self) -> bool {
-        matches!(self.phase, Phase::Cut | Phase::Deal | Phase::Draw)
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.phase == Phase::GameOver
     }
 
     /// ```
@@ -1279,37 +1254,10 @@ impl GameState for State {
         }
     }
 
-    /// Names the action, the phase, the player and the legal set.
-    fn illegal_action_error(&self, action: i64) -> Error {
-        let name = u16::try_from(action)
-            .ok()
-            .and_then(|a| action_to_string(a).ok())
-            .map(|s| format!(" ({s})"))
-            .unwrap_or_default();
-        let who = match self.current_player() {
-            CHANCE => "chance".to_string(),
-            TERMINAL => "nobody (the game is over)".to_string(),
-            p => format!("player {p}"),
-        };
-        let legal: Vec<String> = self
-            .legal_actions()
-            .iter()
-            .map(|&a| format!("{a} ({})", action_to_string(a).unwrap_or_default()))
-            .collect();
-        Error::Illegal(format!(
-            "illegal action {action}{name} in the {} phase for {who}; legal actions: [{}]",
-            self.phase.name(),
-            legal.join(", ")
-        ))
-    }
-
     #[inline]
     fn sample_chance(&self, rng: &mut Rng) -> Option<u16> {
         let mask = self.chance_mask();
-        if mask == 0 {
-            return None;
-        }
-        Some(pick_bit(mask, rng) as u16)
+        (mask != 0).then(|| pick_bit(mask, rng) as u16)
     }
 
     /// 0 until the end; then, per seat, [`Scope::Deal`]: own total − the opponent's;
@@ -1327,14 +1275,6 @@ impl GameState for State {
     /// last card.
     fn player_reward(&self, player: usize) -> f64 {
         self.rewards.get(player).map_or(0.0, |&r| r as f64)
-    }
-
-    fn side_score(&self, side: usize) -> u64 {
-        self.scores.get(side).map_or(0, |&s| s as u64)
-    }
-
-    fn points_by_source(&self, side: usize, source: usize) -> u64 {
-        self.sources.get(side).and_then(|s| s.get(source)).map_or(0, |&p| p as u64)
     }
 
     /// The winning seat once over (`None` before, and for a draw).
@@ -1359,41 +1299,7 @@ impl GameState for State {
         (self.dealer != NO_SEAT).then_some(self.dealer as usize & 1)
     }
 
-    fn deals(&self) -> u32 {
-        self.deals as u32
-    }
-
-    fn phase_name(&self) -> &'static str {
-        self.phase.name()
-    }
-
-    fn information_state_string(&self, player: usize) -> Result<String> {
-        State::information_state_string(self, player)
-    }
-
-    fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        State::information_state_tensor(self, player, out)
-    }
-
-    fn observation_tensor(&self, player: usize, out: &mut [f32]) -> Result<()> {
-        State::observation_tensor(self, player, out)
-    }
-
-    fn resample_from_infostate(&self, player: usize, rng: &mut Rng) -> Result<State> {
-        State::resample_from_infostate(self, player, rng)
-    }
-
-    fn serialize(&self) -> String {
-        State::serialize(self)
-    }
-
-    fn action_to_string(&self, action: u16) -> Result<String> {
-        actions::action_to_string(action)
-    }
-
-    fn string_to_action(&self, text: &str) -> Result<u16> {
-        actions::string_to_action(text)
-    }
+    crate::engine::game_state_common!(actions: actions, chance_phases: Phase::Cut | Phase::Deal | Phase::Draw);
 }
 
 /// The undo stack for piquet states (see [`crate::engine::StateStack`]).
