@@ -49,10 +49,34 @@ def playout(game, seed: int, steps: int):
     return state
 
 
+_POOL: dict = {}
+
+
+def _pool(key, max_steps: int):
+    """Playout states of one game (built once): depths spread over 0..max_steps, and the end."""
+    if (key, max_steps) not in _POOL:
+        game = make_game(key)
+        depths = [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 10**6]
+        _POOL[key, max_steps] = [playout(game, seed, d) for seed in range(4) for d in depths if d <= max_steps or d == 10**6]
+    return _POOL[key, max_steps]
+
+
 @st.composite
 def states(draw, keys=game_keys, max_steps: int = 400):
+    """A clone of a pooled playout state (random depth, sometimes terminal), a few random
+    actions further on."""
     key = draw(keys)
-    return playout(make_game(key), draw(st.integers(0, 2**32)), draw(st.integers(0, max_steps)))
+    pool = _pool(key, max_steps)
+    return playout_from(pool[draw(st.integers(0, len(pool) - 1))].clone(), draw(st.integers(0, 2**32)), draw(st.integers(0, 3)))
+
+
+def playout_from(state, seed: int, steps: int):
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
 
 
 # ---------------------------------------------------------------------------- text mutation
@@ -182,7 +206,7 @@ def check_playable(state, seed: int = 0, label: str = "state") -> None:
     except AcceptedStateFailure:
         raise
     except BaseException as e:  # noqa: BLE001 - a panic is a BaseException
-        raise AcceptedStateFailure(f"{label}: accepted, then {type(e).__name__}: {str(e)[:300]}") from e
+        raise AcceptedStateFailure(f"{label}: accepted, then {type(e).__name__}: {str(e)[:300]}") from None
 
 
 # ------------------------------------------------------------------------- restricted unpickler
@@ -206,7 +230,7 @@ class _Checked:
         except (ValueError, TypeError):
             raise
         except BaseException as e:  # noqa: BLE001
-            raise OurCodeFailure(f"{self.name}{_short(args)} raised {type(e).__name__}: {str(e)[:300]}") from e
+            raise OurCodeFailure(f"{self.name}{_short(args)} raised {type(e).__name__}: {str(e)[:300]}") from None
 
 
 def _short(args) -> str:

@@ -39,6 +39,7 @@ callable; hypothesis prints the shrunk failing call.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import os
@@ -50,7 +51,7 @@ from typing import Any, Callable
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from cribpiquet import cribbage, piquet
@@ -75,6 +76,10 @@ TOTAL = int(os.environ.get("CRIBPIQUET_FUZZ_EXAMPLES", DEFAULT_TOTAL))
 MAX_MESSAGE = 1000
 
 
+SHRINK = os.environ.get("CRIBPIQUET_FUZZ_SHRINK", "") not in ("", "0")
+PHASES = [Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if SHRINK else [])
+
+
 def budget(share: float) -> settings:
     """Settings for a test that gets ``share`` of the module's examples."""
     return settings(
@@ -84,6 +89,7 @@ def budget(share: float) -> settings:
         database=None,
         suppress_health_check=list(HealthCheck),
         print_blob=False,
+        phases=PHASES,
     )
 
 
@@ -97,9 +103,35 @@ class FuzzFailure(AssertionError):
 _KINDS: dict[str, type] = {}
 
 
+COLLECT = os.environ.get("CRIBPIQUET_FUZZ_COLLECT", "")
+
+
+def collecting(test_id: str):
+    """With CRIBPIQUET_FUZZ_COLLECT=FILE, failures are appended to FILE (one JSON line each) and
+    the test goes on generating, to list every distinct failure instead of the first."""
+
+    def wrap(body):
+        if not COLLECT:
+            return body
+
+        @functools.wraps(body)
+        def run(*args, **kwargs):
+            try:
+                body(*args, **kwargs)
+            except FuzzFailure as f:
+                import json
+
+                with open(COLLECT, "a") as out:
+                    out.write(json.dumps({"test": test_id, "kind": type(f).__name__, "message": str(f)[:700]}) + "\n")
+
+        return run
+
+    return wrap
+
+
 def fail(kind: str, message: str) -> None:
     cls = _KINDS.setdefault(kind, type("Fuzz_" + "".join(c if c.isalnum() else "_" for c in kind), (FuzzFailure,), {}))
-    raise cls(f"[{kind}] {message}")
+    raise cls(f"[{kind}] {message}") from None  # no chained (possibly huge) exception in the report
 
 
 def short(x: Any, n: int = 200) -> str:
@@ -524,12 +556,17 @@ ALLOWED = (ValueError, TypeError)
 def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, other_card: type, snapshot, inst, extra_args: bool) -> Any:
     before = snapshot(inst) if snapshot else None
     values = list(args.values())
+    error = None
     try:
         result = call()
     except BaseException as e:  # noqa: BLE001 - PanicException is a BaseException
-        bounded = [b for x in values for b in _walk(x) if isinstance(b, Bounded)]
-        if any(b.exceeded for b in bounded) or isinstance(e, ReadTooMuch):
-            fail("infinite iterable read forever", f"{label}: read more than {LIMIT} items of {[b.label for b in bounded]}; raised {type(e).__name__}")
+        error, result = e, None
+    bounded = [b for x in values for b in _walk(x) if isinstance(b, Bounded)]
+    if any(b.exceeded for b in bounded) or isinstance(error, ReadTooMuch):
+        fail("infinite iterable read forever", f"{label}: read more than {LIMIT} items of {[b.label for b in bounded]}; "
+             + (f"raised {type(error).__name__}" if error is not None else f"returned {short(result)}"))
+    if error is not None:
+        e = error
         if isinstance(e, UserIterError) and any(contains(x, lambda y: isinstance(y, Raising)) for x in values):
             pass  # the caller's own generator failed: propagating that is right
         elif not isinstance(e, Exception):
@@ -544,11 +581,8 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
             if after != before:
                 fail("error changed the object", f"{label} raised {type(e).__name__} ({short(msg)}) but changed the object:\n{short(before, 600)}\n{short(after, 600)}")
         return None
-    bounded = [b for x in values for b in _walk(x) if isinstance(b, Bounded)]
-    if any(b.exceeded for b in bounded):
-        fail("infinite iterable read forever", f"{label}: read more than {LIMIT} items and then returned {short(result)}")
     if extra_args:
-        fail("extra argument accepted", f"{label} accepted an extra / unknown argument and returned {short(result)}")
+        fail("extra argument accepted", f"{label} accepted an extra / unknown / missing argument and returned {short(result)}")
     for name, x in args.items():
         kind = kinds.get(name, "any")
         if kind in ("int", "card", "cards") and contains(x, is_bool):
@@ -556,6 +590,16 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
         if kind in ("card", "cards") and contains(x, lambda y: isinstance(y, other_card)):
             fail("other game's Card accepted", f"{label}: {name}={short(x)} (the other game's Card) accepted, returned {short(result)}")
     return result
+
+
+class Case:
+    """One drawn call; its repr is the (truncated) call, so hypothesis never prints huge values."""
+
+    def __init__(self, label, thunk, args, kinds, inst, extra):
+        self.label, self.thunk, self.args, self.kinds, self.inst, self.extra = label, thunk, args, kinds, inst, extra
+
+    def __repr__(self) -> str:
+        return self.label
 
 
 @st.composite
@@ -572,6 +616,7 @@ def calls(draw, modname: str, qualname: str):
     sig = inspect.signature(fn)
     pos, kw, args, kinds = [], {}, {}, {}
     extra = False
+    by_name = False  # once a positional parameter is skipped, the rest go by name
     for p in sig.parameters.values():
         if p.name == "self":
             continue
@@ -590,18 +635,21 @@ def calls(draw, modname: str, qualname: str):
         has_default = p.default is not p.empty
         if mode == "omit":
             if has_default:
+                by_name = True
                 continue
             if draw(st.booleans()):
                 mode = "valid"
             else:
                 extra = True  # a missing required argument must be refused; "extra" = must not succeed
+                by_name = True
                 continue
         value = draw(param.valid(ctx)) if mode == "valid" else draw(garbage)
         args[p.name] = value
         kinds[p.name] = param.kind
         if p.kind == p.KEYWORD_ONLY or (has_default and draw(st.booleans())):
             kw[p.name] = value
-        elif kw:  # positional after keywords: pass by name
+            by_name = True
+        elif by_name:  # after a keyword or a skipped parameter: pass by name
             kw[p.name] = value
         else:
             pos.append(value)
@@ -615,7 +663,7 @@ def calls(draw, modname: str, qualname: str):
     label = f"{modname}.{qualname}(" + ", ".join([short(x, 80) for x in pos] + [f"{a}={short(x, 80)}" for a, x in kw.items()]) + ")"
     if inst is not None and hasattr(inst, "serialize"):
         label += f" on {short(inst.serialize(), 400)}"
-    return label, (lambda: fn(*pos, **kw)), args, kinds, inst, extra
+    return Case(label, (lambda: fn(*pos, **kw)), args, kinds, inst, extra)
 
 
 def _fuzz_ids():
@@ -639,8 +687,9 @@ def test_fuzz_call(modname, qualname):
 
     @budget(CALL_SHARE * spec.share / TOTAL_SHARE)
     @given(case=calls(modname, qualname))
+    @collecting(f"{modname}.{qualname}")
     def run(case):
-        label, thunk, args, kinds, inst, extra = case
+        label, thunk, args, kinds, inst, extra = case.label, case.thunk, case.args, case.kinds, case.inst, case.extra
         result = check_outcome(label, thunk, args, kinds, OTHER[modname], spec.snapshot, inst, extra)
         if isinstance(inst, (C.State, P.State)):
             text = inst.serialize()
@@ -651,7 +700,9 @@ def test_fuzz_call(modname, qualname):
             if again != text:
                 fail("serialize round trip", f"after {label}: {text} != {again}")
         if isinstance(result, (C.State, P.State)):
-            check_playable(result, 0, label)
+            text = result.serialize()
+            if result.get_game().deserialize_state(text).serialize() != text:
+                fail("serialize round trip", f"result of {label}: {text}")
 
     run()
 
@@ -667,6 +718,7 @@ def test_properties_never_raise(modname):
 
     @budget(0.01)
     @given(obj=instances)
+    @collecting(f"{modname} properties")
     def run(obj):
         todo = [obj]
         seen = 0
@@ -708,6 +760,7 @@ def mutated_states(draw):
 
 @budget(0.14)
 @given(case=mutated_states(), seed=st.integers(0, 2**16))
+@collecting("deserialize_state")
 def test_fuzz_deserialize_state(case, seed):
     game, text = case
     label = f"{game!r}.deserialize_state({text!r})"
@@ -721,7 +774,10 @@ def test_fuzz_deserialize_state(case, seed):
         if len(str(e)) > MAX_MESSAGE:
             fail("huge error message", f"{label}: {len(str(e))} characters")
         return
-    check_playable(state, seed, label)
+    try:
+        check_playable(state, seed, label)
+    except AcceptedStateFailure as e:
+        fail("accepted state misbehaves", str(e))
 
 
 # ------------------------------------------------------------------------------------ pickle
@@ -793,6 +849,7 @@ def check_unpickled(obj, seed: int, label: str) -> None:
 
 @budget(0.08)
 @given(obj=pickle_objects(), protocol=st.integers(0, pickle.HIGHEST_PROTOCOL), data=st.data(), seed=st.integers(0, 2**16))
+@collecting("pickle")
 def test_fuzz_pickle(obj, protocol, data, seed):
     blob = pickle.dumps(obj, protocol=protocol)
     if not isinstance(obj, Reduced) or data.draw(st.booleans()):
@@ -806,4 +863,7 @@ def test_fuzz_pickle(obj, protocol, data, seed):
         if not isinstance(e, Exception):
             fail(f"panic {type(e).__name__}", f"{label}: {short(str(e), 300)}")
         return  # pickle's own complaint about a broken stream, or our clean ValueError / TypeError
-    check_unpickled(loaded, seed, label)
+    try:
+        check_unpickled(loaded, seed, label)
+    except AcceptedStateFailure as e:
+        fail("accepted unpickled state misbehaves", str(e))
