@@ -81,6 +81,8 @@ def playout_from(state, seed: int, steps: int):
 
 # ---------------------------------------------------------------------------- text mutation
 
+PHASES = ["cut", "deal", "discard", "starter", "play", "game-over", "draw", "exchange", "announce",  # the real ones
+          "show", "done", "lead", "game_over", ""]
 _CHARS = "0123456789abcdef-,=/.;: xXZ\n\t_-+ééн\x00"
 _NUMBER = re.compile(r"-?\d+")
 _INTS = st.one_of(
@@ -93,19 +95,27 @@ _INTS = st.one_of(
 def mutate_text(draw, text: str) -> str:
     """``text`` with 1..3 mutations: a char flipped, a number changed, fields swapped, the text
     truncated, a field duplicated or deleted, a hex mask changed."""
-    for _ in range(draw(st.integers(1, 3))):
-        how = draw(st.sampled_from(["flip", "number", "number", "swap", "swapvalues", "truncate", "duplicate", "delete", "hex", "empty-field"]))
+    head = text.find(" ") + 1  # most mutations keep the "game/version" token
+    for _ in range(draw(st.sampled_from([1, 1, 1, 2, 3]))):
+        how = draw(st.sampled_from(["flip", "number", "number", "number", "delta", "delta", "delta", "swap", "swapvalues", "swapvalues",
+                                    "truncate", "duplicate", "delete", "hex", "empty-field", "phase", "phase"]))
         fields = text.split(" ")
-        if how == "flip" and text:
-            i = draw(st.integers(0, len(text) - 1))
+        lo = 0 if draw(st.integers(0, 9)) == 0 else min(head, max(len(text) - 1, 0))
+        if how == "flip" and len(text) > lo:
+            i = draw(st.integers(lo, len(text) - 1))
             text = text[:i] + draw(st.sampled_from(_CHARS)) + text[i + 1 :]
-        elif how == "number":
-            found = list(_NUMBER.finditer(text))
+        elif how in ("number", "delta"):
+            found = [m for m in _NUMBER.finditer(text) if m.start() >= lo]
             if found:
                 m = found[draw(st.integers(0, len(found) - 1))]
-                text = text[: m.start()] + str(draw(_INTS)) + text[m.end() :]
-        elif how == "swap" and len(fields) > 1:
-            i, j = draw(st.integers(0, len(fields) - 1)), draw(st.integers(0, len(fields) - 1))
+                new = int(m.group()) + draw(st.sampled_from([-3, -2, -1, 1, 2, 3])) if how == "delta" else draw(_INTS)
+                text = text[: m.start()] + str(new) + text[m.end() :]
+        elif how == "phase":
+            m = re.search(r"phase=([\w-]+)", text)
+            if m:
+                text = text[: m.start(1)] + draw(st.sampled_from(PHASES)) + text[m.end(1) :]
+        elif how == "swap" and len(fields) > 2:
+            i, j = draw(st.integers(1, len(fields) - 1)), draw(st.integers(1, len(fields) - 1))
             fields[i], fields[j] = fields[j], fields[i]
             text = " ".join(fields)
         elif how == "swapvalues" and len(fields) > 2:
