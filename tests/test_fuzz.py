@@ -69,7 +69,7 @@ from fuzz_mutate import (
     restricted_loads,
     states,
 )
-from fuzz_values import LIMIT, Bounded, Raising, ReadTooMuch, UserIterError, arrays, garbage
+from fuzz_values import BIG_INTS, HUGE_STRINGS, LIMIT, Bounded, Indexable, IntSub, Raising, ReadTooMuch, UserIterError, arrays, garbage, other_cards
 
 DEFAULT_TOTAL = 22_000
 TOTAL = int(os.environ.get("CRIBPIQUET_FUZZ_EXAMPLES", DEFAULT_TOTAL))
@@ -359,7 +359,7 @@ class Spec:
     snapshot: Callable[[Any], Any] | None = None
     share: float = 1.0
     readme_deal: bool = False
-    extra: dict = field(default_factory=dict)
+    post: Callable[..., None] | None = None  # (label, args, result, inst, snapshot before): checks a success
 
 
 def method(instances: st.SearchStrategy, name: str):
@@ -441,6 +441,50 @@ def _no_params():
     return {}
 
 
+def _ids(cards) -> set[int] | None:
+    try:
+        return {c.id for c in P.parse_cards(cards)}
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def post_declarations(label, args, result, inst, before):
+    """A hand shares at least 4 cards with the hand it was dealt (no exchange takes more than 8)."""
+    pairs = [("hand", "dealt", result)] if "hand" in args else [("elder", "elder_dealt", result.elder), ("dealer", "dealer_dealt", result.dealer)]
+    for _, dealt_name, decl in pairs:
+        dealt = args.get(dealt_name)
+        if dealt is None or isinstance(dealt, Bounded):
+            continue
+        dealt_ids, hand_ids = _ids(dealt), {c.id for c in decl.hand}
+        if dealt_ids is not None and len(hand_ids & dealt_ids) < 4:
+            fail("impossible dealt hand accepted", f"{label}: the hand shares {len(hand_ids & dealt_ids)} cards with {dealt_name}, accepted")
+
+
+def _exact_ints(*xs) -> tuple[int, ...] | None:
+    if all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
+        return tuple(int(x) for x in xs)
+    return None
+
+
+def post_add_game(label, args, result, inst, before):
+    """The recorded game holds the totals as given (no saturation, no wrap)."""
+    given = _exact_ints(args.get("total_a"), args.get("total_b"))
+    if given is not None and tuple(result["totals"]) != given:
+        fail("match totals saturate", f"{label}: recorded totals {result['totals']}, given {given}")
+
+
+def post_add_deal(label, args, result, inst, before):
+    """The recorded deal and the running totals are exact."""
+    given = _exact_ints(args.get("score_a"), args.get("score_b"))
+    if given is None:
+        return
+    if tuple(inst.deals[-1]) != given:
+        fail("match totals saturate", f"{label}: recorded deal {inst.deals[-1]}, given {given}")
+    prev = before
+    if prev is not None and tuple(inst.totals) != (prev[0] + given[0], prev[1] + given[1]):
+        fail("match totals saturate", f"{label}: totals {inst.totals} after {prev} + {given}")
+
+
 # The table: module -> qualified name -> Spec. ``Class`` is the constructor, ``Class.meth`` a method.
 CRIBBAGE: dict[str, Spec] = {
     "parse_cards": Spec({"cards": Cs(ccards(0, 8))}),
@@ -469,10 +513,11 @@ CRIBBAGE["peg_points_batch"] = Spec({"sequences": A(cribbage_arrays([(2, 5), (1,
 
 PIQUET: dict[str, Spec] = {
     "parse_cards": Spec({"cards": Cs(pcards(0, 14))}),
-    "declarations": Spec({"hand": Cs(pcards(12, 12)), "dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12)(ctx))), "rules": A(rules_values)}, readme_deal=True),
+    "declarations": Spec({"hand": Cs(pcards(12, 12)), "dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12)(ctx), pcards(12, 12, 12)(ctx))), "rules": A(rules_values)}, readme_deal=True, post=post_declarations),
     "score_declarations": Spec({"elder": Cs(pcards(12, 12, 0)), "dealer": Cs(pcards(12, 12, 12)), "rules": A(rules_values),
-                                "elder_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 0)(ctx))),
-                                "dealer_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 12)(ctx)))}, readme_deal=True),
+                                "elder_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 0)(ctx), pcards(12, 12, 12)(ctx))),
+                                "dealer_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 12)(ctx), pcards(12, 12, 0)(ctx)))}, readme_deal=True,
+                               post=post_declarations),
     "score_game": Spec({"elder": Cs(pcards(12, 12, 0)), "dealer": Cs(pcards(12, 12, 12)), "tricks": Cs(tricks), "rules": A(rules_values),
                         "elder_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 0)(ctx))),
                         "dealer_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 12)(ctx))),
@@ -491,11 +536,13 @@ PIQUET: dict[str, Spec] = {
     "Rules.as_dict": Spec({}, target=method(st.sampled_from([P.Rules.russian(), P.Rules.rubicon()]), "as_dict"), share=0.2),
     "Game": Spec({"rules": A(rules_values), "scope": A(st.sampled_from([None, "deal", "partiya"]))}),
     "Partiya": Spec({"rules": A(rules_values.filter(lambda r: r not in ("rubicon",) and r != P.Rules.rubicon())), "doubled_games": I(st.integers(0, 4))}),
-    "Partiya.add_game": Spec({"total_a": SCORE, "total_b": SCORE}, target=method(partiyas(), "add_game"), snapshot=match_snapshot, share=2.0),
+    "Partiya.add_game": Spec({"total_a": SCORE, "total_b": SCORE}, target=method(partiyas(), "add_game"), snapshot=match_snapshot, share=2.0,
+                             post=post_add_game),
     "Partiya.is_over": Spec({}, target=method(partiyas(), "is_over"), snapshot=match_snapshot, share=0.2),
     "Partiya.result": Spec({}, target=method(partiyas(), "result"), snapshot=match_snapshot, share=0.3),
     "Partie": Spec({"rules": A(st.sampled_from([None, "rubicon", P.Rules.rubicon()]))}),
-    "Partie.add_deal": Spec({"score_a": SCORE, "score_b": SCORE}, target=method(parties(), "add_deal"), snapshot=match_snapshot, share=2.0),
+    "Partie.add_deal": Spec({"score_a": SCORE, "score_b": SCORE}, target=method(parties(), "add_deal"), snapshot=match_snapshot, share=2.0,
+                            post=post_add_deal),
     "Partie.is_over": Spec({}, target=method(parties(), "is_over"), snapshot=match_snapshot, share=0.2),
     "Partie.result": Spec({}, target=method(parties(), "result"), snapshot=match_snapshot, share=0.3),
 }
@@ -613,7 +660,7 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
             after = snapshot(inst)
             if after != before:
                 fail("error changed the object", f"{label} raised {type(e).__name__} ({short(msg)}) but changed the object:\n{short(before, 600)}\n{short(after, 600)}")
-        return None
+        return False, None
     if extra_args:
         fail("extra argument accepted", f"{label} accepted an extra / unknown / missing argument and returned {short(result)}")
     for name, x in args.items():
@@ -622,7 +669,7 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
             fail("bool accepted", f"{label}: {name}={short(x)} (a bool) accepted, returned {short(result)}")
         if kind in ("card", "cards") and contains(x, lambda y: isinstance(y, other_card)):
             fail("other game's Card accepted", f"{label}: {name}={short(x)} (the other game's Card) accepted, returned {short(result)}")
-    return result
+    return True, result
 
 
 class Case:
@@ -633,6 +680,34 @@ class Case:
 
     def __repr__(self) -> str:
         return self.label
+
+
+POISON_INT = st.one_of(st.booleans(), st.sampled_from(BIG_INTS), st.integers(-(2**70), 2**70).map(IntSub),
+                       st.sampled_from([1.0, math.nan, "3", None, Indexable(2**64), Indexable(True)]))
+POISON_CARD = st.one_of(st.booleans(), other_cards, st.sampled_from(BIG_INTS), st.sampled_from(["1H", "5X", "", "5H 5D", "10♥♥"]),
+                        st.sampled_from(HUGE_STRINGS), st.none(), st.floats(), st.integers(0, 51).map(IntSub))
+
+
+@st.composite
+def poisoned(draw, param: Param, ctx: Ctx):
+    """A valid value with one bad part: for an int or a card a bad scalar (bool, huge, the other
+    game's Card...), for a group of cards the valid group with one card replaced."""
+    if param.kind == "int":
+        return draw(POISON_INT)
+    if param.kind == "card":
+        return draw(POISON_CARD)
+    if param.kind == "cards":
+        value = draw(param.valid(ctx))
+        if value is None or isinstance(value, str):
+            value = [] if value is None else value.split(" ")
+        items = list(value)
+        bad = draw(POISON_CARD)
+        if items and draw(st.integers(0, 3)):
+            items[draw(st.integers(0, len(items) - 1))] = bad
+        else:
+            items.append(bad)
+        return items
+    return draw(garbage)
 
 
 @st.composite
@@ -664,7 +739,7 @@ def calls(draw, modname: str, qualname: str):
             kw.update(changes)
             args.update(changes)
             continue
-        mode = draw(st.sampled_from(["valid", "valid", "garbage", "garbage", "omit"]))
+        mode = draw(st.sampled_from(["valid", "valid", "garbage", "garbage", "poison", "omit"]))
         has_default = p.default is not p.empty
         if mode == "omit":
             if has_default:
@@ -676,7 +751,10 @@ def calls(draw, modname: str, qualname: str):
                 extra = True  # a missing required argument must be refused; "extra" = must not succeed
                 by_name = True
                 continue
-        value = draw(param.valid(ctx)) if mode == "valid" else draw(garbage)
+        if mode == "poison":
+            value = draw(poisoned(param, ctx))
+        else:
+            value = draw(param.valid(ctx)) if mode == "valid" else draw(garbage)
         args[p.name] = value
         kinds[p.name] = param.kind
         if p.kind == p.KEYWORD_ONLY or (has_default and draw(st.booleans())):
@@ -723,7 +801,10 @@ def test_fuzz_call(modname, qualname):
     @collecting(f"{modname}.{qualname}")
     def run(case):
         label, thunk, args, kinds, inst, extra = case.label, case.thunk, case.args, case.kinds, case.inst, case.extra
-        result = check_outcome(label, thunk, args, kinds, OTHER[modname], spec.snapshot, inst, extra)
+        before = tuple(inst.totals) if isinstance(inst, P.Partie) else None
+        ok, result = check_outcome(label, thunk, args, kinds, OTHER[modname], spec.snapshot, inst, extra)
+        if ok and spec.post:
+            spec.post(label, args, result, inst, before)
         if isinstance(inst, (C.State, P.State)):
             text = inst.serialize()
             try:
@@ -807,6 +888,9 @@ def test_fuzz_deserialize_state(case, seed):
         if len(str(e)) > MAX_MESSAGE:
             fail("huge error message", f"{label}: {len(str(e))} characters")
         return
+    if isinstance(state, C.State) and state.phase == "cut" and (state.deals != 0 or any(state.scores())):
+        # the cut for the first deal happens once, before anything else (docs/rules/cribbage.md)
+        fail("inconsistent state accepted", f"{label}: phase cut with deals={state.deals}, scores={state.scores()}")
     try:
         check_playable(state, seed, label)
     except AcceptedStateFailure as e:
