@@ -45,6 +45,7 @@ import math
 import os
 import pickle
 import random
+import re
 import types
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -460,6 +461,20 @@ def post_declarations(label, args, result, inst, before):
             fail("impossible dealt hand accepted", f"{label}: the hand shares {len(hand_ids & dealt_ids)} cards with {dealt_name}, accepted")
 
 
+def post_round_record(label, args, result, inst, before):
+    """Halves up to tens, exactly (115 -> 120, 114 -> 110), or a ValueError: never a wrong answer."""
+    x = args.get("x")
+    if type(x) is int and result != (x + 5) // 10 * 10:
+        fail("round_record wrong near the int limit", f"{label} returned {result}, exact half-up rounding is {(x + 5) // 10 * 10}")
+
+
+def post_player_range(label, args, result, inst, before):
+    """A player that does not exist is refused (ValueError), as by every other method taking one."""
+    p = args.get("player")
+    if type(p) is int and not -1 <= p < inst.num_players():
+        fail("nonexistent player accepted", f"{label}: player {p} (players are 0..{inst.num_players() - 1}) accepted, returned {short(result)}")
+
+
 def _exact_ints(*xs) -> tuple[int, ...] | None:
     if all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
         return tuple(int(x) for x in xs)
@@ -523,7 +538,7 @@ PIQUET: dict[str, Spec] = {
                         "dealer_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 12)(ctx))),
                         "open_capot": A(st.sampled_from([None, "elder", "dealer"])), "silent": A(st.sampled_from([None, "elder", "dealer"])),
                         "false_declaration": A(st.sampled_from([None, "elder", "dealer"]))}, readme_deal=True),
-    "round_record": Spec({"x": I(st.integers(0, 2000))}),
+    "round_record": Spec({"x": I(st.one_of(st.integers(0, 2000), st.integers(2**63 - 20, 2**63 - 1)))}, post=post_round_record),
     "difference_record": Spec({"a": I(st.integers(0, 300)), "b": I(st.integers(0, 300)), "rules": A(rules_values)}),
     "score_declarations_batch": Spec({"elder": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "dealer": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "rules": A(rules_values)}),
     "simulate": Spec({"game": A(pgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS}),
@@ -569,6 +584,8 @@ for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["cr
                "resample_from_infostate", "hand", "kept", "discards"] + (["dealt_hand", "drawn", "exchange_size"] if _table is PIQUET else []):
         _table[f"State.{_m}"] = Spec(state_params(), target=method(_states(), _m), snapshot=state_snapshot,
                                      share=2.0 if _m in ("apply_action", "undo_action", "string_to_action") else 1.0)
+    for _m in ("legal_actions", "legal_actions_mask"):
+        _table[f"State.{_m}"].post = post_player_range
     _table["State.undo_action"].params = state_params(player=PLAYER, action=I(lambda ctx: st.one_of(st.none(), st.sampled_from(ctx.inst.history() or [0]))))
 
 MODULES = {"cribbage": (cribbage, CRIBBAGE, C), "piquet": (piquet, PIQUET, P)}
@@ -654,6 +671,7 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
         elif not isinstance(e, ALLOWED):
             fail(f"raised {type(e).__name__}", f"{label} raised {type(e).__name__}: {short(str(e), 300)}")
         msg = str(e)
+        check_message_numbers(label, args, msg)
         if len(msg) > MAX_MESSAGE:
             fail("huge error message", f"{label} raised {type(e).__name__} with a {len(msg)}-character message: {msg[:150]}...")
         if snapshot:
@@ -670,6 +688,22 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
         if kind in ("card", "cards") and contains(x, lambda y: isinstance(y, other_card)):
             fail("other game's Card accepted", f"{label}: {name}={short(x)} (the other game's Card) accepted, returned {short(result)}")
     return True, result
+
+
+_CLAMPED = re.compile(r"(?<![.=\d-])(-?9223372036854775807|-9223372036854775808|18446744073709551615)(?![.\d])")
+
+
+def check_message_numbers(label: str, args: dict, msg: str) -> None:
+    """An error about a huge int names the int given, not a clamped or rounded stand-in."""
+    huge = [x for x in args.values() if type(x) is int and abs(x) >= 2**31]
+    if len(huge) != 1:
+        return
+    v = huge[0]
+    if "2**64" in msg and abs(v) < 2**64:
+        fail("message misreports a huge int", f"{label}: given {v}, the message says {msg[:300]!r}")
+    m = _CLAMPED.search(msg)
+    if m and int(m.group(1)) != v and str(v) not in msg:
+        fail("message misreports a huge int", f"{label}: given {v}, the message says {msg[:300]!r}")
 
 
 class Case:
