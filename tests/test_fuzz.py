@@ -46,6 +46,7 @@ import os
 import pickle
 import random
 import re
+import reprlib
 import types
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -165,12 +166,34 @@ def fail(kind: str, message: str) -> None:
     raise cls(f"[{kind}] {message}") from None  # no chained (possibly huge) exception in the report
 
 
+_REPR = reprlib.Repr()
+_REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxtuple, _REPR.maxlevel = 80, 200, 16, 16, 4
+
+
 def short(x: Any, n: int = 200) -> str:
+    """A bounded repr (never builds the repr of a huge string or list)."""
+    if isinstance(x, str):
+        r = repr(x[:n]) + (f"...({len(x)} chars)" if len(x) > n else "")
+        return r
     try:
-        r = repr(x)
+        r = _REPR.repr(x)
     except Exception:  # noqa: BLE001
         r = object.__repr__(x)
     return r if len(r) <= n else r[:n] + f"...({len(r)} chars)"
+
+
+class Lazy:
+    """A label built only when a failure is reported (building it for every call is slow)."""
+
+    def __init__(self, make: Callable[[], str]):
+        self.make, self.text = make, None
+
+    def __str__(self) -> str:
+        if self.text is None:
+            self.text = self.make()
+        return self.text
+
+    __repr__ = __str__
 
 
 # ---------------------------------------------------------------------- walking argument values
@@ -718,7 +741,7 @@ class Case:
         self.label, self.thunk, self.args, self.kinds, self.inst, self.extra = label, thunk, args, kinds, inst, extra
 
     def __repr__(self) -> str:
-        return self.label
+        return str(self.label)
 
 
 POISON_INT = st.one_of(st.booleans(), st.sampled_from(BIG_INTS), st.integers(-(2**70), 2**70).map(IntSub),
@@ -810,9 +833,13 @@ def calls(draw, modname: str, qualname: str):
             pos.append(draw(garbage))  # one more positional argument than the signature has
         else:
             kw["no_such_argument"] = draw(garbage)
-    label = f"{modname}.{qualname}(" + ", ".join([short(x, 80) for x in pos] + [f"{a}={short(x, 80)}" for a, x in kw.items()]) + ")"
-    if inst is not None and hasattr(inst, "serialize"):
-        label += f" on {short(inst.serialize(), 400)}"
+    where = inst.serialize() if inst is not None and hasattr(inst, "serialize") else None
+
+    def make_label() -> str:
+        text = f"{modname}.{qualname}(" + ", ".join([short(x, 80) for x in pos] + [f"{a}={short(x, 80)}" for a, x in kw.items()]) + ")"
+        return text + (f" on {short(where, 400)}" if where is not None else "")
+
+    label = Lazy(make_label)
     return Case(label, (lambda: fn(*pos, **kw)), args, kinds, inst, extra)
 
 
