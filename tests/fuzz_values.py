@@ -103,6 +103,9 @@ class BadLen(list):
     def __len__(self):
         return 2**62
 
+    def __repr__(self) -> str:
+        return f"BadLen({list(self)!r})"
+
 
 BIG_INTS = [-1, -2, 2**31 - 1, 2**31, -(2**31) - 1, 2**32, 2**63 - 1, 2**63, -(2**63) - 1, 2**64, 2**64 + 1, -(2**64), 2**200, -(2**200)]
 SPECIAL_FLOATS = [0.0, -0.0, 1.0, 0.5, 5.0, 1e300, -1e300, math.nan, math.inf, -math.inf, 2.0**63, 2.0**64]

@@ -71,7 +71,7 @@ from fuzz_mutate import (
     restricted_loads,
     states,
 )
-from fuzz_values import BIG_INTS, HUGE_STRINGS, LIMIT, Bounded, Indexable, IntSub, Raising, ReadTooMuch, UserIterError, arrays, garbage, other_cards
+from fuzz_values import BIG_INTS, BadLen, HUGE_STRINGS, LIMIT, Bounded, Indexable, IntSub, Raising, ReadTooMuch, UserIterError, arrays, garbage, other_cards
 
 DEFAULT_TOTAL = 22_000
 TOTAL = int(os.environ.get("CRIBPIQUET_FUZZ_EXAMPLES", DEFAULT_TOTAL))
@@ -769,6 +769,10 @@ def poisoned(draw, param: Param, ctx: Ctx):
         else:
             items.append(bad)
         return items
+    if draw(st.booleans()):
+        value = draw(param.valid(ctx))
+        if isinstance(value, (tuple, list)):
+            return BadLen(value)  # the right items, a lying __len__
     return draw(garbage)
 
 
@@ -793,6 +797,9 @@ def calls(draw, modname: str, qualname: str):
         param = spec.params.get(p.name, A(garbage))
         if p.kind == p.VAR_KEYWORD:
             changes = dict(draw(param.valid(ctx)))
+            for key, val in list(changes.items()):
+                if isinstance(val, tuple) and draw(st.integers(0, 3)) == 0:
+                    changes[key] = BadLen(val)  # the right items, a lying __len__
             for key in draw(st.lists(st.sampled_from(sorted(RULE_FIELDS) + ["nonsense", ""]), max_size=3)):
                 changes[key] = draw(garbage)
             if draw(st.integers(0, 9)) == 0:
