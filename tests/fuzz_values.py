@@ -104,7 +104,7 @@ class BadLen(list):
         return 2**62
 
     def __repr__(self) -> str:
-        return f"BadLen({list(self)!r})"
+        return f"BadLen({list.__repr__(self)})"  # list(self) would trust __len__
 
 
 BIG_INTS = [-1, -2, 2**31 - 1, 2**31, -(2**31) - 1, 2**32, 2**63 - 1, 2**63, -(2**63) - 1, 2**64, 2**64 + 1, -(2**64), 2**200, -(2**200)]
