@@ -680,7 +680,8 @@ def test_every_public_callable_is_fuzzed():
 ALLOWED = (ValueError, TypeError)
 
 
-def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, other_card: type, snapshot, inst, extra_args: bool) -> Any:
+def check_outcome(label, call: Callable[[], Any], args: dict, kinds: dict, other_card: type, snapshot, inst, extra_args: bool,
+                  bad: list[str] = ()) -> Any:
     before = snapshot(inst) if snapshot else None
     values = list(args.values())
     error = None
@@ -705,6 +706,12 @@ def check_outcome(label: str, call: Callable[[], Any], args: dict, kinds: dict, 
             fail(f"raised {type(e).__name__}", f"{label} raised {type(e).__name__}: {short(str(e), 300)}")
         msg = str(e)
         check_message_numbers(label, args, msg)
+        if type(e) is TypeError and not extra_args and len(bad) == 1 and kinds.get(bad[0]) == "int":
+            name = bad[0]
+            v = args.get(name)
+            about_it = short(v, 20)[:20] in msg or type(v).__name__ in msg  # the message is about this argument
+            if about_it and name not in msg and name.replace("_", " ") not in msg:
+                fail("TypeError does not name the argument", f"{label}: {name}={short(args.get(name))} refused with {msg[:200]!r}")
         if len(msg) > MAX_MESSAGE:
             fail("huge error message", f"{label} raised {type(e).__name__} with a {len(msg)}-character message: {msg[:150]}...")
         if snapshot:
@@ -801,6 +808,7 @@ def calls(draw, modname: str, qualname: str):
     pos, kw, args, kinds = [], {}, {}, {}
     extra = False
     by_name = False  # once a positional parameter is skipped, the rest go by name
+    bad: list[str] = []  # the parameters given garbage
     for p in sig.parameters.values():
         if p.name == "self":
             continue
@@ -830,6 +838,8 @@ def calls(draw, modname: str, qualname: str):
                 extra = True  # a missing required argument must be refused; "extra" = must not succeed
                 by_name = True
                 continue
+        if mode != "valid":
+            bad.append(p.name)
         if mode == "poison":
             value = draw(poisoned(param, ctx))
         else:
@@ -857,7 +867,9 @@ def calls(draw, modname: str, qualname: str):
         return text + (f" on {short(where, 400)}" if where is not None else "")
 
     label = Lazy(make_label)
-    return Case(label, (lambda: fn(*pos, **kw)), args, kinds, inst, extra)
+    case = Case(label, (lambda: fn(*pos, **kw)), args, kinds, inst, extra)
+    case.bad = bad
+    return case
 
 
 def _fuzz_ids():
@@ -885,7 +897,7 @@ def test_fuzz_call(modname, qualname):
     def run(case):
         label, thunk, args, kinds, inst, extra = case.label, case.thunk, case.args, case.kinds, case.inst, case.extra
         before = tuple(inst.totals) if isinstance(inst, P.Partie) else None
-        ok, result = check_outcome(label, thunk, args, kinds, OTHER[modname], spec.snapshot, inst, extra)
+        ok, result = check_outcome(label, thunk, args, kinds, OTHER[modname], spec.snapshot, inst, extra, case.bad)
         if ok and spec.post:
             spec.post(label, args, result, inst, before)
         if isinstance(inst, (C.State, P.State)):
