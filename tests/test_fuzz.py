@@ -710,7 +710,8 @@ def check_outcome(label, call: Callable[[], Any], args: dict, kinds: dict, other
             name = bad[0]
             v = args.get(name)
             about_it = short(v, 20)[:20] in msg or type(v).__name__ in msg  # the message is about this argument
-            if about_it and name not in msg and name.replace("_", " ") not in msg:
+            names = [name, name.replace("_", " "), *name.split("_or_")]  # player_or_action: "player" or "action"
+            if about_it and not any(n in msg for n in names):
                 fail("TypeError does not name the argument", f"{label}: {name}={short(args.get(name))} refused with {msg[:200]!r}")
         if len(msg) > MAX_MESSAGE:
             fail("huge error message", f"{label} raised {type(e).__name__} with a {len(msg)}-character message: {msg[:150]}...")
