@@ -1,0 +1,1082 @@
+"""Fuzz suite (issue 8 item 10): garbage at every public function and method of both modules.
+
+Every public callable of ``cribpiquet.cribbage`` and ``cribpiquet.piquet`` (module functions,
+constructors, methods of every class in ``__all__``) is called with parameters that are each
+either a valid value or garbage (tests/fuzz_values.py: out-of-range and huge ints, bools,
+floats, NaN, None, card-like / random / huge strings, bytes, nested, infinite and raising
+iterables, numpy arrays of every dtype, rank and memory layout, the other game's ``Card``, int
+and str subclasses), sometimes with a missing, extra or unknown argument. The asserts:
+
+* only ``ValueError`` / ``TypeError`` come out (the project defines no subclasses of its own);
+  never a ``PanicException`` (a ``BaseException``), ``OverflowError``, ``SystemError``,
+  ``RuntimeError``, ``MemoryError``, ``KeyError``, ``IndexError``, ``AttributeError``...; a
+  raising generator's own exception may propagate;
+* an infinite iterable is read at most ``LIMIT`` (10,000) items (each is wrapped in a counter
+  that raises after that, so today's unbounded reads fail instead of hanging);
+* an error message is at most 1,000 characters;
+* a call that raises leaves its object unchanged (``State.serialize()``, the match records of
+  ``Partiya`` / ``Partie``);
+* a call that succeeds was not given a ``bool`` as an int or card, nor the other game's ``Card``.
+
+``deserialize_state`` gets mutated serialized states of random playouts (a char flipped, a
+number changed, fields swapped, truncated, duplicated, deleted), and ``pickle`` mutated pickles
+of our own objects, loaded through an unpickler that admits only ``cribpiquet.*``, numpy's
+reconstructors and plain builtins (so pickle's own arbitrary-code risk is not what is tested).
+Whatever is accepted must play to the end consistently (tests/fuzz_mutate.py:check_playable).
+
+The suite looks functions up by name (old and new names of the batch functions both appear in
+the table; a missing name is skipped) and ``test_every_public_callable_is_fuzzed`` asserts the
+table covers every public callable of both modules.
+
+Budget: ``derandomize=True`` and a fixed number of examples (over 20,000 in all), in well
+under 3 minutes. A longer local run multiplies every test's examples:
+
+    CRIBPIQUET_FUZZ_EXAMPLES=200000 pytest tests/test_fuzz.py
+
+(the value is the total over the module; the default, 22,000, runs in about 2 minutes here).
+Failures are reported per callable (one test per callable), each failure kind as its own
+exception class (``Fuzz_bool_accepted``, ``Fuzz_panic_PanicException``...). Other switches:
+
+* ``CRIBPIQUET_FUZZ_SHRINK=1`` lets hypothesis shrink a failing case (off by default: shrinking
+  a panic or a huge message can take minutes);
+* ``CRIBPIQUET_FUZZ_COLLECT=FILE`` appends every failure to FILE (a JSON line each) and keeps
+  going, to list every distinct failure rather than the first per callable;
+* ``CRIBPIQUET_FUZZ_TRACE=FILE`` writes each call to FILE before making it (after a crash the
+  file names the call that crashed).
+
+The module caps the process's address space (RLIMIT_AS, 4 GiB above its size) while it runs, so
+an unbounded allocation fails here instead of exhausting the machine.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import os
+import pickle
+import re
+import reprlib
+import types
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from cribpiquet import cribbage, piquet
+
+from fuzz_mutate import (
+    CRIBBAGE_GAMES,
+    PIQUET_GAMES,
+    AcceptedStateFailure,
+    OurCodeFailure,
+    check_playable,
+    make_game,
+    mutate_bytes,
+    mutate_text,
+    playout,
+    restricted_loads,
+    states,
+)
+from fuzz_values import BIG_INTS, BadLen, HUGE_STRINGS, LIMIT, Bounded, Indexable, IntSub, Raising, ReadTooMuch, UserIterError, arrays, garbage, other_cards
+
+DEFAULT_TOTAL = 22_000
+TOTAL = int(os.environ.get("CRIBPIQUET_FUZZ_EXAMPLES", DEFAULT_TOTAL))
+MAX_MESSAGE = 1000
+
+
+SHRINK = os.environ.get("CRIBPIQUET_FUZZ_SHRINK", "") not in ("", "0")
+PHASES = [Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if SHRINK else [])
+
+
+def budget(share: float) -> settings:
+    """Settings for a test that gets ``share`` of the module's examples."""
+    return settings(
+        max_examples=max(10, int(TOTAL * share)),
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+        phases=PHASES,
+    )
+
+
+# ---------------------------------------------------------------------- the memory guard
+
+MEMORY_HEADROOM = 4 << 30  # bytes of address space the fuzz tests may add to the process
+
+
+@pytest.fixture(autouse=True, scope="module")
+def address_space_limit():
+    """Cap the process's address space while this module runs, so a call that allocates without
+    bound fails (MemoryError, or at worst an abort of this process) instead of taking the machine
+    down; the previous limit is restored afterwards."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as f:
+        size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    limit = size + MEMORY_HEADROOM
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft == resource.RLIM_INFINITY or soft > limit:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+# ------------------------------------------------------------------------ failure reporting
+
+
+class FuzzFailure(AssertionError):
+    """Base of the failures; one subclass per kind so hypothesis reports each kind separately."""
+
+
+_KINDS: dict[str, type] = {}
+
+
+COLLECT = os.environ.get("CRIBPIQUET_FUZZ_COLLECT", "")
+TRACE = os.environ.get("CRIBPIQUET_FUZZ_TRACE", "")
+
+
+def collecting(test_id: str):
+    """With CRIBPIQUET_FUZZ_COLLECT=FILE, failures are appended to FILE (one JSON line each) and
+    the test goes on generating, to list every distinct failure instead of the first."""
+
+    def wrap(body):
+        if not COLLECT:
+            return body
+
+        @functools.wraps(body)
+        def run(*args, **kwargs):
+            try:
+                body(*args, **kwargs)
+            except FuzzFailure as f:
+                import json
+
+                with open(COLLECT, "a") as out:
+                    out.write(json.dumps({"test": test_id, "kind": type(f).__name__, "message": str(f)[:700]}) + "\n")
+
+        return run
+
+    return wrap
+
+
+def fail(kind: str, message: str) -> None:
+    cls = _KINDS.setdefault(kind, type("Fuzz_" + "".join(c if c.isalnum() else "_" for c in kind), (FuzzFailure,), {}))
+    raise cls(f"[{kind}] {message}") from None  # no chained (possibly huge) exception in the report
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxtuple, _REPR.maxlevel = 80, 200, 16, 16, 4
+
+
+def short(x: Any, n: int = 200) -> str:
+    """A bounded repr (never builds the repr of a huge string or list)."""
+    if isinstance(x, str):
+        r = repr(x[:n]) + (f"...({len(x)} chars)" if len(x) > n else "")
+        return r
+    try:
+        r = _REPR.repr(x)
+    except Exception:  # noqa: BLE001
+        r = object.__repr__(x)
+    return r if len(r) <= n else r[:n] + f"...({len(r)} chars)"
+
+
+class Lazy:
+    """A label built only when a failure is reported (building it for every call is slow)."""
+
+    def __init__(self, make: Callable[[], str]):
+        self.make, self.text = make, None
+
+    def __str__(self) -> str:
+        if self.text is None:
+            self.text = self.make()
+        return self.text
+
+    __repr__ = __str__
+
+
+# ---------------------------------------------------------------------- walking argument values
+
+
+def _walk(x: Any, depth: int = 0):
+    yield x
+    if depth > 4:
+        return
+    if isinstance(x, (list, tuple, set, frozenset)):
+        for y in x:
+            yield from _walk(y, depth + 1)
+    elif isinstance(x, dict):
+        for y in x:
+            yield from _walk(y, depth + 1)
+
+
+def contains(x: Any, pred: Callable[[Any], bool]) -> bool:
+    return any(pred(y) for y in _walk(x))
+
+
+def is_bool(x: Any) -> bool:
+    return isinstance(x, (bool, np.bool_)) or (isinstance(x, np.ndarray) and x.dtype == np.bool_ and x.size > 0)
+
+
+# --------------------------------------------------------------------------- valid values
+
+C, P = cribbage, piquet
+VARIANTS = ["six-card", "five-card", "three-player", "four-player"]
+
+
+def card_like(game, i: int, how: int):
+    card = game.Card(i)
+    return [i, card, str(card), card.symbol(), str(card).lower()][how % 5]
+
+
+def cards_of(game, ids: list[int], how: int):
+    if how == 5:
+        return " ".join(str(game.Card(i)) for i in ids)
+    if how == 6:
+        return (card_like(game, i, k) for k, i in enumerate(ids))
+    if how == 7:
+        return tuple(ids)
+    return [card_like(game, i, how) for i in ids]
+
+
+@dataclass
+class Ctx:
+    """What one call's valid values are drawn from: a shuffled pack per game and the instance."""
+
+    perm52: list[int]
+    perm32: list[int]
+    how: int
+    inst: Any = None
+    readme: bool = False
+
+
+README_ELDER = "AH KH QH JH TH 7H AC AD AS 7C 8C 7D"
+README_DEALER = "9H 8H 9C TC JC QC KD QD JD 8S 9S TS"
+README_TRICKS = [("AH", "8H"), ("KH", "9H"), ("QH", "8S"), ("JH", "9S"), ("TH", "TS"), ("7H", "QD"),
+                 ("AC", "9C"), ("AD", "KD"), ("AS", "JD"), ("7C", "TC"), ("JC", "8C"), ("QC", "7D")]
+
+
+def v(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], st.SearchStrategy]:
+    """A valid value computed from the context (no further drawing)."""
+    return lambda ctx: st.just(None).map(lambda _: fn(ctx))
+
+
+def ccards(lo: int, hi: int):
+    return lambda ctx: st.integers(lo, hi).map(lambda k: cards_of(C, ctx.perm52[:k], ctx.how))
+
+
+def pcards(lo: int, hi: int, start: int = 0):
+    def make(ctx):
+        if ctx.readme:
+            return st.just([README_ELDER, README_DEALER][start // 12])
+        return st.integers(lo, hi).map(lambda k: cards_of(P, ctx.perm32[start : start + k], ctx.how))
+
+    return make
+
+
+def tricks(ctx):
+    if ctx.readme:
+        return st.just(README_TRICKS)
+    e, d = ctx.perm32[:12], ctx.perm32[12:24]
+    return st.just([(P.Card(a), P.Card(b)) for a, b in zip(e, d)])
+
+
+def players_of(ctx):
+    n = ctx.inst.num_players()
+    return st.one_of(st.none(), st.integers(-1, n - 1))
+
+
+def legal_action(ctx):
+    s = ctx.inst
+    legal = [] if s.is_terminal() else s.legal_actions()
+    return st.sampled_from(legal) if legal else st.integers(0, s.get_game().num_distinct_actions())
+
+
+def action_text(ctx):
+    s = ctx.inst
+    if s.is_terminal():
+        return st.just("GO")
+    return legal_action(ctx).map(lambda a: s.action_to_string(a))
+
+
+def serialized(ctx):
+    g = ctx.inst
+    return st.integers(0, 300).map(lambda k: playout(g, k, k).serialize())
+
+
+cgames = st.sampled_from(CRIBBAGE_GAMES).map(lambda k: make_game(("cribbage", k)))
+pgames = st.sampled_from(PIQUET_GAMES).map(lambda k: make_game(("piquet", k)))
+rules_values = st.sampled_from([None, "russian", "rubicon", P.Rules.russian(), P.Rules.rubicon(), P.Rules.russian().replace(koroliks_per_partiya=3)])
+players_names = st.sampled_from(["random", "first", ["random", "first"], ("first", "random", "first", "random"), None])
+RULE_FIELDS = P.Rules.russian().as_dict()
+
+
+def rule_changes(ctx):
+    base = P.Rules.rubicon().as_dict() if ctx.how % 2 else RULE_FIELDS
+    return st.lists(st.sampled_from(sorted(base)), max_size=3, unique=True).map(lambda ks: {k: base[k] for k in ks})
+
+
+def k(strategy: st.SearchStrategy) -> Callable[[Ctx], st.SearchStrategy]:
+    return lambda ctx: strategy
+
+
+# kinds: "int" (bool must be refused), "card"/"cards" (bool and the other game's Card refused), "any"
+@dataclass
+class Param:
+    kind: str
+    valid: Callable[[Ctx], st.SearchStrategy]
+
+
+def I(valid) -> Param:  # noqa: E743
+    return Param("int", valid if callable(valid) and not isinstance(valid, st.SearchStrategy) else k(valid))
+
+
+def Cd(valid) -> Param:
+    return Param("card", valid)
+
+
+def Cs(valid) -> Param:
+    return Param("cards", valid)
+
+
+def A(valid) -> Param:
+    return Param("any", valid if callable(valid) and not isinstance(valid, st.SearchStrategy) else k(valid))
+
+
+CCARD = Cd(lambda ctx: st.integers(0, 51).map(lambda i: card_like(C, i, ctx.how)))
+PCARD = Cd(lambda ctx: st.integers(0, 31).map(lambda i: card_like(P, i, ctx.how)))
+NGAMES = I(st.integers(0, 12))
+SEED = I(st.one_of(st.none(), st.integers(0, 2**64 - 1)))
+THREADS = I(st.one_of(st.none(), st.integers(1, 2)))
+PLAYER = I(players_of)
+SCORE = I(st.integers(0, 200))
+
+STATE_PARAMS = {
+    "player": PLAYER,
+    "action": I(legal_action),
+    "player_or_action": I(lambda ctx: st.one_of(players_of(ctx), legal_action(ctx))),
+    "player_or_text": A(lambda ctx: st.one_of(players_of(ctx), action_text(ctx))),
+    "text": A(action_text),
+    "seed": I(st.integers(0, 2**63)),
+}
+
+
+def state_params(**override):
+    return {**STATE_PARAMS, **override}
+
+
+def cribbage_arrays(shapes):
+    return lambda ctx: arrays(shapes, 52, int_only=True)
+
+
+def piquet_arrays(shapes):
+    return lambda ctx: arrays(shapes, 32, int_only=True)
+
+
+@dataclass
+class Spec:
+    """One public callable: how to get it (``target``) and a valid value for each parameter."""
+
+    params: dict[str, Param]
+    target: Any = None  # None: the module attribute of that name; else a strategy of (callable, inst)
+    snapshot: Callable[[Any], Any] | None = None
+    share: float = 1.0
+    readme_deal: bool = False
+    post: Callable[..., None] | None = None  # (label, args, result, inst, snapshot before): checks a success
+
+
+def method(instances: st.SearchStrategy, name: str):
+    return instances.map(lambda inst: (getattr(inst, name), inst))
+
+
+def cribbage_states():
+    return states(st.sampled_from(CRIBBAGE_GAMES).map(lambda k: ("cribbage", k)), 200)
+
+
+def piquet_states():
+    return states(st.sampled_from(PIQUET_GAMES).map(lambda k: ("piquet", k)), 400)
+
+
+def breakdowns():
+    return st.permutations(range(52)).map(lambda p: C.explain_hand(p[:4], p[4]))
+
+
+def peg_breakdowns():
+    return st.sampled_from(["5H", "7C 8D 9H 7S", "3C 2D 5H AS 4C", "5H 5D 5S 5C", "KD QH 5S"]).map(C.explain_peg)
+
+
+def declarations_objs():
+    return st.permutations(range(32)).map(lambda p: P.declarations(p[:12]))
+
+
+def declaration_scores():
+    return st.permutations(range(32)).map(lambda p: P.score_declarations(p[:12], p[12:24]))
+
+
+def game_scores():
+    return st.sampled_from([None, "rubicon"]).map(lambda r: P.score_game(README_ELDER, README_DEALER, README_TRICKS, rules=r))
+
+
+def partiyas():
+    @st.composite
+    def make(draw):
+        p = P.Partiya(draw(rules_values.filter(lambda r: r not in ("rubicon",) and r != P.Rules.rubicon())))
+        for a, b in draw(st.lists(st.tuples(st.integers(0, 150), st.integers(0, 150)), max_size=6)):
+            if p.is_over():
+                break
+            p.add_game(a, b)
+        return p
+
+    return make()
+
+
+def parties():
+    @st.composite
+    def make(draw):
+        p = P.Partie(draw(st.sampled_from([None, "rubicon", P.Rules.rubicon()])))
+        for a, b in draw(st.lists(st.tuples(st.integers(0, 150), st.integers(0, 150)), max_size=6)):
+            if p.is_over():
+                break
+            p.add_deal(a, b)
+        return p
+
+    return make()
+
+
+def match_snapshot(p):
+    out = []
+    for name in ("games", "koroliks", "columns", "doubled_games_left", "carried_doubling", "deals", "totals", "deals_left"):
+        if hasattr(p, name):
+            out.append(repr(getattr(p, name)))
+    out.append(repr(p.is_over()))
+    try:
+        out.append(repr(p.result()))
+    except Exception as e:  # noqa: BLE001
+        out.append(type(e).__name__)
+    return out
+
+
+def state_snapshot(s):
+    return s.serialize()
+
+
+def _no_params():
+    return {}
+
+
+def _ids(cards) -> set[int] | None:
+    try:
+        return {c.id for c in P.parse_cards(cards)}
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def post_declarations(label, args, result, inst, before):
+    """A hand shares at least 4 cards with the hand it was dealt (no exchange takes more than 8)."""
+    pairs = [("hand", "dealt", result)] if "hand" in args else [("elder", "elder_dealt", result.elder), ("dealer", "dealer_dealt", result.dealer)]
+    for _, dealt_name, decl in pairs:
+        dealt = args.get(dealt_name)
+        if dealt is None or isinstance(dealt, Bounded):
+            continue
+        dealt_ids, hand_ids = _ids(dealt), {c.id for c in decl.hand}
+        if dealt_ids is not None and len(hand_ids & dealt_ids) < 4:
+            fail("impossible dealt hand accepted", f"{label}: the hand shares {len(hand_ids & dealt_ids)} cards with {dealt_name}, accepted")
+
+
+def post_round_record(label, args, result, inst, before):
+    """Halves up to tens, exactly (115 -> 120, 114 -> 110), or a ValueError: never a wrong answer."""
+    x = args.get("x")
+    if type(x) is int and result != (x + 5) // 10 * 10:
+        fail("round_record wrong near the int limit", f"{label} returned {result}, exact half-up rounding is {(x + 5) // 10 * 10}")
+
+
+def post_player_range(label, args, result, inst, before):
+    """A player that does not exist is refused (ValueError), as by every other method taking one."""
+    p = args.get("player")
+    if type(p) is int and not -1 <= p < inst.num_players():
+        fail("nonexistent player accepted", f"{label}: player {p} (players are 0..{inst.num_players() - 1}) accepted, returned {short(result)}")
+
+
+def _exact_ints(*xs) -> tuple[int, ...] | None:
+    if all(isinstance(x, int) and not isinstance(x, bool) for x in xs):
+        return tuple(int(x) for x in xs)
+    return None
+
+
+def post_add_game(label, args, result, inst, before):
+    """The recorded game holds the totals as given (no saturation, no wrap)."""
+    given = _exact_ints(args.get("total_a"), args.get("total_b"))
+    if given is not None and tuple(result["totals"]) != given:
+        fail("match totals saturate", f"{label}: recorded totals {result['totals']}, given {given}")
+
+
+def post_add_deal(label, args, result, inst, before):
+    """The recorded deal and the running totals are exact."""
+    given = _exact_ints(args.get("score_a"), args.get("score_b"))
+    if given is None:
+        return
+    if tuple(inst.deals[-1]) != given:
+        fail("match totals saturate", f"{label}: recorded deal {inst.deals[-1]}, given {given}")
+    prev = before
+    if prev is not None and tuple(inst.totals) != (prev[0] + given[0], prev[1] + given[1]):
+        fail("match totals saturate", f"{label}: totals {inst.totals} after {prev} + {given}")
+
+
+# The table: module -> qualified name -> Spec. ``Class`` is the constructor, ``Class.meth`` a method.
+CRIBBAGE: dict[str, Spec] = {
+    "parse_cards": Spec({"cards": Cs(ccards(0, 8))}),
+    "score_hand": Spec({"hand": Cs(ccards(3, 4)), "starter": CCARD, "crib": A(st.booleans())}),
+    "explain_hand": Spec({"hand": Cs(ccards(3, 4)), "starter": CCARD, "crib": A(st.booleans())}),
+    "heels_points": Spec({"starter": CCARD}),
+    "peg_points": Spec({"sequence": Cs(ccards(1, 8))}),
+    "explain_peg": Spec({"sequence": Cs(ccards(1, 8))}),
+    "go_points": Spec({"count": I(st.integers(0, 31))}),
+    "pair_action": Spec({"a": I(st.integers(0, 51)), "b": I(st.integers(0, 51))}),
+    "action_pair": Spec({"action": I(st.integers(52, 1377))}),
+    "hand_distribution": Spec({"kind": A(st.sampled_from(["five-card-hand"] * 6 + ["hand", "crib"]))}, share=0.5),
+    "simulate": Spec({"game": A(cgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS}),
+    "Card": Spec({"value": CCARD}),
+    "Card.symbol": Spec({}, target=method(st.integers(0, 51).map(C.Card), "symbol"), share=0.3),
+    "Breakdown": Spec({}, share=0.2),
+    "Breakdown.as_dict": Spec({}, target=method(breakdowns(), "as_dict"), share=0.3),
+    "PegBreakdown": Spec({}, share=0.2),
+    "Game": Spec({"variant": A(st.sampled_from(VARIANTS)), "target": I(st.one_of(st.none(), st.sampled_from([31, 61, 121]), st.integers(1, 500))), "lurch": A(st.booleans())}),
+}
+for _old, _new in [("score_hands", "score_hand_batch"), ("explain_hands", "explain_hand_batch")]:
+    for _name in (_old, _new):
+        CRIBBAGE[_name] = Spec({"hands": A(cribbage_arrays([(3, 4), (2, 3), (0, 4), (1, 4)])),
+                                "starters": A(cribbage_arrays([(3,), (2,), (0,), (1,)])), "crib": A(st.booleans())})
+CRIBBAGE["peg_points_batch"] = Spec({"sequences": A(cribbage_arrays([(2, 5), (1, 13), (3, 3), (0, 5)]))})
+
+PIQUET: dict[str, Spec] = {
+    "parse_cards": Spec({"cards": Cs(pcards(0, 14))}),
+    "declarations": Spec({"hand": Cs(pcards(12, 12)), "dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12)(ctx), pcards(12, 12, 12)(ctx))), "rules": A(rules_values)}, readme_deal=True, post=post_declarations),
+    "score_declarations": Spec({"elder": Cs(pcards(12, 12, 0)), "dealer": Cs(pcards(12, 12, 12)), "rules": A(rules_values),
+                                "elder_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 0)(ctx), pcards(12, 12, 12)(ctx))),
+                                "dealer_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 12)(ctx), pcards(12, 12, 0)(ctx)))}, readme_deal=True,
+                               post=post_declarations),
+    "score_game": Spec({"elder": Cs(pcards(12, 12, 0)), "dealer": Cs(pcards(12, 12, 12)), "tricks": Cs(tricks), "rules": A(rules_values),
+                        "elder_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 0)(ctx))),
+                        "dealer_dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12, 12)(ctx))),
+                        "open_capot": A(st.sampled_from([None, "elder", "dealer"])), "silent": A(st.sampled_from([None, "elder", "dealer"])),
+                        "false_declaration": A(st.sampled_from([None, "elder", "dealer"]))}, readme_deal=True),
+    "round_record": Spec({"x": I(st.one_of(st.integers(0, 2000), st.integers(2**63 - 20, 2**63 - 1)))}, post=post_round_record),
+    "difference_record": Spec({"a": I(st.integers(0, 300)), "b": I(st.integers(0, 300)), "rules": A(rules_values)}),
+    "score_declarations_batch": Spec({"elder": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "dealer": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "rules": A(rules_values)}),
+    "simulate": Spec({"game": A(pgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS}),
+    "Card": Spec({"value": PCARD}),
+    "Card.symbol": Spec({}, target=method(st.integers(0, 31).map(P.Card), "symbol"), share=0.3),
+    "Rules": Spec({"name": A(st.sampled_from(["russian", "rubicon"]))}),
+    "Rules.russian": Spec({}, target=st.just((P.Rules.russian, None)), share=0.2),
+    "Rules.rubicon": Spec({}, target=st.just((P.Rules.rubicon, None)), share=0.2),
+    "Rules.replace": Spec({"changes": A(rule_changes)}, target=method(st.sampled_from([P.Rules.russian(), P.Rules.rubicon()]), "replace"), share=2.0),
+    "Rules.as_dict": Spec({}, target=method(st.sampled_from([P.Rules.russian(), P.Rules.rubicon()]), "as_dict"), share=0.2),
+    "Game": Spec({"rules": A(rules_values), "scope": A(st.sampled_from([None, "deal", "partiya"]))}),
+    "Partiya": Spec({"rules": A(rules_values.filter(lambda r: r not in ("rubicon",) and r != P.Rules.rubicon())), "doubled_games": I(st.integers(0, 4))}),
+    "Partiya.add_game": Spec({"total_a": SCORE, "total_b": SCORE}, target=method(partiyas(), "add_game"), snapshot=match_snapshot, share=2.0,
+                             post=post_add_game),
+    "Partiya.is_over": Spec({}, target=method(partiyas(), "is_over"), snapshot=match_snapshot, share=0.2),
+    "Partiya.result": Spec({}, target=method(partiyas(), "result"), snapshot=match_snapshot, share=0.3),
+    "Partie": Spec({"rules": A(st.sampled_from([None, "rubicon", P.Rules.rubicon()]))}),
+    "Partie.add_deal": Spec({"score_a": SCORE, "score_b": SCORE}, target=method(parties(), "add_deal"), snapshot=match_snapshot, share=2.0,
+                            post=post_add_deal),
+    "Partie.is_over": Spec({}, target=method(parties(), "is_over"), snapshot=match_snapshot, share=0.2),
+    "Partie.result": Spec({}, target=method(parties(), "result"), snapshot=match_snapshot, share=0.3),
+}
+for _name in ("declaration_features", "declarations_batch"):
+    PIQUET[_name] = Spec({"hands": A(piquet_arrays([(2, 12), (0, 12), (1, 12), (3, 12)])), "rules": A(rules_values)})
+for _cls in ("Point", "Sequence", "Set", "Declarations", "CategoryScore", "DeclarationScore", "GameEvent", "GameScore"):
+    PIQUET[_cls] = Spec({}, share=0.2)
+
+# The engine classes: the same methods in both games.
+ENGINE_GAME_METHODS = ["information_state_tensor_shape", "information_state_tensor_size", "max_chance_outcomes", "max_utility",
+                       "min_utility", "new_initial_state", "num_distinct_actions", "num_players", "num_sides",
+                       "observation_tensor_shape", "observation_tensor_size", "point_sources", "utility_sum"]
+for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["crib", "plays"]),
+                                        (PIQUET, pgames, piquet_states, ["cut_cards", "deal_scores", "declarations", "games", "plays", "tricks_won"])]:
+    for _m in ENGINE_GAME_METHODS:
+        _table[f"Game.{_m}"] = Spec({}, target=method(_games, _m), share=0.2)
+    _table["Game.deserialize_state"] = Spec({"text": A(serialized)}, target=method(_games, "deserialize_state"))
+    _table["State"] = Spec({}, share=0.2)
+    for _m in ["chance_outcomes", "clone", "current_player", "get_game", "history", "is_chance_node", "is_player_node", "is_terminal",
+               "move_number", "num_players", "points_by_source", "returns", "rewards", "scores", "serialize", "side_scores", *_extra]:
+        _table[f"State.{_m}"] = Spec({}, target=method(_states(), _m), snapshot=state_snapshot, share=0.2)
+    for _m in ["action_to_string", "apply_action", "child", "undo_action", "player_return", "string_to_action", "legal_actions",
+               "legal_actions_mask", "information_state_string", "information_state_tensor", "observation_tensor",
+               "resample_from_infostate", "hand", "kept", "discards"] + (["dealt_hand", "drawn", "exchange_size"] if _table is PIQUET else []):
+        _table[f"State.{_m}"] = Spec(state_params(), target=method(_states(), _m), snapshot=state_snapshot,
+                                     share=2.0 if _m in ("apply_action", "undo_action", "string_to_action") else 1.0)
+    for _m in ("legal_actions", "legal_actions_mask"):
+        _table[f"State.{_m}"].post = post_player_range
+    _table["State.undo_action"].params = state_params(player=PLAYER, action=I(lambda ctx: st.one_of(st.none(), st.sampled_from(ctx.inst.history() or [0]))))
+
+MODULES = {"cribbage": (cribbage, CRIBBAGE, C), "piquet": (piquet, PIQUET, P)}
+OTHER = {"cribbage": P.Card, "piquet": C.Card}
+
+
+def resolve(mod, qualname: str):
+    obj = mod
+    for part in qualname.split("."):
+        if not hasattr(obj, part):
+            return None
+        obj = getattr(obj, part)
+    return obj
+
+
+def public_callables(mod) -> list[str]:
+    """Every public callable of ``mod``: functions and classes of ``__all__`` and their methods."""
+    names = []
+    for name in mod.__all__:
+        obj = getattr(mod, name)
+        if not callable(obj):
+            continue
+        names.append(name)
+        if isinstance(obj, type):
+            for attr in dir(obj):
+                if attr.startswith("_"):
+                    continue
+                if callable(getattr(obj, attr)):
+                    names.append(f"{name}.{attr}")
+    return names
+
+
+SIGNATURE_SLACK = {"Rules.replace"}  # **changes
+
+
+def test_every_public_callable_is_fuzzed():
+    missing = []
+    for modname, (mod, table, _) in MODULES.items():
+        for name in public_callables(mod):
+            spec = table.get(name)
+            if spec is None:
+                missing.append(f"{modname}.{name}")
+                continue
+            target = resolve(mod, name)
+            try:
+                sig = inspect.signature(target)
+            except (TypeError, ValueError):
+                continue
+            for p in sig.parameters.values():
+                if p.name == "self" or p.kind == p.VAR_KEYWORD and name in SIGNATURE_SLACK:
+                    continue
+                if p.name not in spec.params:
+                    missing.append(f"{modname}.{name}({p.name})")
+    assert not missing, f"not covered by the fuzz table: {missing}"
+
+
+# --------------------------------------------------------------------------------- the check
+
+ALLOWED = (ValueError, TypeError)
+
+
+def check_outcome(label, call: Callable[[], Any], args: dict, kinds: dict, other_card: type, snapshot, inst, extra_args: bool,
+                  bad: list[str] = ()) -> Any:
+    before = snapshot(inst) if snapshot else None
+    values = list(args.values())
+    error = None
+    if TRACE:  # the last line names the call that crashed the process
+        with open(TRACE, "w") as out:
+            out.write(label + "\n")
+    try:
+        result = call()
+    except BaseException as e:  # noqa: BLE001 - PanicException is a BaseException
+        error, result = e, None
+    bounded = [b for x in values for b in _walk(x) if isinstance(b, Bounded)]
+    if any(b.exceeded for b in bounded) or isinstance(error, ReadTooMuch):
+        fail("infinite iterable read forever", f"{label}: read more than {LIMIT} items of {[b.label for b in bounded]}; "
+             + (f"raised {type(error).__name__}" if error is not None else f"returned {short(result)}"))
+    if error is not None:
+        e = error
+        if isinstance(e, UserIterError) and any(contains(x, lambda y: isinstance(y, Raising)) for x in values):
+            pass  # the caller's own generator failed: propagating that is right
+        elif not isinstance(e, Exception):
+            fail(f"panic {type(e).__name__}", f"{label} raised {type(e).__name__}: {short(str(e), 300)}")
+        elif not isinstance(e, ALLOWED):
+            fail(f"raised {type(e).__name__}", f"{label} raised {type(e).__name__}: {short(str(e), 300)}")
+        msg = str(e)
+        check_message_numbers(label, args, msg)
+        if type(e) is TypeError and not extra_args and len(bad) == 1 and kinds.get(bad[0]) == "int":
+            name = bad[0]
+            v = args.get(name)
+            about_it = short(v, 20)[:20] in msg or type(v).__name__ in msg  # the message is about this argument
+            names = [name, name.replace("_", " "), *name.split("_or_")]  # player_or_action: "player" or "action"
+            if about_it and not any(n in msg for n in names):
+                fail("TypeError does not name the argument", f"{label}: {name}={short(args.get(name))} refused with {msg[:200]!r}")
+        if len(msg) > MAX_MESSAGE:
+            fail("huge error message", f"{label} raised {type(e).__name__} with a {len(msg)}-character message: {msg[:150]}...")
+        if snapshot:
+            after = snapshot(inst)
+            if after != before:
+                fail("error changed the object", f"{label} raised {type(e).__name__} ({short(msg)}) but changed the object:\n{short(before, 600)}\n{short(after, 600)}")
+        return False, None
+    if extra_args:
+        fail("extra argument accepted", f"{label} accepted an extra / unknown / missing argument and returned {short(result)}")
+    for name, x in args.items():
+        kind = kinds.get(name, "any")
+        if kind in ("int", "card", "cards") and contains(x, is_bool):
+            fail("bool accepted", f"{label}: {name}={short(x)} (a bool) accepted, returned {short(result)}")
+        if kind in ("card", "cards") and contains(x, lambda y: isinstance(y, other_card)):
+            fail("other game's Card accepted", f"{label}: {name}={short(x)} (the other game's Card) accepted, returned {short(result)}")
+    return True, result
+
+
+_CLAMPED = re.compile(r"(?<![.=\d-])(-?9223372036854775807|-9223372036854775808|18446744073709551615)(?![.\d])")
+
+
+_RANGES = re.compile(r"range\([^)]*\)|-?\d+\.\.=?-?\d+")
+
+
+def check_message_numbers(label: str, args: dict, msg: str) -> None:
+    """An error about a huge int names the int given, not a clamped or rounded stand-in."""
+    huge = [x for x in args.values() if type(x) is int and abs(x) >= 2**31]
+    if len(huge) != 1:
+        return
+    v = huge[0]
+    others = " ".join(short(x, 400) for x in args.values() if x is not v)
+    if "2**64" in msg and abs(v) < 2**64 and "2**" not in others:
+        fail("message misreports a huge int", f"{label}: given {v}, the message says {msg[:300]!r}")
+    ranges_removed = _RANGES.sub("", msg)  # "range(0, 9223372036854775807)", "0..=4294967295" state a limit
+    m = _CLAMPED.search(ranges_removed)
+    if m and int(m.group(1)) != v and str(v) not in msg:
+        fail("message misreports a huge int", f"{label}: given {v}, the message says {msg[:300]!r}")
+
+
+class Case:
+    """One drawn call; its repr is the (truncated) call, so hypothesis never prints huge values."""
+
+    def __init__(self, label, thunk, args, kinds, inst, extra):
+        self.label, self.thunk, self.args, self.kinds, self.inst, self.extra = label, thunk, args, kinds, inst, extra
+
+    def __repr__(self) -> str:
+        return str(self.label)
+
+
+POISON_INT = st.one_of(st.booleans(), st.sampled_from(BIG_INTS), st.integers(-(2**70), 2**70).map(IntSub),
+                       st.sampled_from([1.0, math.nan, "3", None, Indexable(2**64), Indexable(True)]))
+POISON_CARD = st.one_of(st.booleans(), other_cards, st.sampled_from(BIG_INTS), st.sampled_from(["1H", "5X", "", "5H 5D", "10♥♥"]),
+                        st.sampled_from(HUGE_STRINGS), st.none(), st.floats(), st.integers(0, 51).map(IntSub))
+
+
+@st.composite
+def poisoned(draw, param: Param, ctx: Ctx):
+    """A valid value with one bad part: for an int or a card a bad scalar (bool, huge, the other
+    game's Card...), for a group of cards the valid group with one card replaced."""
+    if param.kind == "int":
+        return draw(POISON_INT)
+    if param.kind == "card":
+        return draw(POISON_CARD)
+    if param.kind == "cards":
+        value = draw(param.valid(ctx))
+        if value is None or isinstance(value, str):
+            value = [] if value is None else value.split(" ")
+        items = list(value)
+        bad = draw(POISON_CARD)
+        if items and draw(st.integers(0, 3)):
+            items[draw(st.integers(0, len(items) - 1))] = bad
+        else:
+            items.append(bad)
+        return items
+    if draw(st.booleans()):
+        value = draw(param.valid(ctx))
+        if isinstance(value, (tuple, list)):
+            return BadLen(value)  # the right items, a lying __len__
+    return draw(garbage)
+
+
+@st.composite
+def calls(draw, modname: str, qualname: str):
+    """(label, thunk, args, kinds, inst, extra) for one call of ``qualname`` with mixed values."""
+    mod, table, game = MODULES[modname]
+    spec = table[qualname]
+    if spec.target is None:
+        fn, inst = resolve(mod, qualname), None
+    else:
+        fn, inst = draw(spec.target)
+    ctx = Ctx(draw(st.permutations(range(52))), draw(st.permutations(range(32))), draw(st.integers(0, 7)), inst,
+              readme=spec.readme_deal and draw(st.integers(0, 3)) == 0)
+    sig = inspect.signature(fn)
+    pos, kw, args, kinds = [], {}, {}, {}
+    extra = False
+    by_name = False  # once a positional parameter is skipped, the rest go by name
+    bad: list[str] = []  # the parameters given garbage
+    for p in sig.parameters.values():
+        if p.name == "self":
+            continue
+        param = spec.params.get(p.name, A(garbage))
+        if p.kind == p.VAR_KEYWORD:
+            changes = dict(draw(param.valid(ctx)))
+            for key, val in list(changes.items()):
+                if isinstance(val, tuple) and draw(st.integers(0, 3)) == 0:
+                    changes[key] = BadLen(val)  # the right items, a lying __len__
+            for key in draw(st.lists(st.sampled_from(sorted(RULE_FIELDS) + ["nonsense", ""]), max_size=3)):
+                changes[key] = draw(garbage)
+            if draw(st.integers(0, 9)) == 0:
+                changes["nonsense"] = 1
+                extra = True
+            kw.update(changes)
+            args.update(changes)
+            continue
+        mode = draw(st.sampled_from(["valid", "valid", "garbage", "garbage", "poison", "omit"]))
+        has_default = p.default is not p.empty
+        if mode == "omit":
+            if has_default:
+                by_name = True
+                continue
+            if draw(st.booleans()):
+                mode = "valid"
+            else:
+                extra = True  # a missing required argument must be refused; "extra" = must not succeed
+                by_name = True
+                continue
+        if mode != "valid":
+            bad.append(p.name)
+        if mode == "poison":
+            value = draw(poisoned(param, ctx))
+        else:
+            value = draw(param.valid(ctx)) if mode == "valid" else draw(garbage)
+        args[p.name] = value
+        kinds[p.name] = param.kind
+        if p.kind == p.KEYWORD_ONLY or (has_default and draw(st.booleans())):
+            kw[p.name] = value
+            by_name = True
+        elif by_name:  # after a keyword or a skipped parameter: pass by name
+            kw[p.name] = value
+        else:
+            pos.append(value)
+    if draw(st.integers(0, 19)) == 0:
+        extra = True
+        positional = [p for p in sig.parameters.values() if p.name != "self" and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        if len(pos) == len(positional) and draw(st.booleans()):
+            pos.append(draw(garbage))  # one more positional argument than the signature has
+        else:
+            kw["no_such_argument"] = draw(garbage)
+    where = inst.serialize() if inst is not None and hasattr(inst, "serialize") else None
+
+    def make_label() -> str:
+        text = f"{modname}.{qualname}(" + ", ".join([short(x, 80) for x in pos] + [f"{a}={short(x, 80)}" for a, x in kw.items()]) + ")"
+        return text + (f" on {short(where, 400)}" if where is not None else "")
+
+    label = Lazy(make_label)
+    case = Case(label, (lambda: fn(*pos, **kw)), args, kinds, inst, extra)
+    case.bad = bad
+    return case
+
+
+def _fuzz_ids():
+    out = []
+    for modname, (mod, table, _) in MODULES.items():
+        for name, spec in table.items():
+            out.append(pytest.param(modname, name, id=f"{modname}.{name}"))
+    return out
+
+
+TOTAL_SHARE = sum(spec.share for _, t, _ in MODULES.values() for spec in t.values())
+CALL_SHARE = 0.78  # the rest goes to deserialize_state and pickle
+
+
+@pytest.mark.parametrize(("modname", "qualname"), _fuzz_ids())
+def test_fuzz_call(modname, qualname):
+    mod, table, _ = MODULES[modname]
+    if resolve(mod, qualname) is None:
+        pytest.skip(f"{modname}.{qualname} does not exist in this build")
+    spec = table[qualname]
+
+    @budget(CALL_SHARE * spec.share / TOTAL_SHARE)
+    @given(case=calls(modname, qualname))
+    @collecting(f"{modname}.{qualname}")
+    def run(case):
+        label, thunk, args, kinds, inst, extra = case.label, case.thunk, case.args, case.kinds, case.inst, case.extra
+        before = tuple(inst.totals) if isinstance(inst, P.Partie) else None
+        ok, result = check_outcome(label, thunk, args, kinds, OTHER[modname], spec.snapshot, inst, extra, case.bad)
+        if ok and spec.post:
+            spec.post(label, args, result, inst, before)
+        if isinstance(inst, (C.State, P.State)):
+            text = inst.serialize()
+            try:
+                again = inst.get_game().deserialize_state(text).serialize()
+            except BaseException as e:  # noqa: BLE001
+                fail("state no longer deserializes", f"after {label}: {type(e).__name__}: {short(str(e))}")
+            if again != text:
+                fail("serialize round trip", f"after {label}: {text} != {again}")
+        if isinstance(result, (C.State, P.State)):
+            text = result.serialize()
+            if result.get_game().deserialize_state(text).serialize() != text:
+                fail("serialize round trip", f"result of {label}: {text}")
+
+    run()
+
+
+@pytest.mark.parametrize("modname", ["cribbage", "piquet"])
+def test_properties_never_raise(modname):
+    """Every property of every result / engine object reads without raising."""
+    instances = {
+        "cribbage": st.one_of(breakdowns(), peg_breakdowns(), cribbage_states(), cgames, st.integers(0, 51).map(C.Card)),
+        "piquet": st.one_of(declarations_objs(), declaration_scores(), game_scores(), piquet_states(), pgames, partiyas(), parties(),
+                            st.integers(0, 31).map(P.Card), st.sampled_from([P.Rules.russian(), P.Rules.rubicon()])),
+    }[modname]
+
+    @budget(0.01)
+    @given(obj=instances)
+    @collecting(f"{modname} properties")
+    def run(obj):
+        todo = [obj]
+        seen = 0
+        while todo and seen < 200:
+            o = todo.pop()
+            seen += 1
+            for name in dir(type(o)):
+                if name.startswith("_") or not isinstance(inspect.getattr_static(type(o), name), (property, types.GetSetDescriptorType)):
+                    continue
+                try:
+                    value = getattr(o, name)
+                except BaseException as e:  # noqa: BLE001
+                    fail(f"property raised {type(e).__name__}", f"{type(o).__qualname__}.{name} on {short(o)}: {short(str(e))}")
+                for y in _walk(value):
+                    if type(y).__module__.startswith("cribpiquet") and not isinstance(y, (C.Card, P.Card)):
+                        todo.append(y)
+
+    run()
+
+
+# ------------------------------------------------------------------------ deserialize_state
+
+
+def all_games():
+    return [make_game(("cribbage", k)) for k in CRIBBAGE_GAMES] + [make_game(("piquet", k)) for k in PIQUET_GAMES]
+
+
+@st.composite
+def mutated_states(draw):
+    source = draw(states(max_steps=draw(st.sampled_from([0, 5, 30, 120, 400]))))
+    text = draw(mutate_text(source.serialize()))
+    same = source.get_game()
+    if draw(st.integers(0, 9)) == 0:
+        target = draw(st.sampled_from(all_games()))  # another variant / the other game
+    else:
+        target = same
+    return target, text
+
+
+@budget(0.14)
+@given(case=mutated_states(), seed=st.integers(0, 2**16))
+@collecting("deserialize_state")
+def test_fuzz_deserialize_state(case, seed):
+    game, text = case
+    label = f"{game!r}.deserialize_state({text!r})"
+    try:
+        state = game.deserialize_state(text)
+    except BaseException as e:  # noqa: BLE001
+        if not isinstance(e, Exception):
+            fail(f"panic {type(e).__name__}", f"{label}: {short(str(e), 300)}")
+        if not isinstance(e, ALLOWED):
+            fail(f"deserialize raised {type(e).__name__}", f"{label}: {short(str(e), 300)}")
+        if len(str(e)) > MAX_MESSAGE:
+            fail("huge error message", f"{label}: {len(str(e))} characters")
+        return
+    if isinstance(state, C.State) and state.phase == "cut" and (state.deals != 0 or any(state.scores())):
+        # the cut for the first deal happens once, before anything else (docs/rules/cribbage.md)
+        fail("inconsistent state accepted", f"{label}: phase cut with deals={state.deals}, scores={state.scores()}")
+    try:
+        check_playable(state, seed, label)
+    except AcceptedStateFailure as e:
+        fail("accepted state misbehaves", str(e))
+
+
+# ------------------------------------------------------------------------------------ pickle
+
+
+class Reduced:
+    """Pickles as ``fn(*args)``: lets the suite mutate the arguments of our ``__reduce__``."""
+
+    def __init__(self, fn, args):
+        self.fn, self.args = fn, args
+
+    def __reduce__(self):
+        return self.fn, self.args
+
+
+@st.composite
+def pickle_objects(draw):
+    kind = draw(st.sampled_from(["state", "state", "game", "rules", "card", "cards", "mixed", "restore-args"]))
+    if kind == "state":
+        return draw(states(max_steps=300))
+    if kind == "game":
+        return make_game(draw(st.sampled_from([("cribbage", k) for k in CRIBBAGE_GAMES] + [("piquet", k) for k in PIQUET_GAMES])))
+    if kind == "rules":
+        return draw(rules_values.filter(lambda r: r is not None).map(lambda r: P.Rules(r) if isinstance(r, str) else r))
+    if kind == "card":
+        return draw(st.one_of(st.integers(0, 51).map(C.Card), st.integers(0, 31).map(P.Card)))
+    if kind == "cards":
+        return C.parse_cards("5H 5D 5S JC") + P.parse_cards("AH KH")
+    if kind == "mixed":
+        s = draw(states(max_steps=100))
+        return {"state": s, "game": s.get_game(), "legal": [] if s.is_terminal() else s.legal_actions(), "returns": s.returns()}
+    # the arguments of State._restore, mutated structurally (text mutated, history changed)
+    s = draw(states(max_steps=200))
+    fn, args = s.__reduce__()
+    game, text, history = args
+    text = draw(st.one_of(st.just(text), mutate_text(text)))
+    history = list(history)
+    how = draw(st.sampled_from(["keep", "drop", "append", "change", "reverse", "bool", "huge"]))
+    if history and how == "drop":
+        history.pop(draw(st.integers(0, len(history) - 1)))
+    elif how == "append":
+        history.append(draw(st.integers(-2, 1400)))
+    elif history and how == "change":
+        history[draw(st.integers(0, len(history) - 1))] = draw(st.integers(-2, 1400))
+    elif how == "reverse":
+        history.reverse()
+    elif history and how == "bool":
+        history[0] = True
+    elif how == "huge":
+        history.append(2**64)
+    if draw(st.integers(0, 5)) == 0:
+        game = draw(st.sampled_from(all_games()))
+    return Reduced(fn, (game, text, history))
+
+
+def check_unpickled(obj, seed: int, label: str) -> None:
+    for y in _walk(obj if not isinstance(obj, dict) else list(obj.values())):
+        if isinstance(y, (C.State, P.State)):
+            check_playable(y, seed, label)
+        elif isinstance(y, (C.Game, P.Game)):
+            check_playable(y.new_initial_state(), seed, label)
+        elif isinstance(y, P.Rules):
+            check_playable(P.Game(y, scope="deal").new_initial_state(), seed, label)
+        elif isinstance(y, (C.Card, P.Card)):
+            limit = 52 if isinstance(y, C.Card) else 32
+            if not (0 <= y.id < limit and type(y)(y.id) == y and type(y)(str(y)) == y):
+                fail("unpickled card inconsistent", f"{label}: {y!r} id {y.id}")
+
+
+@budget(0.08)
+@given(obj=pickle_objects(), protocol=st.integers(0, pickle.HIGHEST_PROTOCOL), data=st.data(), seed=st.integers(0, 2**16))
+@collecting("pickle")
+def test_fuzz_pickle(obj, protocol, data, seed):
+    blob = pickle.dumps(obj, protocol=protocol)
+    if not isinstance(obj, Reduced) or data.draw(st.booleans()):
+        blob = data.draw(mutate_bytes(blob))
+    label = f"restricted pickle.loads({short(blob, 400)})"
+    try:
+        loaded = restricted_loads(blob)
+    except OurCodeFailure as e:
+        fail(f"unpickle: {str(e).split(' raised ')[-1].split(':')[0]}", f"{label}: {e}")
+    except BaseException as e:  # noqa: BLE001
+        if not isinstance(e, Exception):
+            fail(f"panic {type(e).__name__}", f"{label}: {short(str(e), 300)}")
+        return  # pickle's own complaint about a broken stream, or our clean ValueError / TypeError
+    try:
+        check_unpickled(loaded, seed, label)
+    except AcceptedStateFailure as e:
+        fail("accepted unpickled state misbehaves", str(e))
