@@ -14,11 +14,14 @@ use crate::error::{Error, Result};
 ///
 /// ```
 /// use cribpiquet::piquet::round_record;
-/// assert_eq!((round_record(115), round_record(114), round_record(129)), (120, 110, 130));
-/// assert_eq!(round_record(-15), -10); // halves up, also below zero
+/// assert_eq!((round_record(115), round_record(114), round_record(129)), (Ok(120), Ok(110), Ok(130)));
+/// assert_eq!(round_record(-15), Ok(-10)); // halves up, also below zero
+/// assert!(round_record(i64::MAX).is_err()); // the rounded value does not fit in an i64
 /// ```
-pub fn round_record(x: i64) -> i64 {
-    x.saturating_add(5).div_euclid(10).saturating_mul(10)
+pub fn round_record(x: i64) -> Result<i64> {
+    let rounded = (x as i128 + 5).div_euclid(10) * 10;
+    i64::try_from(rounded)
+        .map_err(|_| Error::InvalidValue(format!("round_record({x}) is {rounded}, beyond the 64-bit range")))
 }
 
 /// The seat with the larger value (`None` when equal).
@@ -523,13 +526,18 @@ mod tests {
     #[test]
     fn round_record_halves_up() {
         // Rules §6: "+100, rounded to tens, halves up".
-        assert_eq!(round_record(115), 120);
-        assert_eq!(round_record(125), 130);
-        assert_eq!(round_record(124), 120);
-        assert_eq!(round_record(100), 100);
-        assert_eq!(round_record(0), 0);
-        assert_eq!(round_record(5), 10);
-        assert_eq!(round_record(-5), 0);
+        assert_eq!(round_record(115), Ok(120));
+        assert_eq!(round_record(125), Ok(130));
+        assert_eq!(round_record(124), Ok(120));
+        assert_eq!(round_record(100), Ok(100));
+        assert_eq!(round_record(0), Ok(0));
+        assert_eq!(round_record(5), Ok(10));
+        assert_eq!(round_record(-5), Ok(0));
+        // Near the 64-bit limits: exact, or an error (never a saturated wrong answer).
+        assert_eq!(round_record(9_223_372_036_854_775_794), Ok(9_223_372_036_854_775_790));
+        assert!(round_record(9_223_372_036_854_775_806).is_err()); // ...810 does not fit
+        assert_eq!(round_record(i64::MIN + 8), Ok(-9_223_372_036_854_775_800));
+        assert!(round_record(i64::MIN).is_err()); // ...810 below
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
         return Ok(D::parse(text.to_str()?)?);
     }
     if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("expected a card, got the bool {obj}")));
+        return Err(PyTypeError::new_err(format!("expected a card, got the bool {}", echo_repr(obj))));
     }
     if D::is_other_card(obj) {
         return Err(PyTypeError::new_err(D::OTHER_CARD));

@@ -199,7 +199,7 @@ fn cribbage_action_pair(action: IntArg) -> PyResult<(u16, u16)> {
             "action {} is not a two-card discard (those are {}..{})",
             action.text(),
             core::PAIR_BASE,
-            core::PAIR_BASE + core::NUM_PAIRS
+            core::PAIR_BASE + core::NUM_PAIRS - 1
         ))
     })
 }

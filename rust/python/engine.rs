@@ -55,7 +55,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for IntArg {
         match obj.extract::<i64>() {
             Ok(value) => Ok(IntArg(Ok(Int { value, huge: false }))),
             Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                let value = if obj.lt(0i64)? { i64::MIN } else { i64::MAX };
+                // A Python int beyond i64, or an `__index__` object: its sign from the int it
+                // stands for (an `__index__` that fails makes it no int at all).
+                let int = match obj.py().import("operator").and_then(|m| m.getattr("index")?.call1((&*obj,))) {
+                    Ok(int) => int,
+                    Err(_) => return Ok(IntArg(Err(describe(&obj).into()))),
+                };
+                let value = if int.lt(0i64)? { i64::MIN } else { i64::MAX };
                 Ok(IntArg(Ok(Int { value, huge: true })))
             }
             Err(_) => Ok(IntArg(Err(describe(&obj).into()))),
@@ -90,10 +96,10 @@ impl IntArg {
 }
 
 impl Int {
-    /// The value as text (`"an int >= 2**63"` / `"an int < -2**63"` when huge: beyond `i64`).
+    /// The value as text (`"2**63 or more"` / `"less than -2**63"` when huge: beyond `i64`).
     pub(crate) fn text(self) -> String {
         if self.huge {
-            (if self.value < 0 { "an int < -2**63" } else { "an int >= 2**63" }).to_string()
+            (if self.value < 0 { "less than -2**63" } else { "2**63 or more" }).to_string()
         } else {
             self.value.to_string()
         }
@@ -135,13 +141,19 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     }
     match obj.extract::<i64>() {
         Ok(a) => Ok(a),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(format!(
-            "illegal action {}-bit int {}: {} actions are 0..{}",
-            obj.call_method0("bit_length")?,
-            crate::python::convert::echo_repr(obj),
-            G::NAME,
-            G::NUM_DISTINCT_ACTIONS - 1
-        ))),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            // A Python int beyond i64 or an `__index__` object standing for one.
+            let Ok(int) = obj.py().import("operator").and_then(|m| m.getattr("index")?.call1((obj,))) else {
+                return Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj))));
+            };
+            Err(PyValueError::new_err(format!(
+                "illegal action {}-bit int {}: {} actions are 0..{}",
+                int.call_method0("bit_length")?,
+                crate::python::convert::echo_repr(&int),
+                G::NAME,
+                G::NUM_DISTINCT_ACTIONS - 1
+            )))
+        }
         Err(_) => Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj)))),
     }
 }
@@ -150,7 +162,7 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
 pub(crate) fn known_action<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
     let a = action_id::<G>(obj)?;
     u16::try_from(a).ok().filter(|&a| (a as usize) < G::NUM_DISTINCT_ACTIONS).ok_or_else(|| {
-        PyValueError::new_err(format!("no {} action {a} (ids are 0..{})", G::NAME, G::NUM_DISTINCT_ACTIONS))
+        PyValueError::new_err(format!("no {} action {a} (ids are 0..{})", G::NAME, G::NUM_DISTINCT_ACTIONS - 1))
     })
 }
 
@@ -714,9 +726,24 @@ macro_rules! engine_classes {
                 player: Option<crate::python::engine::IntArg>,
                 action: Option<crate::python::engine::IntArg>,
             ) -> PyResult<u16> {
-                let player = player.map(|p| p.get("player")).transpose()?.map(|p| p.value);
-                let action = action.map(|a| a.get("action")).transpose()?.map(|a| a.value);
-                Ok(self.0.undo_checked(player, action)?)
+                let player = player.map(|p| p.get("player")).transpose()?;
+                let action = action.map(|a| a.get("action")).transpose()?;
+                // A value beyond i64 matches nothing: say so with the value as given.
+                if let Some(a) = action.filter(|a| a.huge) {
+                    let msg = match self.0.history().last() {
+                        Some(last) => format!("undo_action: the last action is {last}, not {}", a.text()),
+                        None => "undo_action: no action to undo".to_string(),
+                    };
+                    return Err(crate::error::Error::Illegal(msg).into());
+                }
+                if let Some(p) = player.filter(|p| p.huge) {
+                    return Err(crate::error::Error::Illegal(format!(
+                        "undo_action: player must be a player id, got {}",
+                        p.text()
+                    ))
+                    .into());
+                }
+                Ok(self.0.undo_checked(player.map(|p| p.value), action.map(|a| a.value))?)
             }
 
             /// The unplayed card ids of ``player``, ascending (omniscient: no information set).

@@ -131,12 +131,8 @@ fn rule_value<'py>(py: Python<'py>, r: &core::Rules, field: &str) -> PyResult<Bo
 }
 
 fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-    let bad_type = |what: &str| {
-        PyTypeError::new_err(format!(
-            "rule {field} must be {what}, got {}",
-            value.repr().map(|s| s.to_string()).unwrap_or_default()
-        ))
-    };
+    let bad_type =
+        |what: &str| PyTypeError::new_err(format!("rule {field} must be {what}, got {}", convert::echo_repr(value)));
     let number = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
         if v.is_instance_of::<pyo3::types::PyBool>() {
             return Err(bad_type("an int"));
@@ -159,11 +155,18 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
     let max = core::MAX_RULE_VALUE as i64;
     match field {
         "sequence_values" => {
-            let values: Vec<Bound<'_, PyAny>> = value.extract().map_err(|_| bad_type("a sequence of 6 ints"))?;
+            // Read at most 7 items (never trust `len()`: a lying `__len__` must not size a buffer).
+            let mut values: Vec<Bound<'_, PyAny>> = Vec::with_capacity(7);
+            if value.is_instance_of::<pyo3::types::PyString>() {
+                return Err(bad_type("a sequence of 6 ints"));
+            }
+            for item in value.try_iter().map_err(|_| bad_type("a sequence of 6 ints"))?.take(7) {
+                values.push(item?);
+            }
             if values.len() != 6 {
                 return Err(PyValueError::new_err(format!(
                     "rule sequence_values needs 6 values (lengths 3..8), got {}",
-                    values.len()
+                    if values.len() > 6 { "more than 6".to_string() } else { values.len().to_string() }
                 )));
             }
             for (slot, v) in r.sequence_values.iter_mut().zip(&values) {
@@ -361,7 +364,7 @@ pub(crate) fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<core::Rule
             }
             Err(PyTypeError::new_err(format!(
                 "rules must be a Rules value or \"russian\"/\"rubicon\", got {}",
-                r.repr()?
+                convert::echo_repr(r)
             )))
         }
     }
@@ -767,14 +770,14 @@ fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>
 /// `name` otherwise, a TypeError for a non-int.
 fn points_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     if obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be an int, got the bool {obj}")));
+        return Err(PyTypeError::new_err(format!("{name} must be an int, got the bool {}", convert::echo_repr(obj))));
     }
     match obj.extract::<u64>() {
         Ok(v) => Ok(v),
         Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => {
-            Err(PyValueError::new_err(format!("{name} must be in 0..=2**64-1, got {obj}")))
+            Err(PyValueError::new_err(format!("{name} must be in 0..=2**64-1, got {}", convert::echo_repr(obj))))
         }
-        Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", obj.repr()?))),
+        Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", convert::echo_repr(obj)))),
     }
 }
 
@@ -1129,7 +1132,7 @@ impl Partie {
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Partie> {
         let rules = partie_rules(rules)?;
-        let text = totals.repr()?.to_string();
+        let text = convert::echo_repr(totals);
         let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
             totals.extract().map_err(|_| PyTypeError::new_err(format!("totals must be a pair of ints, got {text}")))?;
         let totals = [points_arg(&a, "totals[0]")?, points_arg(&b, "totals[1]")?];
@@ -1269,7 +1272,7 @@ fn piquet_score_game(
 /// Round a record to tens, halves up (115 → 120, 114 → 110).
 #[pyfunction]
 fn piquet_round_record(x: &Bound<'_, PyAny>) -> PyResult<i64> {
-    Ok(core::round_record(convert::int_in(x, "x", i64::MIN, i64::MAX)?))
+    Ok(core::round_record(convert::int_in(x, "x", i64::MIN, i64::MAX)?)?)
 }
 
 /// The record for two sums: ``Record(seat, larger − smaller + 100, rounded)``, or None when equal.

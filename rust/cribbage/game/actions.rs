@@ -103,7 +103,7 @@ pub fn action_to_string(action: u16) -> Result<String> {
     } else if action == GO {
         Ok("go".to_string())
     } else {
-        Err(Error::InvalidValue(format!("no cribbage action {action} (ids are 0..{NUM_DISTINCT_ACTIONS})")))
+        Err(Error::InvalidValue(format!("no cribbage action {action} (ids are 0..{})", NUM_DISTINCT_ACTIONS - 1)))
     }
 }
 

@@ -66,7 +66,7 @@ pub fn action_to_string(action: u16) -> Result<String> {
     } else if action == PASS {
         Ok("pass".into())
     } else {
-        Err(Error::InvalidValue(format!("no piquet action {action} (ids are 0..{NUM_DISTINCT_ACTIONS})")))
+        Err(Error::InvalidValue(format!("no piquet action {action} (ids are 0..{})", NUM_DISTINCT_ACTIONS - 1)))
     }
 }
 

@@ -1,0 +1,109 @@
+"""What the fuzz suite (tests/test_fuzz.py) found beyond issue 8's list, each pinned by a direct
+test: an `__index__` object beyond 64 bits, huge ints named as given, a lying `__len__`, long
+reprs echoed whole, `round_record` at the 64-bit limits, and inclusive id ranges in messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribpiquet import cribbage, piquet
+
+
+class Indexable:
+    """An int-like object (`operator.index` works on it), as numpy scalars and others are."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        if isinstance(self.value, BaseException):
+            raise self.value
+        return self.value
+
+    def __repr__(self):
+        return f"Indexable({self.value!r})"
+
+
+class BadLen(list):
+    """A list whose `__len__` lies (a buffer sized from it would be 2**62 items)."""
+
+    def __len__(self):
+        return 2**62
+
+
+GAMES = [cribbage.Game("six-card"), piquet.Game()]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=["cribbage", "piquet"])
+def test_an_index_object_beyond_64_bits_is_a_value_error_naming_the_argument(game):
+    state = game.new_initial_state()
+    before = state.serialize()
+    for method in ("hand", "kept", "discards", "player_return", "information_state_string"):
+        with pytest.raises(ValueError, match=r"no player 2\*\*63 or more in (cribbage|piquet) \(players are 0\.\.1\)$"):
+            getattr(state, method)(Indexable(2**64))
+        with pytest.raises(TypeError, match=r"^player must be an int, got Indexable Indexable\(OverflowError"):
+            getattr(state, method)(Indexable(OverflowError("index")))
+    for method in ("apply_action", "child"):
+        with pytest.raises(ValueError, match=r"illegal action 65-bit int 18446744073709551616"):
+            getattr(state, method)(Indexable(2**64))
+        with pytest.raises(TypeError, match=r"^action must be an int, got Indexable"):
+            getattr(state, method)(Indexable(OverflowError("index")))
+    assert state.serialize() == before
+
+
+@pytest.mark.parametrize("game", GAMES, ids=["cribbage", "piquet"])
+def test_undo_action_names_a_huge_action_as_given(game):
+    state = game.new_initial_state()
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    with pytest.raises(ValueError, match=rf"^undo_action: the last action is {first}, not less than -2\*\*63$"):
+        state.undo_action(action=-(2**64))
+    with pytest.raises(ValueError, match=r"^undo_action: player must be a player id, got 2\*\*63 or more$"):
+        state.undo_action(player=2**70, action=first)
+    assert state.history() == [first]
+    assert state.undo_action(action=first) == first
+
+
+def test_rules_replace_never_trusts_len():
+    with pytest.raises(ValueError, match=r"^rule sequence_values needs 6 values \(lengths 3\.\.8\), got more than 6$"):
+        piquet.Rules.russian().replace(sequence_values=BadLen([3, 4, 15, 16, 17, 18, 19]))
+    # The same six values in a lying list are read by iteration, so they are accepted as given.
+    r = piquet.Rules.russian().replace(sequence_values=BadLen([3, 4, 15, 16, 17, 18]))
+    assert r.sequence_values == (3, 4, 15, 16, 17, 18)
+    with pytest.raises(TypeError, match="rule sequence_values must be a sequence of 6 ints, got '345678'"):
+        piquet.Rules.russian().replace(sequence_values="345678")
+
+
+def test_long_reprs_are_cut_in_messages():
+    huge = "5H " * 100_000
+    for call in (
+        lambda: piquet.Partiya().add_game(47, huge),
+        lambda: piquet.Partie().add_deal([huge], 3),
+        lambda: piquet.Partie.from_totals(huge),
+        lambda: piquet.Game(rules=[huge]),
+        lambda: piquet.Rules.russian().replace(deals_per_partie=huge),
+    ):
+        with pytest.raises(TypeError) as e:
+            call()
+        assert len(str(e.value)) < 200, str(e.value)[:300]
+        assert "…" in str(e.value)
+
+
+def test_round_record_at_the_64_bit_limits_is_exact_or_an_error():
+    assert piquet.round_record(9_223_372_036_854_775_794) == 9_223_372_036_854_775_790
+    assert piquet.round_record(-9_223_372_036_854_775_800) == -9_223_372_036_854_775_800
+    # Halves up would give ...810, which is not a 64-bit int: an error, not a saturated ...800.
+    with pytest.raises(ValueError, match=r"round_record\(9223372036854775806\) is 9223372036854775810"):
+        piquet.round_record(9_223_372_036_854_775_806)
+    with pytest.raises(ValueError, match="beyond the 64-bit range"):
+        piquet.round_record(-(2**63))
+
+
+def test_id_ranges_in_messages_are_inclusive():
+    cs, ps = cribbage.Game().new_initial_state(), piquet.Game().new_initial_state()
+    with pytest.raises(ValueError, match=r"no cribbage action 1379 \(ids are 0\.\.1378\)"):
+        cs.action_to_string(1379)
+    with pytest.raises(ValueError, match=r"no piquet action 43 \(ids are 0\.\.42\)"):
+        ps.action_to_string(43)
+    with pytest.raises(ValueError, match=r"not a two-card discard \(those are 52\.\.1377\)"):
+        cribbage.action_pair(1378)
