@@ -107,3 +107,13 @@ def test_id_ranges_in_messages_are_inclusive():
         ps.action_to_string(43)
     with pytest.raises(ValueError, match=r"not a two-card discard \(those are 52\.\.1377\)"):
         cribbage.action_pair(1378)
+
+
+def test_batch_crib_flag_is_a_bool_named_in_the_error():
+    import numpy as np
+
+    hands, starters = np.array([[1, 2, 3, 4]]), np.array([5])
+    for fn in (cribbage.score_hand_batch, cribbage.explain_hand_batch):
+        with pytest.raises(TypeError, match=r"^crib must be a bool, got int 1$"):
+            fn(hands, starters, crib=1)
+    assert cribbage.score_hand_batch(hands, starters, crib=True).tolist() == [cribbage.score_hand([1, 2, 3, 4], 5, crib=True)]

@@ -97,6 +97,9 @@ pub struct SimColumns {
     pub actions: Vec<i32>,
     /// One per-side column per point source.
     pub sources: Vec<Vec<i32>>,
+    /// The records of the block being played, kept between blocks so that a long run allocates
+    /// (and page-faults) them once; empty between calls, so it never shows in comparisons.
+    scratch: Vec<Result<GameSummary>>,
 }
 
 fn sat(x: u64) -> i32 {
@@ -118,6 +121,7 @@ impl SimColumns {
             deals: Vec::with_capacity(n_games),
             actions: Vec::with_capacity(n_games),
             sources: G::POINT_SOURCES.iter().map(|_| Vec::with_capacity(n_games * s)).collect(),
+            scratch: Vec::new(),
         }
     }
 
@@ -226,15 +230,25 @@ pub fn simulate_block<G: Game>(
 ) -> Result<()> {
     check_policies(game, policies)?;
     let (start, len) = (indices.start, indices.end.saturating_sub(indices.start) as usize);
-    let summaries: Vec<GameSummary> = (0..len)
+    let mut summaries = std::mem::take(&mut out.scratch);
+    (0..len)
         .into_par_iter()
         .with_min_len(16)
         .map(|i| play_game(game, policies, seed, start + i as u64))
-        .collect::<Result<_>>()?;
-    for g in &summaries {
-        out.push(g);
-    }
-    Ok(())
+        .collect_into_vec(&mut summaries);
+    // The first error in game order, and then none of the block's games (as before).
+    let result = match summaries.iter().position(|g| g.is_err()) {
+        Some(i) => summaries.swap_remove(i).map(|_| ()),
+        None => {
+            for g in summaries.iter().flatten() {
+                out.push(g);
+            }
+            Ok(())
+        }
+    };
+    summaries.clear();
+    out.scratch = summaries;
+    result
 }
 
 /// A rayon pool of `threads` threads, or `None` for the global pool.

@@ -244,13 +244,14 @@ fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
 
 /// Score N shows from integer id arrays of the same dtype: hands (N, 3|4), starters (N,).
 #[pyfunction]
-#[pyo3(signature = (hands, starters, *, crib = false))]
+#[pyo3(signature = (hands, starters, *, crib = None), text_signature = "(hands, starters, *, crib=False)")]
 fn cribbage_score_hand_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     starters: &Bound<'py, PyAny>,
-    crib: bool,
+    crib: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
     let width = check_shows(&hands, &starters, crib)?;
@@ -280,13 +281,14 @@ fn check_shows(hands: &Ids2<'_>, starters: &Ids1<'_>, crib: bool) -> PyResult<us
 
 /// Per-category points of N shows: a dict of uint8 arrays.
 #[pyfunction]
-#[pyo3(signature = (hands, starters, *, crib = false))]
+#[pyo3(signature = (hands, starters, *, crib = None), text_signature = "(hands, starters, *, crib=False)")]
 fn cribbage_explain_hand_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     starters: &Bound<'py, PyAny>,
-    crib: bool,
+    crib: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
     let hands = Ids2::extract(hands, "hands")?;
     let starters = Ids1::extract(starters, "starters")?;
     let width = check_shows(&hands, &starters, crib)?;
