@@ -50,6 +50,12 @@ pub(crate) fn describe(obj: &Bound<'_, PyAny>) -> String {
 
 /// One card from a `Card`, an int id (or anything with `__index__`), or card text.
 pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
+    // The common case first: a plain int id (not a bool, not a Card: those are other types).
+    if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+        if let Ok(id) = obj.extract::<i64>() {
+            return Ok(D::from_id(id)?);
+        }
+    }
     if let Some(card) = D::from_py_card(obj) {
         return Ok(card);
     }
