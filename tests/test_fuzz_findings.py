@@ -7,28 +7,9 @@ from __future__ import annotations
 import pytest
 
 from cribpiquet import cribbage, piquet
-
-
-class Indexable:
-    """An int-like object (`operator.index` works on it), as numpy scalars and others are."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def __index__(self):
-        if isinstance(self.value, BaseException):
-            raise self.value
-        return self.value
-
-    def __repr__(self):
-        return f"Indexable({self.value!r})"
-
-
-class BadLen(list):
-    """A list whose `__len__` lies (a buffer sized from it would be 2**62 items)."""
-
-    def __len__(self):
-        return 2**62
+# Indexable: an int-like object (`operator.index` works on it); BadLen: a list whose `__len__`
+# lies (a buffer sized from it would be 2**62 items).
+from fuzz_values import BadLen, Indexable
 
 
 GAMES = [cribbage.Game("six-card"), piquet.Game()]
