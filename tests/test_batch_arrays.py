@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from cribpiquet import _core, cribbage, piquet
+from test_piquet_batch import features_of, random_deals
 
 DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 LAYOUTS = ["aligned", "misaligned", "big-endian", "negative-stride", "fortran", "read-only", "record-field", "memmap"]
@@ -87,34 +88,11 @@ def random_counts(n, seed, padded):
     return rows
 
 
-def random_deals(n, seed):
-    rng = np.random.default_rng(seed)
-    perms = np.argsort(rng.random((n, 32)), axis=1)
-    return perms[:, :12].copy(), perms[:, 12:24].copy()
-
-
 HANDS, STARTERS = random_shows(ROWS, 1)
 COUNTS = random_counts(ROWS, 2, padded=False)
 PADDED = random_counts(ROWS, 3, padded=True)
 ELDER, DEALER = random_deals(ROWS, 4)
 SHOW_KEYS = ["fifteens", "pairs", "runs", "flush", "nobs", "total"]
-
-
-def features_of(d):
-    best, top_set = d.best_sequence, d.best_set
-    return {
-        "point_length": d.point.length,
-        "point_value": d.point.value,
-        "point_suit": d.point.suit,
-        "best_sequence_length": best.length if best else 0,
-        "best_sequence_top": best.top.rank if best else 0,
-        "sequence_count": len(d.sequences),
-        "sequence_value": d.sequences_value,
-        "best_set_kind": top_set.count if top_set else 0,
-        "best_set_rank": top_set.rank if top_set else 0,
-        "sets_value": d.sets_value,
-        "carte_blanche": d.carte_blanche,
-    }
 
 
 # The single-item answers, row by row.
