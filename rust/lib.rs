@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod bots;
 pub mod cards;
 pub mod cribbage;
 pub mod engine;
