@@ -777,3 +777,4 @@ mod tests {
         assert!(completes(1 << 31 | 1, 2, 1 << 31 | 1));
     }
 }
+
