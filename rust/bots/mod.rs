@@ -34,3 +34,6 @@ pub trait Bot<S: GameState>: Send {
     /// The bot's name in messages and reports (`"random"`, `"greedy"`, `"ismcts:2000"`).
     fn name(&self) -> String;
 }
+
+pub mod greedy;
+pub mod heuristic;
