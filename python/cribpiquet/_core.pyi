@@ -634,3 +634,7 @@ class Random(Bot):
 @final
 class First(Bot):
     def __new__(cls) -> First: ...
+
+@final
+class Greedy(Bot):
+    def __new__(cls) -> Greedy: ...

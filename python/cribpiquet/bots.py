@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from . import _core
 
-__all__ = ["Bot", "First", "Random"]
+__all__ = ["Bot", "First", "Greedy", "Random"]
 
 Bot = _core.Bot
 Random = _core.Random
 First = _core.First
+Greedy = _core.Greedy

@@ -777,4 +777,3 @@ mod tests {
         assert!(completes(1 << 31 | 1, 2, 1 << 31 | 1));
     }
 }
-
