@@ -11,7 +11,7 @@
 //!   by [`keep value`](keep_value) of the kept cards **plus** (the player's side deals) or
 //!   **minus** (it does not) a crib estimate of the thrown cards, and the best is laid away.
 //!   Both come from small tables computed once in code from the show scorer's rank counting
-//!   ([`rank_points`](crate::cribbage::rank_points)): the kept ranks' fifteens, pairs and runs
+//!   ([`rank_points`]): the kept ranks' fifteens, pairs and runs
 //!   averaged over the 13 starter ranks (each weighted by the cards of it not in the kept
 //!   cards), and for a thrown pair of ranks the same average over two more random crib ranks
 //!   and the starter (suits and card removal ignored). Flushes count as kept-card count + 0.2
