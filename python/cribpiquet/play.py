@@ -182,7 +182,7 @@ def _piquet_discard(state: Any, cards: list[int]) -> list[int]:
     if state.phase == "exchange":
         sizes = [a - 32 for a in state.legal_actions() if 32 <= a <= 40]
         if len(cards) + 32 not in state.legal_actions():
-            raise InputError(f"you can't exchange {len(cards)} cards now (you may exchange "
+            raise InputError(f"you can't exchange {len(cards)} card{'s' * (len(cards) != 1)} now (you may exchange "
                              f"{', '.join(map(str, sizes))})")  # fmt: skip
         actions = [32 + len(cards)] + actions
     trial = state.clone()
@@ -445,8 +445,7 @@ def _piquet_table(state: Any) -> list[str]:
     role = "you are elder" if state.elder == YOU else "the bot is elder"
     head = f"── deal {state.deals} · {role} · this deal: you {sc[YOU]}, the bot {sc[BOT]}"
     if state.get_game().scope != "deal" and state.games():
-        tot = [sum(g[i] for g in state.games()) for i in (YOU, BOT)]
-        head += f" · games so far: you {tot[YOU]}, the bot {tot[BOT]}"
+        head += " · games so far (you–bot): " + ", ".join(f"{g[YOU]}–{g[BOT]}" for g in state.games())
     out = [head]
     if state.phase == "play":
         tw = state.tricks_won()
@@ -596,8 +595,10 @@ class Session:
     """One game at the terminal: you (seat 0) against ``bot`` (seat 1)."""
 
     def __init__(self, game: Any, bot: Any, hint_bot: Any, seed: int, recorder: Recorder,
-                 read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:  # fmt: skip
+                 read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                 bot_name: str = "bot") -> None:  # fmt: skip
         self.state = game.new_initial_state()
+        self.bot_name = bot_name
         self.bot, self.hint_bot, self.seed = bot, hint_bot, seed
         self.recorder, self.read, self.write = recorder, read, write
         self.narrator = Narrator(reveal=False)
@@ -686,10 +687,10 @@ class Session:
         values = self.hint_bot.action_values(s.clone())
         legal = s.legal_actions()
         best = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        self.write(f"Hint ({getattr(self.hint_bot, 'name', type(self.hint_bot).__name__)} values, best first):")
+        self.write(f"Hint (the {self.bot_name} bot's values, best first):")
         for a, v in best:
             n = legal.index(a) + 1 if a in legal else "?"
-            self.write(f"  {n}) {action_label(s, a)}  {v:+.3f}")
+            self.write(f"  {n}) {action_label(s, a)}  {v + 0.0:+.3f}")
 
     def undo(self) -> bool:
         """Take back your last move and everything after it; False when there is nothing to undo."""
@@ -724,7 +725,7 @@ def play(kind: str, options: dict[str, Any], *, bot: Optional[str] = None, seed:
     opts = ", ".join(f"{k} {v}" for k, v in options.items())
     print(f"{kind} ({opts}) against the {name} bot, seed {seed}. Type help for the commands.")
     try:
-        return Session(game, the_bot, hint_bot, seed, recorder).run()
+        return Session(game, the_bot, hint_bot, seed, recorder, bot_name=name).run()
     except KeyboardInterrupt:
         print("\nBye (interrupted).")
         return 130
