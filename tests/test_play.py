@@ -461,3 +461,59 @@ def test_cli_errors_are_one_line(tmp_path: Any) -> None:
     c.expect(pexpect.EOF)
     c.close()
     assert c.exitstatus == 2 and c.before.strip().startswith("cribpiquet: error: cannot read")
+
+
+# ------------------------------------------------------------------------ narration
+
+
+GAMES = [
+    (cribbage.Game("five-card"), 40),
+    (cribbage.Game("six-card"), 8),
+    (piquet.Game("russian", scope="deal"), 40),
+    (piquet.Game("rubicon", scope="deal"), 40),
+    (piquet.Game("russian", scope="partiya"), 2),
+]
+
+
+@pytest.mark.parametrize("game,n", GAMES, ids=lambda g: repr(g) if not isinstance(g, int) else str(g))
+def test_narration_agrees_with_the_engine(game: Any, n: int) -> None:
+    """Random games: every action narrates without error (both views), the table and the prompt
+    print at every decision, the show read aloud is what the engine pegged, and the declarations
+    named add up to the points the engine credited."""
+    import random
+
+    rng = random.Random(0)
+    live, full = play.Narrator(reveal=False), play.Narrator(reveal=True)
+    shows = declared = 0
+    for _ in range(n):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.current_player() == 0:
+                assert play.table(s) and len(play.prompt_lines(s)) == 2
+            a = rng.choice(s.legal_actions())
+            before = s.clone()
+            s.apply_action(a)
+            lines = full.lines(before, a, s)
+            hidden = live.lines(before, a, s)
+            assert all(isinstance(x, str) and "\n" not in x for x in lines + hidden)
+            if before.phase == "discard" and before.current_player() == 1:
+                assert not any(play.action_label(before, a) in x for x in hidden)  # the bot's cards stay hidden
+            if isinstance(s, cribbage.State) and before.phase == "play" and s.phase != "play" and not s.is_terminal():
+                d = play._delta(before, s)
+                pone, dealer = 1 - before.dealer, before.dealer
+                st = before.starter
+                assert d["hand"][pone] == cribbage.score_hand(before.kept(pone), st)
+                assert d["hand"][dealer] == cribbage.score_hand(before.kept(dealer), st)
+                assert d["crib"][dealer] == cribbage.score_hand(before.crib(), st, crib=True)
+                assert sum(x.startswith("Show, ") for x in lines) == 3
+                shows += 1
+            if isinstance(s, piquet.State) and before.declarations() is None and s.declarations() is not None:
+                e = s.elder
+                sc = piquet.score_declarations(s.hand(e), s.hand(1 - e), rules=game.rules,
+                                               elder_dealt=s.dealt_hand(e), dealer_dealt=s.dealt_hand(1 - e))  # fmt: skip
+                for role, seat in (("elder", e), ("dealer", 1 - e)):
+                    named = sum(p for r, cat, _, p, _ in sc.items if r == role and cat != "repique")
+                    assert named == sum(s.declarations()[seat])
+                assert "Declarations:" in lines
+                declared += 1
+    assert shows or declared

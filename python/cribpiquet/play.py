@@ -262,6 +262,7 @@ class Narrator:
         out: list[str] = []
         p = s.current_player()
         d = _delta(s, t)
+        scored = any(d[k][x] for k in d for x in (YOU, BOT))
         phase = s.phase
         if phase == "cut":
             out.append(f"Cut for deal: {card_symbol(s, a)}")
@@ -300,7 +301,7 @@ class Narrator:
                 out.append(f"{_v(seat, 'peg', 'pegs')} three for last.")
         if phase == "play" and t.phase != "play":
             out.extend(self._show(s, t, d))
-        if phase in ("play", "starter", "cut") and any(d[k][x] for k in d for x in (YOU, BOT)) or t.is_terminal():
+        if (phase in ("play", "starter", "cut") and scored) or t.is_terminal():
             sc = t.scores()
             out.append(f"Score: you {sc[YOU]}, the bot {sc[BOT]} (to {t.get_game().target}).")
         return out
@@ -309,16 +310,14 @@ class Narrator:
         out = []
         pone, dealer = 1 - s.dealer, s.dealer
         starter = s.starter
-        over = t.is_terminal()
         items = [(pone, s.kept(pone), False), (dealer, s.kept(dealer), False), (dealer, s.crib(), True)]
+        if t.is_terminal():  # won during the play or the show: only what was pegged before the end
+            counted = [k for k, (seat, _, crib) in enumerate(items) if d["crib" if crib else "hand"][seat]]
+            items = items[: counted[-1] + 1] if counted else []
         for seat, cards, crib in items:
             b = cribbage.explain_hand(cards, starter, crib=crib)
-            got = d["crib" if crib else "hand"][seat]
             whose = ("your" if seat == YOU else "the bot's") + (" crib" if crib else " hand")
-            line = f"Show, {whose}: {cards_text(s, cards)} + {card_symbol(s, starter)}: {b}"
-            if over and b.total and not got:
-                line += " (not counted: the game is over)"
-            out.append(line)
+            out.append(f"Show, {whose}: {cards_text(s, cards)} + {card_symbol(s, starter)}: {b}")
         return out
 
     # piquet -----------------------------------------------------------------------------
@@ -390,16 +389,13 @@ class Narrator:
         seat_of = {"elder": elder, "dealer": dealer}
         out = ["Declarations:"]
         for role, category, name, points, _cards in score.items:
-            seat = seat_of[role]
-            out.append(f"  {NAME[seat]}: {name} — good, {points}.")
-        for category in ("point", "sequences", "sets"):
-            c = getattr(score, category)
-            if c.winner is None and any(c.points) is False:
-                held = [getattr(score, r) for r in ("elder", "dealer")]
-                if category == "point" or any(
-                    (h.sequences if category == "sequences" else h.sets) for h in held
-                ):
-                    out.append(f"  {category}: equal, nobody scores.")
+            good = " — good" if category in ("point", "sequence", "set") else ""
+            out.append(f"  {NAME[seat_of[role]]}: {name}{good}, {points}.")
+        held = {"point": True, "sequences": bool(score.elder.sequences or score.dealer.sequences),
+                "sets": bool(score.elder.sets or score.dealer.sets)}  # fmt: skip
+        for category, holds in held.items():
+            if holds and getattr(score, category).winner is None:
+                out.append(f"  {category.capitalize()}: equal, nobody scores.")
         heard = t.declarations()
         out.append(f"  Declared: you {sum(heard[YOU])}, the bot {sum(heard[BOT])}.")
         return out
@@ -504,7 +500,8 @@ class Recorder:
     move is taken back."""
 
     def __init__(self, path: Optional[str], header: dict[str, Any]) -> None:
-        self.path, self.header, self.rows = path, header, []  # type: list[dict[str, Any]]
+        self.path, self.header = path, header
+        self.rows: list[dict[str, Any]] = []
         self._rewrite()
 
     def add(self, seat: int, action: int, text: str) -> None:
