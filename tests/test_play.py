@@ -517,3 +517,12 @@ def test_narration_agrees_with_the_engine(game: Any, n: int) -> None:
                 assert "Declarations:" in lines
                 declared += 1
     assert shows or declared
+
+
+def test_record_and_game_errors(tmp_path: Any) -> None:
+    with pytest.raises(ValueError, match="cannot write the record"):
+        play.Recorder(str(tmp_path / "no" / "such" / "dir.jsonl"), {})
+    with pytest.raises(ValueError, match="two-player games"):
+        play.make_game("cribbage", {"variant": "four-player"})
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        play.make_game("chess", {})

@@ -489,7 +489,10 @@ def prompt_lines(state: Any) -> list[str]:
 def make_game(kind: str, options: dict[str, Any]) -> Any:
     """The engine's ``Game`` for a record's ``game`` and ``options``."""
     if kind == "cribbage":
-        return cribbage.Game(options.get("variant", "five-card"))
+        variant = options.get("variant", "five-card")
+        if variant not in ("five-card", "six-card"):
+            raise ValueError(f"variant {short(str(variant))!r}: play is for the two-player games five-card and six-card")
+        return cribbage.Game(variant)
     if kind == "piquet":
         return piquet.Game(options.get("rules", "russian"), scope=options.get("scope", "deal"))
     raise ValueError(f"unknown game {short(str(kind))!r}: choose cribbage or piquet")
@@ -517,9 +520,12 @@ class Recorder:
 
     def _rewrite(self) -> None:
         if self.path:
-            with open(self.path, "w", encoding="utf-8") as f:
-                for row in [self.header, *self.rows]:
-                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            try:
+                with open(self.path, "w", encoding="utf-8") as f:
+                    for row in [self.header, *self.rows]:
+                        f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            except OSError as e:
+                raise ValueError(f"cannot write the record {short(self.path, 60)}: {e.strerror or e}") from None
 
 
 def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
