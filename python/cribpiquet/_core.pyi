@@ -5,7 +5,7 @@ Use :mod:`cribpiquet.cribbage` and :mod:`cribpiquet.piquet`; they re-export thes
 
 from typing import Any, Generic, Iterable, Literal, Optional, TypeVar, Union, final
 
-from typing_extensions import Self
+from typing_extensions import Self, disjoint_base
 
 import numpy as np
 import numpy.typing as npt
@@ -527,7 +527,7 @@ class _EngineState(Generic[_G]):
     def __eq__(self, other: object, /) -> bool: ...
 
 _SimulateResult = dict[str, npt.NDArray[Any]]
-_PolicyNames = Union[str, Iterable[str]]
+_PolicyNames = Union[str, "Bot", Iterable[Union[str, "Bot"]]]
 
 @final
 class CribbageGame(_EngineGame["CribbageState"]):
@@ -613,3 +613,24 @@ def piquet_simulate(
     seed: int | None = None,
     threads: int | None = None,
 ) -> _SimulateResult: ...
+
+# ------------------------------------------------------------------------------------ the bots
+# (rust/python/bots.rs; re-exported by cribpiquet.bots)
+
+@disjoint_base
+class Bot:
+    """The base class of every bot of :mod:`cribpiquet.bots`."""
+
+    def step(self, state: CribbageState | PiquetState) -> int: ...
+    def action_values(self, state: CribbageState | PiquetState) -> dict[int, float]: ...
+    def restart(self) -> None: ...
+    @property
+    def name(self) -> str: ...
+
+@final
+class Random(Bot):
+    def __new__(cls, seed: int = 0) -> Random: ...
+
+@final
+class First(Bot):
+    def __new__(cls) -> First: ...
