@@ -9,6 +9,8 @@
 //! thread that plays it.
 
 mod basic;
+pub mod ismcts;
+pub mod winprob;
 
 pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};
 
