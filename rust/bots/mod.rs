@@ -8,6 +8,7 @@
 //! so a game driven by one seeded generator (`simulate`, the arena) is reproducible whatever the
 //! thread that plays it.
 
+pub mod arena;
 mod basic;
 pub mod ismcts;
 pub mod winprob;
