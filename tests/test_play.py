@@ -310,7 +310,28 @@ def test_hint_lists_the_bots_values_best_first(tmp_path: Any) -> None:
 def test_bot_names() -> None:
     with pytest.raises(ValueError, match="unknown bot 'zzz': choose greedy, ismcts, random, first"):
         play.make_bot("zzz", 0)
-    assert play.default_bot() in ("greedy", "ismcts", "random")
+    bots = pytest.importorskip("cribpiquet.bots")
+    assert play.default_bot() == ("greedy" if hasattr(bots, "Greedy") else "ismcts" if hasattr(bots, "ISMCTS") else "random")
+    assert repr(play.make_bot("random", 5)) == repr(bots.Random(seed=5))
+    assert isinstance(play.make_bot("first", 5), bots.First)
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts"])
+@pytest.mark.parametrize("kind,options", [("cribbage", {"variant": "five-card"}), ("piquet", {"rules": "russian", "scope": "deal"})])
+def test_whole_games_against_the_real_bots(tmp_path: Any, name: str, kind: str, options: dict[str, Any]) -> None:
+    bots = pytest.importorskip("cribpiquet.bots")
+    if not hasattr(bots, play.BOT_CLASSES[name]):
+        pytest.skip(f"this build has no cribpiquet.bots.{play.BOT_CLASSES[name]}")
+    path = str(tmp_path / "g.jsonl")
+    header = {"cribpiquet": "play", "game": kind, "options": options, "seed": 1, "bot": name, "you": 0}
+    out: list[str] = []
+    feed = iter(["hint", "1"] * 300)
+    session = play.Session(play.make_game(kind, options), play.make_bot(name, 1), play.make_bot(name, 2), 1,
+                           play.Recorder(path, header), lambda p: next(feed), out.append, bot_name=name)  # fmt: skip
+    assert session.run() == 0
+    assert session.state.is_terminal()
+    assert sum(x == f"Hint (the {name} bot's values, best first):" for x in out) > 3
+    assert play.replay(path, io.StringIO()) == session.state
 
 
 # ---------------------------------------------------------------- the pseudo-terminal
