@@ -467,20 +467,20 @@ def prompt_lines(state: Any) -> list[str]:
     legal = state.legal_actions()
     if is_piquet(state):
         ask = {
-            "exchange": "Exchange: type the cards to lay out (e.g. 7D 8H JS), 'exchange 0' to keep your hand, or a number",
-            "discard": "Lay out a card",
-            "announce": "Announce an open capot?",
-            "play": "Your lead" if len(state.plays()) % 2 == 0 else "Your card",
-        }.get(state.phase, "Your move")
+            "exchange": "exchange: type the cards to lay out (e.g. 7D 8H JS), 'exchange 0' to keep your hand, or a number",
+            "discard": "lay out a card",
+            "announce": "announce an open capot?",
+            "play": "lead a card" if len(state.plays()) % 2 == 0 else "play to the lead",
+        }.get(state.phase, "your move")
     elif state.phase == "discard":
         crib = "your" if state.dealer == YOU else "the bot's"
-        ask = f"Discard two cards to {crib} crib (e.g. 5H JC), or a number"
+        ask = f"discard two cards to {crib} crib (e.g. 5H JC), or a number"
     elif legal == [cribbage.GO]:
-        ask = "No card fits: type go (or 1)"
+        ask = "no card fits: type go (or 1)"
     else:
-        ask = "Play a card (e.g. 5H), or a number"
+        ask = "play a card (e.g. 5H), or a number"
     moves = "  ".join(f"{i}) {action_label(state, a)}" for i, a in enumerate(legal, 1))
-    return [f"{ask}:", f"  {moves}"]
+    return [f"Your turn — {ask}:", f"  {moves}"]
 
 
 # ------------------------------------------------------------------------------- records
