@@ -535,12 +535,13 @@ def test_narration_agrees_with_the_engine(game: Any, n: int) -> None:
                 assert sum(x.startswith("Show, ") for x in lines) == 3
                 shows += 1
             if isinstance(s, piquet.State) and before.declarations() is None and s.declarations() is not None:
-                e = s.elder
+                e, heard = s.elder, s.declarations()
+                assert e is not None and heard is not None
                 sc = piquet.score_declarations(s.hand(e), s.hand(1 - e), rules=game.rules,
                                                elder_dealt=s.dealt_hand(e), dealer_dealt=s.dealt_hand(1 - e))  # fmt: skip
                 for role, seat in (("elder", e), ("dealer", 1 - e)):
                     named = sum(p for r, cat, _, p, _ in sc.items if r == role and cat != "repique")
-                    assert named == sum(s.declarations()[seat])
+                    assert named == sum(heard[seat])
                 assert "Declarations:" in lines
                 declared += 1
     assert shows or declared
