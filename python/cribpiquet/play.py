@@ -385,7 +385,8 @@ class Narrator:
         dealer = 1 - elder
         rules = t.get_game().rules
         score = piquet.score_declarations(t.hand(elder), t.hand(dealer), rules=rules,
-                                          elder_dealt=t.dealt_hand(elder), dealer_dealt=t.dealt_hand(dealer))  # fmt: skip
+                                          elder_dealt=t.dealt_hand(elder),
+                                          dealer_dealt=t.dealt_hand(dealer))  # fmt: skip
         seat_of = {"elder": elder, "dealer": dealer}
         out = ["Declarations:"]
         for role, category, name, points, _cards in score.items:
@@ -467,7 +468,8 @@ def prompt_lines(state: Any) -> list[str]:
     legal = state.legal_actions()
     if is_piquet(state):
         ask = {
-            "exchange": "exchange: type the cards to lay out (e.g. 7D 8H JS), 'exchange 0' to keep your hand, or a number",
+            "exchange": "exchange: type the cards to lay out (e.g. 7D 8H JS), 'exchange 0' to keep "
+            "your hand, or a number",
             "discard": "lay out a card",
             "announce": "announce an open capot?",
             "play": "lead a card" if len(state.plays()) % 2 == 0 else "play to the lead",
@@ -491,7 +493,8 @@ def make_game(kind: str, options: dict[str, Any]) -> Any:
     if kind == "cribbage":
         variant = options.get("variant", "five-card")
         if variant not in ("five-card", "six-card"):
-            raise ValueError(f"variant {short(str(variant))!r}: play is for the two-player games five-card and six-card")
+            raise ValueError(f"variant {short(str(variant))!r}: play is for the two-player games "
+                             "five-card and six-card")  # fmt: skip
         return cribbage.Game(variant)
     if kind == "piquet":
         return piquet.Game(options.get("rules", "russian"), scope=options.get("scope", "deal"))
