@@ -167,7 +167,7 @@ class ArenaResult:
         )
 
     def __str__(self) -> str:
-        width = max(12, *(len(p) for p in self.players))
+        width = max(12, *(len(p) for p in self.players), *(len(k) for k, _ in self.points))
         lines = [f"{self.game}: {self.games:,} games, {self.games_per_second:,.1f} games/s, seats rotated"]
         lines.append(f"{'player':<{width}}  {'wins':>7}  {'win rate':>8}  {'95% interval (Wilson)':>21}")
         for name, w, p, (lo, hi) in zip(self.players, self.wins, self.win_rate, self.ci95):

@@ -737,8 +737,8 @@ mod tests {
 
     #[test]
     fn a_winning_card_is_found() {
-        // Positions where the player to move wins at once with some card (pegging 15 or 31 to
-        // reach the target) and with not every card: the bot must play a winning one.
+        // Positions where the player to move surely wins at once with some card and not with
+        // every card: the winning cards are worth exactly 1.
         let game = cribbage::GameConfig::new(Variant::SixCard, None).unwrap();
         let mut rng = Rng::new(9);
         let (mut found, mut risky) = (0, 0);
@@ -754,13 +754,19 @@ mod tests {
                 }
                 let legal = s.legal_actions();
                 let p = s.current_player() as usize;
+                // Sure wins: in the real deal and in every world p cannot tell from it (a last-card
+                // point depends on the opponent's hidden cards).
+                let mut worlds = vec![s];
+                worlds.extend((0..30).map(|_| s.resample_from_infostate(p, &mut g).unwrap()));
                 let wins: Vec<u16> = legal
                     .iter()
                     .copied()
                     .filter(|&a| {
-                        let mut t = s;
-                        t.apply_legal(a);
-                        t.is_terminal() && t.winner() == Some(p)
+                        worlds.iter().all(|w| {
+                            let mut t = *w;
+                            t.apply_legal(a);
+                            t.is_terminal() && t.winner() == Some(p)
+                        })
                     })
                     .collect();
                 if s.phase() == cribbage::Phase::Play && !wins.is_empty() && wins.len() < legal.len() {
