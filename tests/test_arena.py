@@ -142,3 +142,36 @@ def test_module_docstrings():
     for module in (_arena, bots):
         assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
     assert cribpiquet.arena is arena
+
+
+class _FakeTTY:
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, s: str) -> int:
+        self.text += s
+        return len(s)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_bar_only_on_a_terminal_after_a_second(monkeypatch):
+    fake = _FakeTTY()
+    monkeypatch.setattr("sys.stderr", fake)
+    bar = _arena._Progress(100, "arena")
+    bar(10)  # under a second: nothing yet
+    assert fake.text == "" and bar.bar is None
+    bar.start -= 2.0
+    bar(40)
+    assert bar.bar is not None and bar.bar.n == 40
+    bar.close()
+    assert "arena:" in fake.text and "/100" in fake.text
+    monkeypatch.setattr("sys.stderr", __import__("io").StringIO())
+    quiet = _arena._Progress(100, "arena")
+    quiet.start -= 2.0
+    quiet(50)
+    assert quiet.bar is None

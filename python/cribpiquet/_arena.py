@@ -9,6 +9,7 @@ parallel in Rust, and their statistics (:class:`ArenaResult`).
 
 from __future__ import annotations
 
+import importlib
 import math
 import sys
 import time
@@ -200,8 +201,8 @@ class _Progress:
         if self.bar is None:
             if time.perf_counter() - self.start < 1.0:
                 return
-            try:
-                from tqdm import tqdm
+            try:  # imported by name: tqdm ships no type information
+                tqdm = importlib.import_module("tqdm").tqdm
             except ImportError:  # a dependency; without it, no bar
                 self.enabled = False
                 return

@@ -817,6 +817,40 @@ mod tests {
     }
 
     #[test]
+    fn the_tree_is_reused_after_moves_the_observer_sees() {
+        // A six-card pegging decision; the bot plays, the opponent answers with a card: the new
+        // decision's information is one the old tree reached, and its subtree is kept.
+        let game = cribbage::GameConfig::default();
+        let mut rng = Rng::new(8);
+        let mut reused = 0;
+        for s in decision_states(game, 40, 6) {
+            let p = s.current_player();
+            if s.phase() != cribbage::Phase::Play || s.count() > 10 {
+                continue;
+            }
+            let mut b = bot::<cribbage::State>(3000, 1, Rollout::Heuristic);
+            let a = b.step(&s, &mut rng).unwrap();
+            let mut t = s;
+            t.apply_legal(a);
+            if t.current_player() == p || t.is_chance_node() || t.is_terminal() {
+                continue;
+            }
+            let reply = t.legal_actions()[0];
+            t.apply_legal(reply);
+            if t.current_player() != p {
+                continue;
+            }
+            let kept = b.trees[0].nodes.len();
+            assert!(b.trees[0].reuse_or_reset(&t, p as usize), "not reused at {t}");
+            let tree = &b.trees[0];
+            assert!(tree.nodes.len() > 1 && tree.nodes.len() < kept);
+            assert!(tree.nodes[0].visits > 0);
+            reused += 1;
+        }
+        assert!(reused >= 3, "{reused}");
+    }
+
+    #[test]
     fn bad_settings_and_chance_states_are_errors() {
         assert!(Ismcts::<piquet::State>::new(IsmctsConfig { iterations: 0, ..IsmctsConfig::default() }).is_err());
         assert!(Ismcts::<piquet::State>::new(IsmctsConfig { threads: 0, ..IsmctsConfig::default() }).is_err());
