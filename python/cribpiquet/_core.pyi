@@ -658,3 +658,7 @@ def arena_run(
     first_game: int | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> dict[str, Any]: ...
+
+@final
+class Greedy(Bot):
+    def __new__(cls) -> Greedy: ...

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from . import _core
 
-__all__ = ["ISMCTS", "Bot", "First", "Random"]
+__all__ = ["ISMCTS", "Bot", "First", "Greedy", "Random"]
 
 Bot = _core.Bot
 Random = _core.Random
 First = _core.First
 ISMCTS = _core.ISMCTS
+Greedy = _core.Greedy

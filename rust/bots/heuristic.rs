@@ -32,7 +32,8 @@
 //! * **Discard**: the cards of the 12-card holding (before the exchange) with the lowest
 //!   [`keep score`](piquet_keep_score) — rank, suit length (the point), sequence and set
 //!   membership — are thrown, lowest id first as the engine's ascending discards require.
-//! * **Announce**: never an open capot.
+//! * **Announce**: always an open capot when the rules have one: a failed announcement costs
+//!   nothing (rules §5 *decision*), and it stops the opponent announcing.
 //! * **Play** ([`piquet_play_score`]): following suit, win with the cheapest card that beats
 //!   the lead, else play the lowest of the suit (no high card wasted on a lost trick); void,
 //!   throw the cheapest card of the shortest suit, keeping masters (the highest card of a suit
@@ -556,7 +557,7 @@ pub(crate) fn piquet_choose(state: &piquet::State, legal: &[u16]) -> u16 {
     match state.phase() {
         piquet::Phase::Exchange => *legal.last().unwrap_or(&legal[0]),
         piquet::Phase::Discard => piquet_discard_step(state, legal, piquet_heuristic_discard),
-        piquet::Phase::Announce => piquet::PASS,
+        piquet::Phase::Announce => *legal.first().unwrap_or(&piquet::PASS), // ANNOUNCE_CAPOT < PASS
         piquet::Phase::Play => {
             let view = PlayView::new(state);
             let mut best = (f64::NEG_INFINITY, legal[0]);

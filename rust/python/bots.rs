@@ -17,6 +17,7 @@ use pyo3::types::PyDict;
 
 use super::engine::{describe, seed_from, IntArg};
 use crate::bots::ismcts::{Ismcts, IsmctsConfig, Rollout};
+use crate::bots::greedy::Greedy as GreedyBot;
 use crate::bots::{Bot, BotPolicy, FirstBot, RandomBot};
 use crate::engine::{GameState, PolicyFactory};
 use crate::rng::Rng;
@@ -132,6 +133,24 @@ impl BotSpec for IsmctsSpec {
     }
 }
 
+/// Settings of [`GreedyBot`] (it has none).
+struct GreedySpec;
+
+impl BotSpec for GreedySpec {
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
+        Box::new(GreedyBot::new())
+    }
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
+        Box::new(GreedyBot::new())
+    }
+    fn repr(&self) -> String {
+        "Greedy()".into()
+    }
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+}
+
 /// The settings of a bot named in `simulate(players=...)` or the arena: `"ismcts"`,
 /// `"ismcts:N"` (N iterations), `"greedy"`; `None` for other names. (`"random"` and `"first"` are
 /// the engine's own policies.)
@@ -168,13 +187,16 @@ pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
             }
             Some(Arc::new(IsmctsSpec::new(config, 0)?))
         }
-        // (The greedy helper adds "greedy" here.)
+        "greedy" => {
+            no_arg("greedy")?;
+            Some(Arc::new(GreedySpec))
+        }
         _ => None,
     })
 }
 
 /// The names [`spec_by_name`] knows, for messages.
-pub(crate) const BOT_NAMES: &str = "random, first, ismcts, ismcts:N";
+pub(crate) const BOT_NAMES: &str = "random, first, greedy, ismcts, ismcts:N";
 
 // ------------------------------------------------------------------------------ the classes
 
@@ -550,11 +572,49 @@ where
     Ok(d)
 }
 
+/// The greedy player: exact one-step expectations where they are cheap, a documented heuristic
+/// elsewhere (``rust/bots/greedy.rs`` has the details). ``action_values`` by decision:
+///
+/// * cribbage discard: each discard's expected net points this deal — the exact expected hand
+///   over every unseen starter, plus (the player's side deals) or minus the exact expected crib
+///   over every starter and every throw of the other players from the unseen cards, all equally
+///   likely, and the dealer's expected heels (``cribbage.analyze_discard`` with a uniform
+///   opponent, in the two-player games);
+/// * cribbage pegging: the points the card pegs now minus the opponent's expected best reply
+///   (his cards drawn uniformly from those unseen); a forced go is 0;
+/// * piquet exchange: for each size, the best exact expected declaration total over every talon
+///   draw (``piquet.exact_exchange``); then, card by card, the best total still reachable with
+///   that card thrown;
+/// * piquet open capot: announce 1, pass 0 (a failed announcement costs nothing);
+/// * piquet play: the trick heuristic's preference score (the cheapest winner, the lowest card of
+///   a lost trick, masters of the longest suit when leading), not points.
+///
+/// It draws no random numbers: the same state gives the same action.
+///
+/// >>> from cribpiquet import bots, cribbage
+/// >>> s = cribbage.Game("six-card").new_initial_state()
+/// >>> for card in [0, 12] + list(range(13, 25)):  # AC and KC cut: P0 deals; then the deal
+/// ...     s.apply_action(card)
+/// >>> values = bots.Greedy().action_values(s)
+/// >>> len(values), bots.Greedy().step(s) == max(values, key=values.get)
+/// (15, True)
+#[pyclass(extends = PyBot, frozen, name = "Greedy", module = "cribpiquet.bots")]
+pub struct Greedy;
+
+#[pymethods]
+impl Greedy {
+    #[new]
+    fn new() -> PyClassInitializer<Greedy> {
+        PyClassInitializer::from(PyBot::new(Arc::new(GreedySpec), 0)).add_subclass(Greedy)
+    }
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_class::<Random>()?;
     m.add_class::<First>()?;
     m.add_class::<PyIsmcts>()?;
     m.add_function(wrap_pyfunction!(arena_run, m)?)?;
+    m.add_class::<Greedy>()?;
     Ok(())
 }
