@@ -9,6 +9,7 @@ parallel in Rust, and their statistics (:class:`ArenaResult`).
 
 from __future__ import annotations
 
+import importlib
 import math
 import sys
 import time
@@ -167,7 +168,7 @@ class ArenaResult:
         )
 
     def __str__(self) -> str:
-        width = max(12, *(len(p) for p in self.players))
+        width = max(12, *(len(p) for p in self.players), *(len(k) for k, _ in self.points))
         lines = [f"{self.game}: {self.games:,} games, {self.games_per_second:,.1f} games/s, seats rotated"]
         lines.append(f"{'player':<{width}}  {'wins':>7}  {'win rate':>8}  {'95% interval (Wilson)':>21}")
         for name, w, p, (lo, hi) in zip(self.players, self.wins, self.win_rate, self.ci95):
@@ -200,8 +201,8 @@ class _Progress:
         if self.bar is None:
             if time.perf_counter() - self.start < 1.0:
                 return
-            try:
-                from tqdm import tqdm
+            try:  # imported by name: tqdm ships no type information
+                tqdm = importlib.import_module("tqdm").tqdm
             except ImportError:  # a dependency; without it, no bar
                 self.enabled = False
                 return

@@ -737,8 +737,8 @@ mod tests {
 
     #[test]
     fn a_winning_card_is_found() {
-        // Positions where the player to move wins at once with some card (pegging 15 or 31 to
-        // reach the target) and with not every card: the bot must play a winning one.
+        // Positions where the player to move surely wins at once with some card and not with
+        // every card: the winning cards are worth exactly 1.
         let game = cribbage::GameConfig::new(Variant::SixCard, None).unwrap();
         let mut rng = Rng::new(9);
         let (mut found, mut risky) = (0, 0);
@@ -754,13 +754,19 @@ mod tests {
                 }
                 let legal = s.legal_actions();
                 let p = s.current_player() as usize;
+                // Sure wins: in the real deal and in every world p cannot tell from it (a last-card
+                // point depends on the opponent's hidden cards).
+                let mut worlds = vec![s];
+                worlds.extend((0..30).map(|_| s.resample_from_infostate(p, &mut g).unwrap()));
                 let wins: Vec<u16> = legal
                     .iter()
                     .copied()
                     .filter(|&a| {
-                        let mut t = s;
-                        t.apply_legal(a);
-                        t.is_terminal() && t.winner() == Some(p)
+                        worlds.iter().all(|w| {
+                            let mut t = *w;
+                            t.apply_legal(a);
+                            t.is_terminal() && t.winner() == Some(p)
+                        })
                     })
                     .collect();
                 if s.phase() == cribbage::Phase::Play && !wins.is_empty() && wins.len() < legal.len() {
@@ -808,6 +814,40 @@ mod tests {
         b.restart();
         b.action_values(&s, &mut rng).unwrap();
         assert_eq!(b.trees[0].nodes[0].visits, 200);
+    }
+
+    #[test]
+    fn the_tree_is_reused_after_moves_the_observer_sees() {
+        // A six-card pegging decision; the bot plays, the opponent answers with a card: the new
+        // decision's information is one the old tree reached, and its subtree is kept.
+        let game = cribbage::GameConfig::default();
+        let mut rng = Rng::new(8);
+        let mut reused = 0;
+        for s in decision_states(game, 40, 6) {
+            let p = s.current_player();
+            if s.phase() != cribbage::Phase::Play || s.count() > 10 {
+                continue;
+            }
+            let mut b = bot::<cribbage::State>(3000, 1, Rollout::Heuristic);
+            let a = b.step(&s, &mut rng).unwrap();
+            let mut t = s;
+            t.apply_legal(a);
+            if t.current_player() == p || t.is_chance_node() || t.is_terminal() {
+                continue;
+            }
+            let reply = t.legal_actions()[0];
+            t.apply_legal(reply);
+            if t.current_player() != p {
+                continue;
+            }
+            let kept = b.trees[0].nodes.len();
+            assert!(b.trees[0].reuse_or_reset(&t, p as usize), "not reused at {t}");
+            let tree = &b.trees[0];
+            assert!(tree.nodes.len() > 1 && tree.nodes.len() < kept);
+            assert!(tree.nodes[0].visits > 0);
+            reused += 1;
+        }
+        assert!(reused >= 3, "{reused}");
     }
 
     #[test]
