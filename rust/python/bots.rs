@@ -16,8 +16,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::engine::{describe, seed_from, IntArg};
-use crate::bots::ismcts::{Ismcts, IsmctsConfig, Rollout};
 use crate::bots::greedy::Greedy as GreedyBot;
+use crate::bots::ismcts::{Ismcts, IsmctsConfig, Rollout};
 use crate::bots::{Bot, BotPolicy, FirstBot, RandomBot};
 use crate::engine::{GameState, PolicyFactory};
 use crate::rng::Rng;
