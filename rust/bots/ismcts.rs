@@ -327,9 +327,12 @@ impl<S: SearchGame> Tree<S> {
             self.reset(root, observer);
             return false;
         };
+        // Cheap tests first (who moves, the deal, the observer's legal actions), the text last.
+        let legal = root.legal_actions();
         let found = self.reps.iter().find(|(_, world)| {
             world.current_player() == observer as i32
                 && world.deals() == root.deals()
+                && world.legal_actions() == legal
                 && world.information_state_string(observer).is_ok_and(|s| s == want)
         });
         let Some(&(keep, _)) = found else {
