@@ -554,3 +554,29 @@ def test_record_and_game_errors(tmp_path: Any) -> None:
         play.make_game("cribbage", {"variant": "four-player"})
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         play.make_game("chess", {})
+
+
+def test_declarations_read_with_equal_categories() -> None:
+    """Elder (the bot, seat 1) and the dealer (you) hold equal points (four cards worth 34) and
+    equal sequences (tierces to the nine): neither scores them; three jacks beat three tens."""
+    s = piquet.Game("russian", scope="deal").new_initial_state()
+    for a in ids(piquet, "8C AC"):  # 8C is lower: seat 0 deals, seat 1 is elder
+        s.apply_action(a)
+    elder = ids(piquet, "7H 8H 9H JH 7C 9C JC 7D 9D JD TS KS")
+    dealer = ids(piquet, "7S 8S 9S JS 8C TC QC 8D TD QD TH KH")
+    for e, d in zip(elder, dealer):  # one card at a time, elder first
+        s.apply_action(e)
+        s.apply_action(d)
+    assert sorted(s.hand(1)) == sorted(elder) and sorted(s.hand(0)) == sorted(dealer)
+    s.apply_action(32)  # elder keeps his hand
+    before = s.clone()
+    s.apply_action(32)  # so does the dealer: the declarations follow
+    lines = play.Narrator(reveal=False).lines(before, 32, s)
+    assert lines == [
+        "You keep the hand (no exchange).",
+        "Declarations:",
+        "  The bot: three jacks — good, 3.",
+        "  Point: equal, nobody scores.",
+        "  Sequences: equal, nobody scores.",
+        "  Declared: you 0, the bot 3.",
+    ]
