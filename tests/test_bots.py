@@ -32,7 +32,12 @@ def random_decision_states(game, n, seed):
 
 
 def cheap_bots():
-    return [bots.Random(seed=5), bots.First()]
+    return [
+        bots.Random(seed=5),
+        bots.First(),
+        bots.ISMCTS(iterations=40, seed=2),
+        bots.ISMCTS(iterations=30, rollout="random", threads=2, rollout_to_end=True, exploration=1.5),
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
@@ -125,3 +130,115 @@ def test_simulate_refuses_unknown_players():
         cribbage.simulate(game, 1, players=[3, "random"])
     with pytest.raises(ValueError, match="players must name 1 or 2 policies, got more than 2"):
         cribbage.simulate(game, 1, players=[bots.First()] * 3)
+
+
+# ------------------------------------------------------------------------------------ ISMCTS
+
+
+def test_ismcts_values_are_probabilities_and_seeded():
+    states = random_decision_states(cribbage.Game("six-card"), 6, seed=8)
+    for threads in (1, 2):
+        runs = []
+        for _ in range(2):
+            bot = bots.ISMCTS(iterations=200, threads=threads, seed=4)
+            runs.append([(bot.step(s), bot.action_values(s)) for s in states])
+        assert runs[0] == runs[1]
+        for (a, values), s in zip(runs[0], states):
+            assert a in s.legal_actions()
+            assert all(0.0 <= v <= 1.0 for v in values.values())
+    # restart() forgets the trees and reseeds: the same answers as a fresh bot.
+    bot = bots.ISMCTS(iterations=100, seed=6)
+    first = [bot.step(s) for s in states]
+    bot.restart()
+    assert [bot.step(s) for s in states] == first
+
+
+def test_ismcts_finds_the_winning_card():
+    """Five-card pegging positions where some card (not every one) surely reaches 61 at once (in
+    every world the player cannot tell from the real one): that card's every iteration ends in a
+    win, so its value is exactly 1 and no card is worth more."""
+    game = cribbage.Game("five-card")
+    rng = random.Random(3)
+    found = 0
+    bot = bots.ISMCTS(iterations=300, seed=1)
+    for _ in range(600):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if s.is_chance_node():
+                s.apply_action(rng.choice(legal))
+                continue
+            p = s.current_player()
+            # A sure win: in the real deal and in every world consistent with what p knows.
+            worlds = [s] + [s.resample_from_infostate(p, k) for k in range(30)]
+            wins = [a for a in legal if all((c := w.child(a)).is_terminal() and c.winner == p for w in worlds)]
+            if s.phase == "play" and wins and len(wins) < len(legal):
+                values = bot.action_values(s)
+                assert all(values[a] == 1.0 for a in wins), (values, wins, str(s))
+                assert max(values.values()) == 1.0
+                found += 1
+                break
+            s.apply_action(rng.choice(legal))
+        if found == 4:
+            break
+    assert found == 4
+
+
+def test_ismcts_forced_move_and_time_limit():
+    s = random_decision_states(piquet.Game(scope="deal"), 1, seed=5)[0]
+    bot = bots.ISMCTS(iterations=10_000_000, time_limit=0.05, seed=1)
+    assert bot.step(s) in s.legal_actions()
+    # A state with one legal action: that action.
+    game = cribbage.Game("six-card")
+    rng = random.Random(2)
+    while True:
+        t = game.new_initial_state()
+        while not t.is_terminal() and not (not t.is_chance_node() and len(t.legal_actions()) == 1):
+            t.apply_action(rng.choice(t.legal_actions()))
+        if not t.is_terminal():
+            break
+    assert bots.ISMCTS(iterations=20).step(t) == t.legal_actions()[0]
+
+
+def test_ismcts_settings_are_checked():
+    with pytest.raises(ValueError, match=r"iterations must be in range\(1, 4294967296\), got 0"):
+        bots.ISMCTS(iterations=0)
+    with pytest.raises(ValueError, match=r"threads must be in range\(1, 257\), got 0"):
+        bots.ISMCTS(threads=0)
+    with pytest.raises(ValueError, match='unknown rollout "greedyish"'):
+        bots.ISMCTS(rollout="greedyish")
+    with pytest.raises(ValueError, match="exploration must be a finite number >= 0"):
+        bots.ISMCTS(exploration=-1)
+    with pytest.raises(ValueError, match="time_limit must be a number of seconds > 0"):
+        bots.ISMCTS(time_limit=0)
+    with pytest.raises(TypeError, match="rollout_to_end must be a bool"):
+        bots.ISMCTS(rollout_to_end=1)
+    with pytest.raises(TypeError, match="exploration must be a number, got bool True"):
+        bots.ISMCTS(exploration=True)
+    with pytest.raises(TypeError, match="iterations must be an int"):
+        bots.ISMCTS(iterations=1.5)
+
+
+def test_ismcts_repr_and_names():
+    assert repr(bots.ISMCTS()) == (
+        "ISMCTS(iterations=1000, time_limit=None, exploration=0.7, rollout='heuristic', threads=1, seed=0, "
+        "rollout_to_end=False)"
+    )
+    b = bots.ISMCTS(iterations=2000, time_limit=0.5, rollout="random", threads=2, seed=9, rollout_to_end=True)
+    assert repr(b) == (
+        "ISMCTS(iterations=2000, time_limit=0.5, exploration=0.7, rollout='random', threads=2, seed=9, "
+        "rollout_to_end=True)"
+    )
+    assert b.name == "ismcts:2000"
+
+
+def test_simulate_accepts_ismcts_names():
+    game = cribbage.Game("five-card")
+    r = cribbage.simulate(game, 4, players=["ismcts:20", "random"], seed=1, threads=1)
+    assert r["scores"].shape == (4, 2)
+    same = cribbage.simulate(game, 4, players=["ismcts:20", "random"], seed=1, threads=2)
+    np.testing.assert_array_equal(r["scores"], same["scores"])
+    with pytest.raises(ValueError, match="ismcts:N needs a number of iterations"):
+        cribbage.simulate(game, 1, players=["ismcts:lots", "random"])
+    with pytest.raises(ValueError, match="the first player takes no argument"):
+        cribbage.simulate(game, 1, players=["first:2", "random"])

@@ -3,7 +3,7 @@
 Use :mod:`cribpiquet.cribbage` and :mod:`cribpiquet.piquet`; they re-export these names.
 """
 
-from typing import Any, Generic, Iterable, Literal, Optional, TypeVar, Union, final
+from typing import Any, Callable, Generic, Iterable, Literal, Optional, Sequence, TypeVar, Union, final
 
 from typing_extensions import Self, disjoint_base
 
@@ -634,6 +634,30 @@ class Random(Bot):
 @final
 class First(Bot):
     def __new__(cls) -> First: ...
+
+@final
+class ISMCTS(Bot):
+    def __new__(
+        cls,
+        iterations: int = 1000,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "heuristic",
+        threads: int = 1,
+        seed: int = 0,
+        rollout_to_end: bool = False,
+    ) -> ISMCTS: ...
+
+def arena_run(
+    game: CribbageGame | PiquetGame,
+    players: Sequence[str | Bot],
+    n_games: int,
+    *,
+    seed: int | None = None,
+    threads: int | None = None,
+    first_game: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> dict[str, Any]: ...
 
 @final
 class Greedy(Bot):

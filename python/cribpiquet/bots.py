@@ -1,5 +1,5 @@
-"""Native players for both games, written in Rust: :class:`Random`, :class:`First` and the search
-and heuristic players added by the project.
+"""Native players for both games, written in Rust: :class:`Random`, :class:`First`, the search player
+:class:`ISMCTS` (information-set Monte Carlo tree search).
 
 Every bot has OpenSpiel's bot methods: ``step(state) -> action``, ``action_values(state) ->
 {action: value}`` (what it thinks each legal action is worth, for hints and analysis) and
@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from . import _core
 
-__all__ = ["Bot", "First", "Greedy", "Random"]
+__all__ = ["ISMCTS", "Bot", "First", "Greedy", "Random"]
 
 Bot = _core.Bot
 Random = _core.Random
 First = _core.First
+ISMCTS = _core.ISMCTS
 Greedy = _core.Greedy

@@ -8,7 +8,10 @@
 //! so a game driven by one seeded generator (`simulate`, the arena) is reproducible whatever the
 //! thread that plays it.
 
+pub mod arena;
 mod basic;
+pub mod ismcts;
+pub mod winprob;
 
 pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};
 

@@ -15,8 +15,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::engine::{describe, seed_from};
+use super::engine::{describe, seed_from, IntArg};
 use crate::bots::greedy::Greedy as GreedyBot;
+use crate::bots::ismcts::{Ismcts, IsmctsConfig, Rollout};
 use crate::bots::{Bot, BotPolicy, FirstBot, RandomBot};
 use crate::engine::{GameState, PolicyFactory};
 use crate::rng::Rng;
@@ -95,6 +96,43 @@ impl BotSpec for FirstSpec {
     }
 }
 
+/// Settings of [`Ismcts`] (validated: making the bots cannot fail).
+struct IsmctsSpec {
+    config: IsmctsConfig,
+    seed: u64,
+}
+
+impl IsmctsSpec {
+    fn new(config: IsmctsConfig, seed: u64) -> PyResult<IsmctsSpec> {
+        Ok(IsmctsSpec { config: config.checked()?, seed })
+    }
+}
+
+impl BotSpec for IsmctsSpec {
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
+        Box::new(Ismcts::<cribbage::State>::new(self.config).expect("settings checked by IsmctsSpec::new"))
+    }
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
+        Box::new(Ismcts::<piquet::State>::new(self.config).expect("settings checked by IsmctsSpec::new"))
+    }
+    fn repr(&self) -> String {
+        let c = &self.config;
+        let time = c.time_limit.map_or("None".to_string(), |t| format!("{:?}", t.as_secs_f64()));
+        format!(
+            "ISMCTS(iterations={}, time_limit={time}, exploration={:?}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
+            c.iterations,
+            c.exploration,
+            c.rollout.name(),
+            c.threads,
+            self.seed as i64,
+            if c.rollout_to_end { "True" } else { "False" }
+        )
+    }
+    fn name(&self) -> String {
+        format!("ismcts:{}", self.config.iterations)
+    }
+}
+
 /// Settings of [`GreedyBot`] (it has none).
 struct GreedySpec;
 
@@ -137,6 +175,18 @@ pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
             no_arg("first")?;
             Some(Arc::new(FirstSpec))
         }
+        "ismcts" => {
+            let mut config = IsmctsConfig::default();
+            if let Some(n) = arg {
+                config.iterations = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "ismcts:N needs a number of iterations N >= 1, got {:?}",
+                        crate::error::echo(name)
+                    ))
+                })?;
+            }
+            Some(Arc::new(IsmctsSpec::new(config, 0)?))
+        }
         "greedy" => {
             no_arg("greedy")?;
             Some(Arc::new(GreedySpec))
@@ -146,7 +196,7 @@ pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
 }
 
 /// The names [`spec_by_name`] knows, for messages.
-pub(crate) const BOT_NAMES: &str = "random, first, greedy";
+pub(crate) const BOT_NAMES: &str = "random, first, greedy, ismcts, ismcts:N";
 
 // ------------------------------------------------------------------------------ the classes
 
@@ -325,6 +375,203 @@ impl First {
     }
 }
 
+/// Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley &
+/// Whitehouse 2012), in Rust.
+///
+/// Each of ``iterations`` iterations draws a world consistent with what the player to move
+/// knows, walks the tree by UCB1 with availability counts (``exploration`` is its constant; values
+/// are 0..1), expands one action and plays the rest of the deal (``rollout_to_end=True``: of the
+/// game) with the ``rollout`` policy: ``"heuristic"`` (a cheap rule of thumb) or ``"random"``. A
+/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table the
+/// bot computes once from self-play), a piquet deal's by its point difference, ``½ + ½·tanh(Δ /
+/// 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
+/// ``seed`` and ``threads`` give the same actions (unless ``time_limit``, seconds per decision,
+/// stops the search first). The tree is kept between calls where the information allows (the
+/// next decision of the same deal after moves the bot sees); :meth:`restart` drops it.
+///
+/// :meth:`step` plays the most visited action; :meth:`action_values` is each legal action's mean
+/// value for the player to move (cribbage: the estimated chance to win; 0 for an action never
+/// tried).
+///
+/// >>> from cribpiquet import bots
+/// >>> bots.ISMCTS(iterations=500, seed=1).name
+/// 'ismcts:500'
+#[pyclass(extends = PyBot, frozen, name = "ISMCTS", module = "cribpiquet.bots")]
+pub struct PyIsmcts;
+
+fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
+    }
+    obj.extract::<f64>().map_err(|_| PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))))
+}
+
+#[pymethods]
+impl PyIsmcts {
+    #[new]
+    #[pyo3(signature = (iterations = None, time_limit = None, exploration = None, rollout = None, threads = None, seed = None, rollout_to_end = None),
+           text_signature = "(iterations=1000, time_limit=None, exploration=0.7, rollout='heuristic', threads=1, seed=0, rollout_to_end=False)")]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        iterations: Option<IntArg>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        exploration: Option<&Bound<'_, PyAny>>,
+        rollout: Option<&Bound<'_, PyAny>>,
+        threads: Option<IntArg>,
+        seed: Option<&Bound<'_, PyAny>>,
+        rollout_to_end: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyIsmcts>> {
+        let mut config = IsmctsConfig::default();
+        if let Some(n) = iterations {
+            config.iterations = n.within("iterations", 1..(u32::MAX as i64 + 1))? as u32;
+        }
+        if let Some(t) = time_limit.filter(|t| !t.is_none()) {
+            let t = float_arg(t, "time_limit")?;
+            if !(t.is_finite() && t > 0.0 && t < 1e9) {
+                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds > 0, got {t}")));
+            }
+            config.time_limit = Some(std::time::Duration::from_secs_f64(t));
+        }
+        if let Some(c) = exploration {
+            config.exploration = float_arg(c, "exploration")?;
+        }
+        if let Some(r) = rollout {
+            config.rollout = super::convert::str_arg(r, "rollout")?.to_str()?.parse::<Rollout>()?;
+        }
+        if let Some(t) = threads {
+            config.threads = t.within("threads", 1..257)? as usize;
+        }
+        if let Some(e) = rollout_to_end {
+            config.rollout_to_end = super::convert::bool_arg(e, "rollout_to_end")?;
+        }
+        let seed = seed.map_or(Ok(0), seed_from)?;
+        let spec = IsmctsSpec::new(config, seed)?;
+        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyIsmcts))
+    }
+}
+
+// -------------------------------------------------------------------------------- the arena
+
+/// Wall time an arena block aims at: Ctrl-C and the progress callback run between blocks.
+const ARENA_BLOCK_TIME: f64 = 0.25;
+
+/// `cribpiquet.arena`'s engine: play games ``first_game .. first_game + n_games`` of ``game``
+/// between ``players`` (one per seat: names or bots) with the seats rotated, and return the raw
+/// counts as a dict (``cribpiquet.arena`` wraps them in an ``ArenaResult``). The games run in
+/// parallel with the interpreter released, in blocks; between blocks pending signals are handled
+/// (Ctrl-C raises ``KeyboardInterrupt``) and ``progress(games_done)`` is called if given.
+#[pyfunction]
+#[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn arena_run<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    players: &Bound<'py, PyAny>,
+    n_games: IntArg,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<IntArg>,
+    first_game: Option<IntArg>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = n_games.within("n_games", 0..i64::MAX)? as u64;
+    let seed = seed.map_or(Ok(0), seed_from)?;
+    let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    let first = first_game.as_ref().map(|f| f.within("first_game", 0..i64::MAX)).transpose()?.unwrap_or(0) as u64;
+    if first.checked_add(n).is_none_or(|end| end > i64::MAX as u64) {
+        return Err(PyValueError::new_err("first_game + n_games must be below 2**63"));
+    }
+    let progress = progress.filter(|p| !p.is_none());
+    if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
+        return run_arena(py, g.get().0, players, n, seed, threads, first, progress);
+    }
+    if let Ok(g) = game.cast::<super::piquet_game::Game>() {
+        return run_arena(py, g.get().0, players, n, seed, threads, first, progress);
+    }
+    Err(PyTypeError::new_err(format!("arena needs a cribbage or piquet Game, got {}", describe(game))))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_arena<'py, G: crate::engine::Game>(
+    py: Python<'py>,
+    game: G,
+    players: &Bound<'py, PyAny>,
+    n: u64,
+    seed: u64,
+    threads: Option<usize>,
+    first: u64,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>>
+where
+    G::State: BotGame,
+{
+    let seats = game.num_players();
+    if players.cast::<pyo3::types::PyString>().is_ok() || players.cast::<PyBot>().is_ok() {
+        return Err(PyTypeError::new_err(format!(
+            "players must be a sequence of {seats} players (names or bots), got one: {}",
+            describe(players)
+        )));
+    }
+    let iter = players.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "players must be a sequence of {seats} players (names or bots), got {}",
+            describe(players)
+        ))
+    })?;
+    let (mut names, mut factories) = (Vec::new(), Vec::new());
+    for item in iter {
+        let item = item?;
+        if factories.len() == seats {
+            return Err(PyValueError::new_err(format!(
+                "the arena needs {seats} players for {} (one per seat), got more",
+                G::NAME
+            )));
+        }
+        factories.push(super::engine::policy_from::<G::State>(&item)?);
+        names.push(match item.cast::<PyBot>() {
+            Ok(bot) => bot.get().spec.name(),
+            Err(_) => item.extract::<String>()?.trim().to_ascii_lowercase(),
+        });
+    }
+    let arena = crate::bots::arena::Arena::new(game, factories)?;
+    let pool = crate::engine::thread_pool(threads)?;
+    let mut counts = crate::bots::arena::ArenaCounts::new(seats);
+    let clock = std::time::Instant::now();
+    let (mut start, end) = (first, first + n);
+    let mut block = threads.unwrap_or_else(rayon::current_num_threads).max(1) as u64;
+    while start < end {
+        let stop = end.min(start + block);
+        let t = std::time::Instant::now();
+        let part = py.detach(|| match &pool {
+            Some(pool) => pool.install(|| arena.play(seed, start..stop)),
+            None => arena.play(seed, start..stop),
+        })?;
+        counts.add(&part);
+        py.check_signals()?;
+        if let Some(cb) = progress {
+            cb.call1((counts.games,))?;
+        }
+        let took = t.elapsed().as_secs_f64().max(1e-6);
+        let scale = (ARENA_BLOCK_TIME / took).clamp(0.25, 4.0);
+        block = ((block as f64 * scale) as u64).clamp(1, 1 << 16);
+        start = stop;
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    let d = PyDict::new(py);
+    d.set_item("players", names)?;
+    d.set_item("games", counts.games)?;
+    d.set_item("wins", counts.wins[..seats].to_vec())?;
+    d.set_item("draws", counts.draws)?;
+    d.set_item("deals", counts.deals)?;
+    let points = PyDict::new(py);
+    for (k, name) in G::POINT_SOURCES.iter().enumerate().take(crate::engine::MAX_SOURCES) {
+        points.set_item(*name, (0..seats).map(|p| counts.points[p][k]).collect::<Vec<u64>>())?;
+    }
+    d.set_item("points", points)?;
+    d.set_item("seconds", seconds)?;
+    d.set_item("game", G::NAME)?;
+    Ok(d)
+}
+
 /// The greedy player: exact one-step expectations where they are cheap, a documented heuristic
 /// elsewhere (``rust/bots/greedy.rs`` has the details). ``action_values`` by decision:
 ///
@@ -366,6 +613,8 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_class::<Random>()?;
     m.add_class::<First>()?;
+    m.add_class::<PyIsmcts>()?;
+    m.add_function(wrap_pyfunction!(arena_run, m)?)?;
     m.add_class::<Greedy>()?;
     Ok(())
 }

@@ -1,0 +1,737 @@
+"""Play cribbage or piquet against a bot in the terminal, record the game, and replay a record.
+
+    cribpiquet play cribbage [--variant five-card|six-card] [--bot NAME] [--seed N] [--record FILE]
+    cribpiquet play piquet [--rules russian|rubicon] [--scope deal|partiya] [--bot NAME] [--seed N]
+    cribpiquet replay FILE
+
+You are seat 0, the bot seat 1. At your turn type a card (``5H``, ``10♥``, ``th``), a cribbage
+discard (``5H JC``), a piquet exchange (the cards you lay out: ``7D 8H JS``), a move's text as
+listed (``go``, ``pass``, ``exchange 0``) or the number of a move in the printed list; ``hint``
+prints the bot's values of your moves, ``undo`` takes back your last move (and the bot's replies),
+``quit`` asks and leaves, ``help`` lists the commands. Bad input re-prompts with a one-line reason.
+
+The engine (:mod:`cribpiquet.cribbage`, :mod:`cribpiquet.piquet`) does every rule: this module
+only parses what you type into actions with the engine's ``string_to_action``/``parse_cards``,
+checks them against ``legal_actions()``, and narrates what the engine scored (``rewards`` by
+source, ``explain_hand``/``explain_peg``, ``score_declarations``).
+
+Chance events are drawn from ``random.Random(f"{seed}:{move_number}")``, so a seed fixes the deal
+and taking a move back and playing another one does not re-shuffle the pack.
+
+A record (``--record FILE``) is JSON lines: first the header ``{"cribpiquet": "play", "game": ...,
+"options": {...}, "seed": N, "bot": NAME, "you": 0}``, then one line per action applied, in order,
+``{"seat": -1|0|1, "who": "chance"|"you"|"bot", "action": id, "text": ...}``. A move taken back is
+removed from the file. ``replay`` rebuilds the game from the actions and prints it move by move
+with every card shown.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Optional, TextIO
+
+from . import cribbage, piquet
+
+YOU, BOT = 0, 1
+WHO = {-1: "chance", YOU: "you", BOT: "bot"}
+NAME = {YOU: "You", BOT: "The bot"}
+
+#: Bot names ``--bot`` accepts, and the ``cribpiquet.bots`` class each one makes.
+BOT_CLASSES = {"greedy": "Greedy", "ismcts": "ISMCTS", "random": "Random", "first": "First"}
+#: Extra bot factories by name (``seed -> bot``), for tests and embedders; checked first.
+EXTRA_BOTS: dict[str, Callable[[int], Any]] = {}
+
+HELP = """commands:
+  a card        5H, 10♥, th (lower case is fine), or the text of a listed move: go, pass
+  a discard     5H JC (cribbage); piquet: the cards to exchange, e.g. 7D 8H JS, or 'exchange 0'
+  a number      the move of that number in the list printed above the prompt
+  hint          the bot's values of your legal moves, best first
+  undo          take back your last move (and the bot's replies to it)
+  show          print the table again
+  quit          leave the game (asks first)
+  help          this list"""
+
+COMMANDS = {"hint": "hint", "undo": "undo", "quit": "quit", "exit": "quit", "q": "quit", "help": "help",
+            "?": "help", "show": "show", "hand": "show", "": "show"}  # fmt: skip
+
+
+class InputError(ValueError):
+    """What the player typed is not a legal move now; the message is the one-line reason."""
+
+
+@dataclass
+class Command:
+    """A parsed line: ``kind`` is ``"move"`` (then ``actions`` are the engine actions to apply, in
+    order), ``"hint"``, ``"undo"``, ``"quit"``, ``"help"`` or ``"show"``."""
+
+    kind: str
+    actions: list[int] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------------ cards
+
+
+def is_piquet(state: Any) -> bool:
+    return isinstance(state, piquet.State)
+
+
+def card_symbol(state: Any, card: int) -> str:
+    """A card id of ``state``'s game as text with its suit symbol (``10♥``)."""
+    return (piquet.Card if is_piquet(state) else cribbage.Card)(card).symbol()
+
+
+def sort_cards(state: Any, cards: Iterable[int]) -> list[int]:
+    """Cribbage cards by rank, then suit; piquet cards by suit, then rank (as a hand is held)."""
+    if is_piquet(state):
+        return sorted(cards)
+    return sorted(cards, key=lambda c: (c % 13, c // 13))
+
+
+def cards_text(state: Any, cards: Iterable[int], sort: bool = True) -> str:
+    cards = sort_cards(state, cards) if sort else list(cards)
+    return " ".join(card_symbol(state, c) for c in cards) or "-"
+
+
+def action_label(state: Any, action: int) -> str:
+    """An action as the player reads it: cards with suit symbols, else the engine's text."""
+    if is_piquet(state):
+        return card_symbol(state, action) if action < 32 else state.action_to_string(action)
+    if action < 52:
+        return card_symbol(state, action)
+    if action < cribbage.GO:
+        return cards_text(state, cribbage.action_pair(action))
+    return state.action_to_string(action)
+
+
+def short(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# ------------------------------------------------------------------------------------ input
+
+
+def parse_input(text: str, state: Any) -> Command:
+    """Parse one line typed at ``state`` (the human to move) into a :class:`Command`.
+
+    Raises :class:`InputError` with a one-line reason when the line is no legal move; the state is
+    never changed.
+
+    >>> s = cribbage.Game("five-card").new_initial_state()
+    >>> parse_input("help", s).kind
+    'help'
+    """
+    line = " ".join(text.split())
+    low = line.lower()
+    if low in COMMANDS:
+        return Command(COMMANDS[low])
+    legal = state.legal_actions()
+    if line.isdigit():
+        n = int(line)
+        if 1 <= n <= len(legal):
+            return Command("move", [legal[n - 1]])
+        raise InputError(f"there is no move {short(line)}: choose 1 to {len(legal)}")
+    if is_piquet(state) and state.phase in ("exchange", "discard"):
+        try:
+            cards = [c.id for c in piquet.parse_cards(line)]
+        except (ValueError, TypeError):
+            pass
+        else:
+            return Command("move", _piquet_discard(state, cards))
+    try:
+        action = state.string_to_action(line)
+    except (ValueError, TypeError) as e:
+        raise InputError(f"{short(str(e), 60)} (type help)") from None
+    if action in legal:
+        return Command("move", [action])
+    raise InputError(_why_not(state, action, legal))
+
+
+def _held(state: Any, action: int) -> list[int]:
+    """The cards an action lays (none for go, pass, an exchange size)."""
+    if is_piquet(state):
+        return [action] if action < 32 else []
+    if action < 52:
+        return [action]
+    if action < cribbage.GO:
+        return list(cribbage.action_pair(action))
+    return []
+
+
+def _why_not(state: Any, action: int, legal: list[int]) -> str:
+    hand = set(state.hand(state.current_player()))
+    missing = [c for c in _held(state, action) if c not in hand]
+    if missing:
+        return f"you don't hold {cards_text(state, missing)}"
+    options = ", ".join(action_label(state, a) for a in legal[:8]) + (", …" if len(legal) > 8 else "")
+    return f"{action_label(state, action)} is not a legal move now (legal: {options})"
+
+
+def _piquet_discard(state: Any, cards: list[int]) -> list[int]:
+    """The actions of a piquet exchange typed as the cards laid out: ``exchange n`` (at the
+    exchange decision), then each card in ascending id order (the engine's discard order)."""
+    me = state.current_player()
+    hand = set(state.hand(me))
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise InputError(f"you don't hold {cards_text(state, missing)}")
+    if len(set(cards)) != len(cards):
+        raise InputError("a card is named twice")
+    actions = sorted(cards)
+    if state.phase == "exchange":
+        sizes = [a - 32 for a in state.legal_actions() if 32 <= a <= 40]
+        if len(cards) + 32 not in state.legal_actions():
+            raise InputError(f"you can't exchange {len(cards)} card{'s' * (len(cards) != 1)} now (you may exchange "
+                             f"{', '.join(map(str, sizes))})")  # fmt: skip
+        actions = [32 + len(cards)] + actions
+    trial = state.clone()
+    for a in actions:
+        if trial.current_player() != me or a not in trial.legal_actions():
+            raise InputError(f"you can't lay out {cards_text(state, cards)} now")
+        trial.apply_action(a)
+    return actions
+
+
+# ------------------------------------------------------------------------------------- bots
+
+
+def default_bot() -> str:
+    """``"greedy"`` when this build has ``cribpiquet.bots.Greedy``, else ``"ismcts"``, else
+    ``"random"``."""
+    bots = _bots_module()
+    for name in ("greedy", "ismcts", "random"):
+        if bots is not None and hasattr(bots, BOT_CLASSES[name]):
+            return name
+    return "greedy"
+
+
+def _bots_module() -> Any:
+    try:
+        from . import bots  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return bots
+
+
+def make_bot(name: str, seed: int) -> Any:
+    """The bot called ``name`` (``greedy``, ``ismcts``, ``random``, ``first`` or a name in
+    :data:`EXTRA_BOTS`), seeded with ``seed`` where it draws random numbers."""
+    if name in EXTRA_BOTS:
+        return EXTRA_BOTS[name](seed)
+    bots = _bots_module()
+    cls_name = BOT_CLASSES.get(name)
+    if cls_name is None:
+        raise ValueError(f"unknown bot {short(name)!r}: choose {', '.join(BOT_CLASSES)}")
+    cls = getattr(bots, cls_name, None) if bots is not None else None
+    if cls is None:
+        have = [n for n, c in BOT_CLASSES.items() if bots is not None and hasattr(bots, c)]
+        raise ValueError(f"bot {name!r} is not in this build (available: {', '.join(have) or 'none'})")
+    if name in ("random", "ismcts"):
+        return cls(seed=seed)
+    return cls()
+
+
+# ----------------------------------------------------------------------------- narration
+
+
+def _v(seat: int, you: str, bot: str) -> str:
+    return f"{NAME[seat]} {you if seat == YOU else bot}"
+
+
+def _delta(before: Any, after: Any) -> dict[str, list[int]]:
+    b, a = before.points_by_source(), after.points_by_source()
+    return {k: [x - y for x, y in zip(a[k], b[k])] for k in a}
+
+
+class Narrator:
+    """Says what each action did, from the engine's states before and after it. With
+    ``reveal=False`` (live play) the bot's hidden cards (its discards, its talon cards) are not
+    named; a replay shows everything."""
+
+    def __init__(self, reveal: bool) -> None:
+        self.reveal = reveal
+
+    def lines(self, before: Any, action: int, after: Any) -> list[str]:
+        if is_piquet(before):
+            return self._piquet(before, action, after)
+        return self._cribbage(before, action, after)
+
+    # cribbage ---------------------------------------------------------------------------
+    def _cribbage(self, s: Any, a: int, t: Any) -> list[str]:
+        out: list[str] = []
+        p = s.current_player()
+        d = _delta(s, t)
+        scored = any(d[k][x] for k in d for x in (YOU, BOT))
+        phase = s.phase
+        if phase == "cut":
+            out.append(f"Cut for deal: {card_symbol(s, a)}")
+            if t.dealer is not None:
+                out.append(f"{_v(t.dealer, 'deal', 'deals')} first (lowest card).")
+        elif phase == "deal":
+            if t.phase != "deal" and (self.reveal):
+                out.append(f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}")
+        elif phase == "discard":
+            crib = ("your" if p == YOU else "its") if s.dealer == p else ("the bot's" if p == YOU else "your")
+            if p == YOU or self.reveal:
+                out.append(f"{_v(p, 'discard', 'discards')} {action_label(s, a)} to {crib} crib.")
+            else:
+                out.append(f"The bot discards {len(_held(s, a))} card{'s' * (len(_held(s, a)) > 1)} to {crib} crib.")
+        elif phase == "starter":
+            out.append(f"Starter: {card_symbol(s, a)}")
+        elif phase == "play":
+            if a == cribbage.GO:
+                out.append(f"{_v(p, 'say', 'says')} go.")
+            else:
+                seq = _count_cards(s) + [a]
+                count = s.count + cribbage.Card(a).pips
+                peg = cribbage.explain_peg(seq)
+                text = f"{_v(p, 'play', 'plays')} {card_symbol(s, a)} — count {count}"
+                if peg.total:
+                    text += f": {peg}"
+                out.append(text + ".")
+                d["pegging"][p] -= peg.total
+            for seat in (p, 1 - p):
+                if d["pegging"][seat] > 0:
+                    out.append(f"{_v(seat, 'peg', 'pegs')} {d['pegging'][seat]} for the last card.")
+        for seat in (YOU, BOT):
+            if d["heels"][seat]:
+                out.append(f"{_v(seat, 'peg', 'pegs')} {d['heels'][seat]} for his heels (a jack turned).")
+            if d["three_for_last"][seat]:
+                out.append(f"{_v(seat, 'peg', 'pegs')} three for last.")
+        if phase == "play" and t.phase != "play":
+            out.extend(self._show(s, t, d))
+        if (phase in ("play", "starter", "cut") and scored) or t.is_terminal():
+            sc = t.scores()
+            out.append(f"Score: you {sc[YOU]}, the bot {sc[BOT]} (to {t.get_game().target}).")
+        return out
+
+    def _show(self, s: Any, t: Any, d: dict[str, list[int]]) -> list[str]:
+        out = []
+        pone, dealer = 1 - s.dealer, s.dealer
+        starter = s.starter
+        items = [(pone, s.kept(pone), False), (dealer, s.kept(dealer), False), (dealer, s.crib(), True)]
+        if t.is_terminal():  # won during the play or the show: only what was pegged before the end
+            counted = [k for k, (seat, _, crib) in enumerate(items) if d["crib" if crib else "hand"][seat]]
+            items = items[: counted[-1] + 1] if counted else []
+        for seat, cards, crib in items:
+            b = cribbage.explain_hand(cards, starter, crib=crib)
+            whose = ("your" if seat == YOU else "the bot's") + (" crib" if crib else " hand")
+            out.append(f"Show, {whose}: {cards_text(s, cards)} + {card_symbol(s, starter)}: {b}")
+        return out
+
+    # piquet -----------------------------------------------------------------------------
+    def _piquet(self, s: Any, a: int, t: Any) -> list[str]:
+        out: list[str] = []
+        p = s.current_player()
+        d = _delta(s, t)
+        phase = s.phase
+        if phase == "cut":
+            out.append(f"Draw for deal: {card_symbol(s, a)}")
+            if t.phase != "cut" and t.dealer is not None:
+                out.append(f"{_v(t.dealer, 'deal', 'deals')} (the lower card); "
+                           f"{'you are' if t.elder == YOU else 'the bot is'} elder.")  # fmt: skip
+        elif phase == "deal":
+            if t.phase != "deal":
+                out.append(f"Deal {t.deals}: {'you deal' if t.dealer == YOU else 'the bot deals'}; "
+                           f"{'you are' if t.elder == YOU else 'the bot is'} elder.")  # fmt: skip
+                if self.reveal:
+                    out.append(f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}")
+        elif phase == "exchange":
+            n = a - 32
+            out.append(f"{_v(p, 'keep', 'keeps')} the hand (no exchange)." if n == 0
+                       else f"{_v(p, 'exchange', 'exchanges')} {n} card{'s' * (n > 1)}.")  # fmt: skip
+        elif phase == "discard":
+            if p == YOU or self.reveal:
+                out.append(f"{_v(p, 'lay', 'lays')} out {card_symbol(s, a)}.")
+        elif phase == "draw":
+            seat = YOU if len(t.drawn(YOU)) > len(s.drawn(YOU)) else BOT
+            if seat == YOU or self.reveal:
+                out.append(f"{_v(seat, 'take', 'takes')} {card_symbol(s, a)} from the talon.")
+        elif phase == "announce":
+            out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if a == 41 else f"{_v(p, 'pass', 'passes')}.")
+        elif phase == "play":
+            if len(s.plays()) % 2 == 0:
+                out.append(f"{_v(p, 'lead', 'leads')} {card_symbol(s, a)}.")
+            else:
+                if t.phase == "play" or t.is_terminal():
+                    won = [x - y for x, y in zip(t.tricks_won(), s.tricks_won())]
+                else:  # the deal is over and the next one begun: the last trick's extra says who won it
+                    won = [int(x > 0) for x in d["last_trick"]]
+                text = f"{_v(p, 'play', 'plays')} {card_symbol(s, a)}"
+                if 1 in won:
+                    w = won.index(1)
+                    text += f" — {'you win' if w == YOU else 'the bot wins'} the trick"
+                out.append(text + ".")
+        if s.declarations() is None and t.declarations() is not None:
+            out.extend(self._declarations(t))
+        names = {"repique": "repique", "pique": "pique", "last_trick": "the last trick",
+                 "leza": "the leza (more than six tricks)", "capot": "capot"}  # fmt: skip
+        for key, label in names.items():
+            for seat in (YOU, BOT):
+                if d.get(key, [0, 0])[seat]:
+                    out.append(f"{_v(seat, 'score', 'scores')} {d[key][seat]} for {label}.")
+        if phase == "play" or t.is_terminal() or len(t.games()) > len(s.games()):
+            sc = t.deal_scores() if len(t.games()) == len(s.games()) else list(t.games()[-1])
+            if len(t.games()) > len(s.games()) or t.is_terminal():
+                out.append(f"Deal over: you {sc[YOU]}, the bot {sc[BOT]}.")
+            elif len(t.plays()) % 2 == 0 and t.plays():
+                out.append(f"This deal: you {sc[YOU]}, the bot {sc[BOT]}; tricks: you "
+                           f"{t.tricks_won()[YOU]}, the bot {t.tricks_won()[BOT]}.")  # fmt: skip
+        return out
+
+    def _declarations(self, t: Any) -> list[str]:
+        elder = t.elder
+        dealer = 1 - elder
+        rules = t.get_game().rules
+        score = piquet.score_declarations(t.hand(elder), t.hand(dealer), rules=rules,
+                                          elder_dealt=t.dealt_hand(elder),
+                                          dealer_dealt=t.dealt_hand(dealer))  # fmt: skip
+        seat_of = {"elder": elder, "dealer": dealer}
+        out = ["Declarations:"]
+        for role, category, name, points, _cards in score.items:
+            good = " — good" if category in ("point", "sequence", "set") else ""
+            out.append(f"  {NAME[seat_of[role]]}: {name}{good}, {points}.")
+        held = {"point": True, "sequences": bool(score.elder.sequences or score.dealer.sequences),
+                "sets": bool(score.elder.sets or score.dealer.sets)}  # fmt: skip
+        for category, holds in held.items():
+            if holds and getattr(score, category).winner is None:
+                out.append(f"  {category.capitalize()}: equal, nobody scores.")
+        heard = t.declarations()
+        out.append(f"  Declared: you {sum(heard[YOU])}, the bot {sum(heard[BOT])}.")
+        return out
+
+
+def _count_cards(state: Any) -> list[int]:
+    """The cards of the current cribbage count: the last cards laid whose pips make ``count``."""
+    need, seq = state.count, []
+    for _, card in reversed(state.plays()):
+        if need <= 0:
+            break
+        seq.append(card)
+        need -= cribbage.Card(card).pips
+    return seq[::-1]
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def table(state: Any) -> list[str]:
+    """What the human sees before a decision: scores, whose deal, the cards in play, the hand."""
+    if is_piquet(state):
+        return _piquet_table(state)
+    g = state.get_game()
+    sc = state.scores()
+    crib = "your crib" if state.dealer == YOU else "the bot's crib"
+    out = [f"── deal {state.deals} · {crib} · you {sc[YOU]}, the bot {sc[BOT]} (to {g.target})"]
+    if state.starter is not None:
+        out.append(f"Starter: {card_symbol(state, state.starter)}")
+    if state.phase == "play":
+        now = _count_cards(state)
+        earlier = [c for _, c in state.plays()][: len(state.plays()) - len(now)]
+        if earlier:
+            out.append(f"Earlier counts: {cards_text(state, earlier, sort=False)}")
+        out.append(f"Count {state.count}: {cards_text(state, now, sort=False)}")
+        out.append(f"The bot holds {len(state.hand(BOT))} card{'s' * (len(state.hand(BOT)) != 1)}.")
+    out.append(f"Your hand: {cards_text(state, state.hand(YOU))}")
+    return out
+
+
+def _piquet_table(state: Any) -> list[str]:
+    sc = state.deal_scores()
+    role = "you are elder" if state.elder == YOU else "the bot is elder"
+    head = f"── deal {state.deals} · {role} · this deal: you {sc[YOU]}, the bot {sc[BOT]}"
+    if state.get_game().scope != "deal" and state.games():
+        head += " · games so far (you–bot): " + ", ".join(f"{g[YOU]}–{g[BOT]}" for g in state.games())
+    out = [head]
+    if state.phase == "play":
+        tw = state.tricks_won()
+        out.append(f"Tricks: you {tw[YOU]}, the bot {tw[BOT]}")
+        plays = state.plays()
+        if len(plays) % 2:
+            out.append(f"{NAME[plays[-1][0]]} led {card_symbol(state, plays[-1][1])}.")
+    if state.discards(YOU):
+        out.append(f"You laid out: {cards_text(state, state.discards(YOU))}")
+    out.append(f"Your hand: {_by_suit(state, state.hand(YOU))}")
+    return out
+
+
+def _by_suit(state: Any, cards: list[int]) -> str:
+    groups: dict[int, list[int]] = {}
+    for c in sorted(cards):
+        groups.setdefault(c // 8, []).append(c)
+    return "   ".join(cards_text(state, g, sort=False) for g in groups.values()) or "-"
+
+
+def prompt_lines(state: Any) -> list[str]:
+    """What to type now, and the numbered list of legal moves."""
+    legal = state.legal_actions()
+    if is_piquet(state):
+        ask = {
+            "exchange": "exchange: type the cards to lay out (e.g. 7D 8H JS), 'exchange 0' to keep "
+            "your hand, or a number",
+            "discard": "lay out a card",
+            "announce": "announce an open capot?",
+            "play": "lead a card" if len(state.plays()) % 2 == 0 else "play to the lead",
+        }.get(state.phase, "your move")
+    elif state.phase == "discard":
+        crib = "your" if state.dealer == YOU else "the bot's"
+        ask = f"discard two cards to {crib} crib (e.g. 5H JC), or a number"
+    elif legal == [cribbage.GO]:
+        ask = "no card fits: type go (or 1)"
+    else:
+        ask = "play a card (e.g. 5H), or a number"
+    moves = "  ".join(f"{i}) {action_label(state, a)}" for i, a in enumerate(legal, 1))
+    return [f"Your turn — {ask}:", f"  {moves}"]
+
+
+# ------------------------------------------------------------------------------- records
+
+
+def make_game(kind: str, options: dict[str, Any]) -> Any:
+    """The engine's ``Game`` for a record's ``game`` and ``options``."""
+    if kind == "cribbage":
+        variant = options.get("variant", "five-card")
+        if variant not in ("five-card", "six-card"):
+            raise ValueError(f"variant {short(str(variant))!r}: play is for the two-player games "
+                             "five-card and six-card")  # fmt: skip
+        return cribbage.Game(variant)
+    if kind == "piquet":
+        return piquet.Game(options.get("rules", "russian"), scope=options.get("scope", "deal"))
+    raise ValueError(f"unknown game {short(str(kind))!r}: choose cribbage or piquet")
+
+
+class Recorder:
+    """Writes the game as JSON lines (the header, then every action); rewrites the file when a
+    move is taken back."""
+
+    def __init__(self, path: Optional[str], header: dict[str, Any]) -> None:
+        self.path, self.header = path, header
+        self.rows: list[dict[str, Any]] = []
+        self._rewrite()
+
+    def add(self, seat: int, action: int, text: str) -> None:
+        row = {"seat": seat, "who": WHO[seat], "action": action, "text": text}
+        self.rows.append(row)
+        if self.path:
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+    def truncate(self, n: int) -> None:
+        del self.rows[n:]
+        self._rewrite()
+
+    def _rewrite(self) -> None:
+        if self.path:
+            try:
+                with open(self.path, "w", encoding="utf-8") as f:
+                    for row in [self.header, *self.rows]:
+                        f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            except OSError as e:
+                raise ValueError(f"cannot write the record {short(self.path, 60)}: {e.strerror or e}") from None
+
+
+def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and the action rows of a record; ``ValueError`` naming the line if malformed."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [ln for ln in f.read().splitlines() if ln.strip()]
+    except OSError as e:
+        raise ValueError(f"cannot read {short(path, 60)}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{short(path, 60)} is not a UTF-8 text file") from None
+    rows = []
+    for i, ln in enumerate(lines, 1):
+        try:
+            row = json.loads(ln)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{short(path, 60)} line {i}: not JSON ({e.msg})") from None
+        if not isinstance(row, dict):
+            raise ValueError(f"{short(path, 60)} line {i}: expected a JSON object")
+        rows.append(row)
+    if not rows or rows[0].get("cribpiquet") != "play":
+        raise ValueError(f"{short(path, 60)} is not a cribpiquet game record (no header line)")
+    return rows[0], rows[1:]
+
+
+def replay(path: str, out: Optional[TextIO] = None) -> Any:
+    """Print the record at ``path`` move by move, rebuilding the game from its actions with the
+    engine; returns the final state. A record that does not replay raises ``ValueError``."""
+    header, rows = read_record(path)
+    options = header.get("options")
+    if not isinstance(options, dict):
+        raise ValueError(f"{short(path, 60)} line 1: the header has no options")
+    state = make_game(str(header.get("game")), options).new_initial_state()
+    emit = (lambda s: print(s, file=out)) if out is not None else print
+    opts = ", ".join(f"{k} {v}" for k, v in options.items())
+    emit(f"{header['game']} ({opts}), seed {header.get('seed')}, you against the bot {header.get('bot')!r}")
+    narrator = Narrator(reveal=True)
+    for i, row in enumerate(rows, 2):
+        action, text = row.get("action"), row.get("text")
+        if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
+            raise ValueError(f"{short(path, 60)} line {i}: action {short(str(action))} is not legal here")
+        if text is not None and text != state.action_to_string(action):
+            raise ValueError(f"{short(path, 60)} line {i}: action {action} is "
+                             f"{state.action_to_string(action)}, the record says {short(str(text))}")  # fmt: skip
+        before = state.clone()
+        state.apply_action(action)
+        for k, line in enumerate(narrator.lines(before, action, state)):
+            emit(f"{i - 1:>4}. {line}" if k == 0 else f"      {line}")
+    emit(_result(state) if state.is_terminal() else "(the record ends before the game does)")
+    return state
+
+
+def _result(state: Any) -> str:
+    r = state.returns()
+    if is_piquet(state):
+        if state.get_game().scope == "deal":
+            sc = state.deal_scores()
+            verdict = "a drawn deal" if r[YOU] == 0 else ("you win" if r[YOU] > 0 else "the bot wins")
+            return f"Game over: you {sc[YOU]}, the bot {sc[BOT]} — {verdict}."
+        return f"Game over: {'you win' if r[YOU] > 0 else 'the bot wins'} the match by {abs(int(r[YOU]))}."
+    sc = state.scores()
+    who = "you win" if r[YOU] > 0 else "the bot wins"
+    return f"Game over: {who}, {max(sc)} to {min(sc)}."
+
+
+# ---------------------------------------------------------------------------------- play
+
+
+class Session:
+    """One game at the terminal: you (seat 0) against ``bot`` (seat 1)."""
+
+    def __init__(self, game: Any, bot: Any, hint_bot: Any, seed: int, recorder: Recorder,
+                 read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                 bot_name: str = "bot") -> None:  # fmt: skip
+        self.state = game.new_initial_state()
+        self.bot_name = bot_name
+        self.bot, self.hint_bot, self.seed = bot, hint_bot, seed
+        self.recorder, self.read, self.write = recorder, read, write
+        self.narrator = Narrator(reveal=False)
+        self.marks: list[int] = []  # history length before each of your moves
+        for b in (bot, hint_bot):
+            b.restart()
+
+    def chance(self) -> int:
+        s = self.state
+        r = random.Random(f"{self.seed}:{len(s.history())}").random()
+        acc = 0.0
+        outcomes = s.chance_outcomes()
+        for action, prob in outcomes:
+            acc += prob
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def apply(self, action: int) -> None:
+        s = self.state
+        seat = s.current_player() if not s.is_chance_node() else -1
+        before = s.clone()
+        s.apply_action(action)
+        self.recorder.add(seat, action, before.action_to_string(action))
+        for line in self.narrator.lines(before, action, s):
+            self.write(line)
+
+    def run(self) -> int:
+        """Play until the game ends or you quit; returns the exit status (0)."""
+        shown = False
+        while True:
+            s = self.state
+            if s.is_terminal():
+                self.write(_result(s))
+                return 0
+            if s.is_chance_node():
+                self.apply(self.chance())
+                continue
+            if s.current_player() == BOT:
+                action = self.bot.step(s.clone())
+                if action not in s.legal_actions():
+                    raise ValueError(f"the bot chose an illegal action {action}")
+                self.apply(action)
+                shown = False
+                continue
+            if not shown:
+                for line in table(s) + prompt_lines(s):
+                    self.write(line)
+                shown = True
+            try:
+                text = self.read("> ")
+            except EOFError:
+                self.write("")
+                self.write("Bye (end of input).")
+                return 0
+            try:
+                cmd = parse_input(text, s)
+            except InputError as e:
+                self.write(f"? {e}")
+                continue
+            if cmd.kind == "move":
+                self.marks.append(len(s.history()))
+                for a in cmd.actions:
+                    self.apply(a)
+                shown = False
+            elif cmd.kind == "hint":
+                self.hint()
+            elif cmd.kind == "undo":
+                shown = not self.undo()
+            elif cmd.kind == "help":
+                self.write(HELP)
+            elif cmd.kind == "show":
+                shown = False
+            elif cmd.kind == "quit":
+                try:
+                    answer = self.read("Leave the game? [y/N] ")
+                except EOFError:
+                    answer = "y"
+                if answer.strip().lower() in ("y", "yes"):
+                    self.write("Bye.")
+                    return 0
+                self.write("Playing on.")
+
+    def hint(self) -> None:
+        s = self.state
+        values = self.hint_bot.action_values(s.clone())
+        legal = s.legal_actions()
+        best = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+        self.write(f"Hint (the {self.bot_name} bot's values, best first):")
+        for a, v in best:
+            n = legal.index(a) + 1 if a in legal else "?"
+            self.write(f"  {n}) {action_label(s, a)}  {v + 0.0:+.3f}")
+
+    def undo(self) -> bool:
+        """Take back your last move and everything after it; False when there is nothing to undo."""
+        if not self.marks:
+            self.write("? nothing to undo: you have not moved yet")
+            return False
+        mark = self.marks.pop()
+        s = self.state
+        theirs = 0
+        while len(s.history()) > mark:
+            s.undo_action()
+            theirs += s.current_player() == BOT
+        self.recorder.truncate(mark)
+        for b in (self.bot, self.hint_bot):
+            b.restart()
+        self.write("Took back your last move" + (" and the bot's replies." if theirs else "."))
+        return True
+
+
+def play(kind: str, options: dict[str, Any], *, bot: Optional[str] = None, seed: Optional[int] = None,
+         record: Optional[str] = None) -> int:  # fmt: skip
+    """Play ``kind`` (``"cribbage"`` or ``"piquet"``) with ``options`` against ``bot`` at the
+    terminal (stdin/stdout); returns the exit status."""
+    game = make_game(kind, options)
+    name = bot or default_bot()
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    the_bot = make_bot(name, seed)
+    hint_bot = make_bot(name, seed + 1)
+    header = {"cribpiquet": "play", "game": kind, "options": options, "seed": seed, "bot": name, "you": YOU}
+    recorder = Recorder(record, header)
+    opts = ", ".join(f"{k} {v}" for k, v in options.items())
+    print(f"{kind} ({opts}) against the {name} bot, seed {seed}. Type help for the commands.")
+    try:
+        return Session(game, the_bot, hint_bot, seed, recorder, bot_name=name).run()
+    except KeyboardInterrupt:
+        print("\nBye (interrupted).")
+        return 130

@@ -1,0 +1,582 @@
+"""``cribpiquet play`` / ``cribpiquet replay`` (issue 9 items 3 and 4): the input parser, the
+record and its replay, and whole scripted deals driven in a pseudo-terminal with pexpect.
+
+Every scripted game uses a fixed ``--seed`` (chance events are drawn from
+``random.Random(f"{seed}:{move_number}")``) and the ``first`` bot (the lowest legal action), so the
+cards below are the same on every machine; each score in the comments is checked by hand."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from typing import Any
+
+import pytest
+
+from cribpiquet import cribbage, piquet, play
+from cribpiquet.play import Command, InputError, parse_input
+
+pexpect = pytest.importorskip("pexpect")
+
+
+class FirstBot:
+    """The lowest legal action; values favour lower actions (a stand-in with known values)."""
+
+    name = "first"
+
+    def step(self, state: Any) -> int:
+        return state.legal_actions()[0]
+
+    def action_values(self, state: Any) -> dict[int, float]:
+        return {a: float(-i) for i, a in enumerate(state.legal_actions())}
+
+    def restart(self) -> None:
+        pass
+
+
+# The CLI in a child process; the `first` bot is cribpiquet.bots.First when this build has it,
+# else the stand-in above (same behaviour: the lowest legal action).
+WRAPPER = """
+import sys
+from cribpiquet import cli, play
+if not hasattr(play._bots_module(), "First"):
+    class FirstBot:
+        name = "first"
+        def step(self, s): return s.legal_actions()[0]
+        def action_values(self, s): return {a: float(-i) for i, a in enumerate(s.legal_actions())}
+        def restart(self): pass
+    play.EXTRA_BOTS["first"] = lambda seed: FirstBot()
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+# ------------------------------------------------------------------------------- states
+
+
+def ids(mod: Any, text: str) -> list[int]:
+    return [c.id for c in mod.parse_cards(text)]
+
+
+def cribbage_at_discard() -> Any:
+    """Five-card: seat 0 cuts KC, seat 1 AD (the ace is lowest: seat 1 deals); the deal goes one
+    card at a time from the dealer's left (seat 0 first)."""
+    s = cribbage.Game("five-card").new_initial_state()
+    for a in ids(cribbage, "KC AD 5H 2C TH 3C JC 4C 7D 6C QS 8C"):
+        s.apply_action(a)
+    assert s.phase == "discard" and s.current_player() == 0
+    assert sorted(s.hand(0)) == sorted(ids(cribbage, "5H TH JC 7D QS"))
+    return s
+
+
+def cribbage_at_play() -> Any:
+    s = cribbage_at_discard()
+    s.apply_action(cribbage.pair_action(*ids(cribbage, "JC QS")))  # seat 0 keeps 5H TH 7D
+    s.apply_action(cribbage.pair_action(*ids(cribbage, "2C 3C")))  # seat 1 keeps 4C 6C 8C
+    s.apply_action(ids(cribbage, "KD")[0])  # the starter
+    assert s.phase == "play" and s.current_player() == 0
+    return s
+
+
+def piquet_at_exchange() -> Any:
+    """Russian deal: seat 0 cuts 8C, seat 1 AC (the lower card, 8C, deals: seat 1 is elder)."""
+    s = piquet.Game("russian", scope="deal").new_initial_state()
+    for a in ids(piquet, "8C AC"):
+        s.apply_action(a)
+    assert s.dealer == 0 and s.elder == 1
+    rest = [c for c in range(32) if c not in ids(piquet, "8C AC")]
+    while s.phase == "deal":
+        s.apply_action(rest.pop(0))
+    return s
+
+
+# ------------------------------------------------------------------------- the parser
+
+
+def test_commands_and_blank_lines() -> None:
+    s = cribbage_at_discard()
+    for text, kind in [("hint", "hint"), ("UNDO", "undo"), ("  quit ", "quit"), ("exit", "quit"),
+                       ("help", "help"), ("?", "help"), ("", "show"), ("show", "show")]:  # fmt: skip
+        assert parse_input(text, s) == Command(kind), text
+
+
+def test_discard_as_cards_any_spelling() -> None:
+    s = cribbage_at_discard()
+    pair = cribbage.pair_action(*ids(cribbage, "5H JC"))
+    for text in ["5H JC", "jc 5h", "5♥ J♣", "5H+JC", "  5h   jc "]:
+        assert parse_input(text, s) == Command("move", [pair]), text
+    ten = cribbage.pair_action(*ids(cribbage, "TH QS"))
+    assert parse_input("10♥ QS", s).actions == [ten]
+    assert parse_input("10h qs", s).actions == [ten]
+
+
+def test_a_number_is_an_index_into_the_printed_legal_moves() -> None:
+    s = cribbage_at_discard()
+    legal = s.legal_actions()
+    assert len(legal) == 10  # five cards, C(5, 2) discards
+    assert parse_input("1", s).actions == [legal[0]]
+    assert parse_input("10", s).actions == [legal[9]]
+    for text in ["0", "11", "99999999999999999999"]:
+        with pytest.raises(InputError, match=r"there is no move .*: choose 1 to 10"):
+            parse_input(text, s)
+    # the printed list numbers the same moves
+    listing = play.prompt_lines(s)[1]
+    assert listing.split("  ")[1].startswith(f"1) {play.action_label(s, legal[0])}")
+
+
+def test_bad_input_gives_one_line_reasons() -> None:
+    s = cribbage_at_discard()
+    before = s.serialize()
+    with pytest.raises(InputError, match="you don't hold A♠"):
+        parse_input("AS JC", s)
+    with pytest.raises(InputError, match="unknown card"):
+        parse_input("banana", s)
+    with pytest.raises(InputError, match=r"^5♥ is not a legal move now \(legal: "):
+        parse_input("5H", s)  # one card where two are discarded
+    with pytest.raises(InputError) as e:
+        parse_input("x" * 500, s)
+    assert "\n" not in str(e.value) and len(str(e.value)) < 120
+    assert s.serialize() == before
+
+
+def test_cards_in_the_play() -> None:
+    s = cribbage_at_play()  # seat 0 holds 5H TH 7D
+    assert parse_input("10♥", s).actions == ids(cribbage, "TH")
+    assert parse_input("th", s).actions == ids(cribbage, "TH")
+    assert parse_input("7d", s).actions == ids(cribbage, "7D")
+    with pytest.raises(InputError, match="you don't hold 4♣"):
+        parse_input("4C", s)  # the bot's card
+    with pytest.raises(InputError, match=r"go is not a legal move now"):
+        parse_input("go", s)  # cards fit: go is illegal
+    # 5H, TH, then the bot: at count 25 (say) only what fits is legal
+    s.apply_action(ids(cribbage, "TH")[0])  # count 10
+    s.apply_action(ids(cribbage, "8C")[0])  # 18
+    s.apply_action(ids(cribbage, "7D")[0])  # 25
+    s.apply_action(ids(cribbage, "6C")[0])  # 31: the count ends, and with it the five-card play
+    assert s.phase != "play"
+
+
+def test_go_when_nothing_fits() -> None:
+    s = cribbage_at_play()
+    for card in ["TH", "8C", "5H", "6C"]:  # counts 10, 18, 23, 29
+        s.apply_action(ids(cribbage, card)[0])
+    assert s.count == 29 and s.legal_actions() == [cribbage.GO]  # 7D would pass 31
+    assert parse_input("go", s).actions == [cribbage.GO]
+    assert parse_input("GO", s).actions == [cribbage.GO]
+    with pytest.raises(InputError, match=r"7♦ is not a legal move now \(legal: go\)"):
+        parse_input("7D", s)
+
+
+def test_piquet_exchange_typed_as_the_cards_laid_out() -> None:
+    s = piquet_at_exchange()
+    assert s.current_player() == 1  # elder exchanges first
+    hand = s.hand(1)
+    three = hand[-3:]  # any three of his cards, typed in any order
+    text = " ".join(str(piquet.Card(c)) for c in reversed(three)).lower()
+    assert parse_input(text, s).actions == [32 + 3] + sorted(three)
+    assert parse_input("exchange 0", s).actions == [32]
+    assert parse_input("2", s).actions == [32 + 3]  # the list: exchange 0, 3, 4, 5
+    with pytest.raises(InputError, match=r"you can't exchange 1 card now \(you may exchange 0, 3, 4, 5\)"):
+        parse_input(str(piquet.Card(hand[0])), s)
+    other = s.hand(0)[0]
+    with pytest.raises(InputError, match=f"you don't hold {piquet.Card(other).symbol()}"):
+        parse_input(f"{piquet.Card(other)} {piquet.Card(hand[0])} {piquet.Card(hand[1])}", s)
+    with pytest.raises(InputError, match="twice"):
+        c = str(piquet.Card(hand[0]))
+        parse_input(f"{c} {c} {piquet.Card(hand[1])}", s)
+    # after choosing the size by number, the cards are laid out one (or several) at a time
+    s.apply_action(32 + 3)
+    assert parse_input(f"{piquet.Card(hand[2])} {piquet.Card(hand[0])}", s).actions == [hand[0], hand[2]]
+    with pytest.raises(InputError, match="can't lay out"):
+        parse_input(" ".join(str(piquet.Card(c)) for c in hand[:4]), s)  # four of three
+
+
+# ------------------------------------------------------------------ record and replay
+
+
+def run_session(tmp_path: Any, kind: str, options: dict[str, Any], lines: list[str], seed: int = 3) -> tuple:
+    path = str(tmp_path / "game.jsonl")
+    game = play.make_game(kind, options)
+    header = {"cribpiquet": "play", "game": kind, "options": options, "seed": seed, "bot": "first", "you": 0}
+    out: list[str] = []
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    session = play.Session(game, FirstBot(), FirstBot(), seed, play.Recorder(path, header), read, out.append)
+    assert session.run() == 0
+    return session, path, out
+
+
+def test_record_is_the_header_then_every_action(tmp_path: Any) -> None:
+    session, path, _ = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["1"] * 400)
+    rows = [json.loads(x) for x in open(path, encoding="utf-8")]
+    assert rows[0] == {"cribpiquet": "play", "game": "cribbage", "options": {"variant": "five-card"},
+                       "seed": 3, "bot": "first", "you": 0}  # fmt: skip
+    assert session.state.is_terminal()
+    assert [r["action"] for r in rows[1:]] == session.state.history()
+    s = cribbage.Game("five-card").new_initial_state()
+    for r in rows[1:]:
+        assert r["seat"] == (s.current_player() if not s.is_chance_node() else -1)
+        assert r["who"] == {-1: "chance", 0: "you", 1: "bot"}[r["seat"]]
+        assert r["text"] == s.action_to_string(r["action"])
+        s.apply_action(r["action"])
+    out = io.StringIO()
+    final = play.replay(path, out)
+    assert final == session.state
+    assert out.getvalue().rstrip().endswith(play._result(session.state))
+
+
+def test_undo_removes_the_moves_from_the_record(tmp_path: Any) -> None:
+    # discard 1, play 1, undo (the card and the bot's reply), then leave
+    session, path, out = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["1", "1", "undo", "quit", "y"])
+    rows = [json.loads(x) for x in open(path, encoding="utf-8")]
+    assert [r["action"] for r in rows[1:]] == session.state.history()
+    assert session.state.phase == "play" and session.state.current_player() == 0
+    assert session.state.plays() == []  # the play was taken back, even if the bot had answered
+    assert "Took back your last move" in " ".join(out)
+    assert "nothing to undo" not in " ".join(out)
+    # undo before any move of yours says so and changes nothing
+    s2, _, out2 = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["undo"])
+    assert "? nothing to undo: you have not moved yet" in out2
+
+
+def test_chance_does_not_change_on_undo(tmp_path: Any) -> None:
+    """Taking a discard back and making another keeps the starter: chance depends on the seed and
+    the move number only."""
+    a, _, _ = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["1", "quit", "y"])
+    b, _, _ = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["1", "undo", "2", "quit", "y"])
+    assert a.state.starter is not None and a.state.starter == b.state.starter
+    assert a.state.discards(0) != b.state.discards(0)
+
+
+def test_piquet_record_round_trip(tmp_path: Any) -> None:
+    session, path, _ = run_session(tmp_path, "piquet", {"rules": "rubicon", "scope": "deal"}, ["1"] * 200)
+    assert session.state.is_terminal()
+    out = io.StringIO()
+    assert play.replay(path, out) == session.state
+    assert "Declarations:" in out.getvalue()
+
+
+def test_replay_rejects_a_bad_record(tmp_path: Any) -> None:
+    session, path, _ = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["1", "quit", "y"])
+    lines = open(path, encoding="utf-8").read().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    row = json.loads(lines[3])
+    row["action"] = 99  # not a chance outcome of the cut
+    bad.write_text("\n".join(lines[:3] + [json.dumps(row)] + lines[4:]) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 4: action 99 is not legal here"):
+        play.replay(str(bad), io.StringIO())
+    row = json.loads(lines[1])
+    row["text"] = "QQ"
+    bad.write_text("\n".join([lines[0], json.dumps(row)]) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"line 2: action \d+ is .*, the record says QQ"):
+        play.replay(str(bad), io.StringIO())
+    bad.write_text("not json\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1: not JSON"):
+        play.replay(str(bad), io.StringIO())
+    bad.write_text('{"game": "cribbage"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="not a cribpiquet game record"):
+        play.replay(str(bad), io.StringIO())
+
+
+def test_hint_lists_the_bots_values_best_first(tmp_path: Any) -> None:
+    class Values(FirstBot):
+        def action_values(self, state: Any) -> dict[int, float]:
+            return {a: (0.25 if i == 3 else -0.0 if i == 0 else -1.5 * i) for i, a in enumerate(state.legal_actions())}
+
+    path = str(tmp_path / "h.jsonl")
+    header = {"cribpiquet": "play", "game": "cribbage", "options": {}, "seed": 3, "bot": "v", "you": 0}
+    out: list[str] = []
+    feed = iter(["hint"])
+    session = play.Session(cribbage.Game("five-card"), FirstBot(), Values(), 3, play.Recorder(path, header),
+                           lambda p: next(feed), out.append, bot_name="v")  # fmt: skip
+    with pytest.raises(StopIteration):
+        session.run()
+    s = session.state
+    legal = s.legal_actions()
+    i = out.index("Hint (the v bot's values, best first):")
+    label = lambda k: play.action_label(s, legal[k])  # noqa: E731
+    assert out[i + 1 :] == [f"  4) {label(3)}  +0.250", f"  1) {label(0)}  +0.000", f"  2) {label(1)}  -1.500",
+                                  f"  3) {label(2)}  -3.000", f"  5) {label(4)}  -6.000"]  # fmt: skip
+
+
+def test_bot_names() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'zzz': choose greedy, ismcts, random, first"):
+        play.make_bot("zzz", 0)
+    bots = pytest.importorskip("cribpiquet.bots")
+    assert play.default_bot() == ("greedy" if hasattr(bots, "Greedy") else "ismcts" if hasattr(bots, "ISMCTS") else "random")
+    assert repr(play.make_bot("random", 5)) == repr(bots.Random(seed=5))
+    assert isinstance(play.make_bot("first", 5), bots.First)
+
+
+@pytest.mark.parametrize("name", ["greedy", "ismcts"])
+@pytest.mark.parametrize("kind,options", [("cribbage", {"variant": "five-card"}), ("piquet", {"rules": "russian", "scope": "deal"})])
+def test_whole_games_against_the_real_bots(tmp_path: Any, name: str, kind: str, options: dict[str, Any]) -> None:
+    bots = pytest.importorskip("cribpiquet.bots")
+    if not hasattr(bots, play.BOT_CLASSES[name]):
+        pytest.skip(f"this build has no cribpiquet.bots.{play.BOT_CLASSES[name]}")
+    path = str(tmp_path / "g.jsonl")
+    header = {"cribpiquet": "play", "game": kind, "options": options, "seed": 1, "bot": name, "you": 0}
+    out: list[str] = []
+    feed = iter(["hint", "1"] * 300)
+    session = play.Session(play.make_game(kind, options), play.make_bot(name, 1), play.make_bot(name, 2), 1,
+                           play.Recorder(path, header), lambda p: next(feed), out.append, bot_name=name)  # fmt: skip
+    assert session.run() == 0
+    assert session.state.is_terminal()
+    assert sum(x == f"Hint (the {name} bot's values, best first):" for x in out) > 3
+    assert play.replay(path, io.StringIO()) == session.state
+
+
+# ---------------------------------------------------------------- the pseudo-terminal
+
+
+def spawn(*args: str) -> Any:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", TERM="dumb", COLUMNS="200")
+    child = pexpect.spawn(sys.executable, ["-c", WRAPPER, *args], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(50, 200))  # fmt: skip
+    return child
+
+
+def step(child: Any, send: str, *expect: str) -> None:
+    child.sendline(send)
+    for e in expect:
+        child.expect_exact(e)
+
+
+def test_terminal_five_card_deal(tmp_path: Any) -> None:
+    record = str(tmp_path / "crib.jsonl")
+    c = spawn("play", "cribbage", "--variant", "five-card", "--bot", "first", "--seed", "3", "--record", record)
+    c.expect_exact("against the first bot, seed 3")
+    c.expect_exact("The bot deals first (lowest card).")  # cuts 5♥ (you) and A♦ (the bot)
+    c.expect_exact("You peg three for last.")
+    c.expect_exact("Your hand: 4♠ 8♦ 9♥ J♠ Q♣")
+    c.expect_exact("Your turn — discard two cards to the bot's crib (e.g. 5H JC), or a number:")
+    c.expect_exact("1) 8♦ Q♣  2) 9♥ Q♣  3) 8♦ 9♥")  # the legal actions in id order (colex pairs)
+    c.expect_exact("> ")
+    step(c, "banana", '? unknown card "banana" (type help)', "> ")
+    step(c, "AS JC", "? you don't hold A♠", "> ")
+    step(c, "help", "hint ", "undo ", "> ")
+    step(c, "8d qc", "You discard 8♦ Q♣ to the bot's crib.", "The bot discards 2 cards to its crib.",
+         "Starter: 9♦", "Your hand: 4♠ 9♥ J♠", "> ")  # fmt: skip
+    step(c, "10♥", "? you don't hold 10♥", "> ")
+    step(c, "9h", "You play 9♥ — count 9.", "The bot plays 4♥ — count 13.", "Count 13: 9♥ 4♥", "> ")
+    step(c, "hint", "Hint (the first bot's values, best first):")
+    c.expect(r"  [12]\) (4♠|J♠)  [+-]\d+\.\d{3}\r\n  [12]\) (4♠|J♠)  [+-]\d+\.\d{3}\r\n> ")
+    step(c, "2", "You play J♠ — count 23.", "The bot plays 8♥ — count 31: thirty-one for two.")
+    c.expect_exact("> ")
+    step(c, "undo", "Took back your last move and the bot's replies.", "Count 13: 9♥ 4♥", "> ")
+    step(c, "4♠", "You play 4♠ — count 17: a pair for two.", "The bot plays 8♥ — count 25.", "> ")
+    step(c, "J♠", "? J♠ is not a legal move now (legal: go)", "> ")
+    step(c, "go", "You say go.", "The bot says go.", "The bot pegs 1 for the last card.")
+    # the show, pone first: 4♠ 9♥ J♠ + 9♦ has the pair of nines; the bot's 4♥ 8♥ K♥ a flush of
+    # three; its crib A♦ 8♦ 10♦ Q♣ + 9♦ the run 8-9-10 (no crib flush: Q♣)
+    c.expect_exact("Show, your hand: 4♠ 9♥ J♠ + 9♦: a pair is 2")
+    c.expect_exact("Show, the bot's hand: 4♥ 8♥ K♥ + 9♦: a flush of three is 3")
+    c.expect_exact("Show, the bot's crib: A♦ 8♦ 10♦ Q♣ + 9♦: a run of three is 3")
+    c.expect_exact("Score: you 7, the bot 7 (to 61).")  # 3 + 2 + 2; 1 + 3 + 3
+    c.expect_exact("── deal 2 · your crib · you 7, the bot 7 (to 61)")
+    c.expect_exact("> ")
+    step(c, "quit", "Leave the game? [y/N] ")
+    step(c, "n", "Playing on.", "> ")
+    step(c, "quit", "Leave the game? [y/N] ")
+    step(c, "y", "Bye.")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0
+    assert "Traceback" not in c.before
+
+    r = spawn("replay", record)
+    r.expect_exact("cribbage (variant five-card), seed 3, you against the bot 'first'")
+    r.expect_exact("You discard 8♦ Q♣ to the bot's crib.")
+    r.expect_exact("The bot discards A♦ 10♦ to its crib.")  # a replay shows every card
+    r.expect_exact("You play 9♥ — count 9.")
+    r.expect_exact("You play 4♠ — count 17: a pair for two.")  # the J♠ taken back is not there
+    r.expect_exact("Show, the bot's crib: A♦ 8♦ 10♦ Q♣ + 9♦: a run of three is 3")
+    r.expect_exact("(the record ends before the game does)")
+    r.expect(pexpect.EOF)
+    r.close()
+    assert r.exitstatus == 0
+    assert "J♠ — count 23" not in r.before
+
+
+def test_terminal_piquet_deal(tmp_path: Any) -> None:
+    record = str(tmp_path / "piquet.jsonl")
+    c = spawn("play", "piquet", "--rules", "russian", "--scope", "deal", "--bot", "first", "--seed", "3",
+              "--record", record)  # fmt: skip
+    c.expect_exact("The bot deals (the lower card); you are elder.")  # draws 9♥ (you), 7♦ (the bot)
+    c.expect_exact("Your hand: Q♣ K♣   10♦ J♦ A♦   8♥ Q♥ A♥   8♠ 9♠ 10♠ K♠")
+    c.expect_exact("1) exchange 0  2) exchange 3  3) exchange 4  4) exchange 5")
+    c.expect_exact("> ")
+    step(c, "7D 8H JS", "? you don't hold 7♦ J♠", "> ")
+    step(c, "8h", "? you can't exchange 1 card now (you may exchange 0, 3, 4, 5)", "> ")
+    step(c, "8h 8s 9s", "You exchange 3 cards.", "You lay out 8♥.", "You lay out 8♠.", "You lay out 9♠.",
+         "You take 10♥ from the talon.", "You take K♥ from the talon.", "You take A♠ from the talon.",
+         "The bot keeps the hand (no exchange).")  # fmt: skip
+    # Q♣ K♣ · 10♦ J♦ A♦ · 10♥ Q♥ K♥ A♥ · 10♠ K♠ A♠: four hearts (the point, 4), A-K-Q of hearts
+    # (tierce major, 13 in the russian game), three aces, kings and tens (3 each): 26
+    c.expect_exact("Declarations:")
+    for line in ["You: point of four — good, 4.", "You: tierce major — good, 13.", "You: three aces — good, 3.",
+                 "You: three kings — good, 3.", "You: three tens — good, 3.", "Declared: you 26, the bot 0."]:  # fmt: skip
+        c.expect_exact(line)
+    c.expect_exact("1) announce capot  2) pass")
+    c.expect_exact("> ")
+    step(c, "hint", "Hint (the first bot's values, best first):")
+    c.expect(r"  [12]\) (announce capot|pass)  [+-]\d+\.\d{3}\r\n  [12]\) (announce capot|pass)  [+-]\d+\.\d{3}\r\n> ")
+    step(c, "pass", "You pass.", "The bot announces an open capot!", "Your turn — lead a card:", "> ")
+    step(c, "9S", "? you don't hold 9♠", "> ")
+    step(c, "A♥", "You lead A♥.", "The bot plays", "you win the trick.", "> ")
+    step(c, "undo", "Took back your last move and the bot's replies.", "Tricks: you 0, the bot 0", "> ")
+    step(c, "a♥", "You lead A♥.", "> ")
+    for _ in range(30):
+        c.sendline("1")
+        if c.expect_exact(["> ", "Game over: "]) == 1:
+            break
+    c.expect_exact("the bot")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0
+    assert "Traceback" not in c.before
+
+    rows = [json.loads(x) for x in open(record, encoding="utf-8")]
+    assert rows[0]["options"] == {"rules": "russian", "scope": "deal"}
+    r = spawn("replay", record)
+    r.expect_exact("piquet (rules russian, scope deal), seed 3, you against the bot 'first'")
+    r.expect_exact("You lay out 9♠.")
+    r.expect_exact("You: tierce major — good, 13.")
+    r.expect_exact("You lead A♥.")
+    r.expect_exact("Game over: ")
+    r.expect(pexpect.EOF)
+    r.close()
+    assert r.exitstatus == 0
+
+
+def test_terminal_end_of_input_and_interrupt() -> None:
+    c = spawn("play", "cribbage", "--bot", "first", "--seed", "3")
+    c.expect_exact("> ")
+    c.sendeof()
+    c.expect_exact("Bye (end of input).")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0 and "Traceback" not in c.before
+    c = spawn("play", "piquet", "--bot", "first", "--seed", "3")
+    c.expect_exact("> ")
+    c.sendintr()
+    c.expect_exact("Bye (interrupted).")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 130 and "Traceback" not in c.before
+
+
+def test_cli_errors_are_one_line(tmp_path: Any) -> None:
+    c = spawn("play", "cribbage", "--bot", "nope")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 2
+    assert c.before.strip() == "cribpiquet: error: unknown bot 'nope': choose greedy, ismcts, random, first"
+    c = spawn("replay", str(tmp_path / "missing.jsonl"))
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 2 and c.before.strip().startswith("cribpiquet: error: cannot read")
+
+
+# ------------------------------------------------------------------------ narration
+
+
+GAMES = [
+    (cribbage.Game("five-card"), 40),
+    (cribbage.Game("six-card"), 8),
+    (piquet.Game("russian", scope="deal"), 40),
+    (piquet.Game("rubicon", scope="deal"), 40),
+    (piquet.Game("russian", scope="partiya"), 2),
+]
+
+
+@pytest.mark.parametrize("game,n", GAMES, ids=lambda g: repr(g) if not isinstance(g, int) else str(g))
+def test_narration_agrees_with_the_engine(game: Any, n: int) -> None:
+    """Random games: every action narrates without error (both views), the table and the prompt
+    print at every decision, the show read aloud is what the engine pegged, and the declarations
+    named add up to the points the engine credited."""
+    import random
+
+    rng = random.Random(0)
+    live, full = play.Narrator(reveal=False), play.Narrator(reveal=True)
+    shows = declared = 0
+    for _ in range(n):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.current_player() == 0:
+                assert play.table(s) and len(play.prompt_lines(s)) == 2
+            a = rng.choice(s.legal_actions())
+            before = s.clone()
+            s.apply_action(a)
+            lines = full.lines(before, a, s)
+            hidden = live.lines(before, a, s)
+            assert all(isinstance(x, str) and "\n" not in x for x in lines + hidden)
+            bots_card = before.phase == "discard" and before.current_player() == 1
+            if isinstance(s, piquet.State) and before.phase == "draw":
+                bots_card = len(s.drawn(1)) > len(before.drawn(1))
+            if bots_card:  # the bot's discards and talon cards stay hidden in live play
+                assert not any(play.action_label(before, a) in x for x in hidden)
+                assert any(play.action_label(before, a) in x for x in lines)  # a replay shows them
+            if isinstance(s, cribbage.State) and before.phase == "play" and s.phase != "play" and not s.is_terminal():
+                d = play._delta(before, s)
+                pone, dealer = 1 - before.dealer, before.dealer
+                st = before.starter
+                assert d["hand"][pone] == cribbage.score_hand(before.kept(pone), st)
+                assert d["hand"][dealer] == cribbage.score_hand(before.kept(dealer), st)
+                assert d["crib"][dealer] == cribbage.score_hand(before.crib(), st, crib=True)
+                assert sum(x.startswith("Show, ") for x in lines) == 3
+                shows += 1
+            if isinstance(s, piquet.State) and before.declarations() is None and s.declarations() is not None:
+                e, heard = s.elder, s.declarations()
+                assert e is not None and heard is not None
+                sc = piquet.score_declarations(s.hand(e), s.hand(1 - e), rules=game.rules,
+                                               elder_dealt=s.dealt_hand(e), dealer_dealt=s.dealt_hand(1 - e))  # fmt: skip
+                for role, seat in (("elder", e), ("dealer", 1 - e)):
+                    named = sum(p for r, cat, _, p, _ in sc.items if r == role and cat != "repique")
+                    assert named == sum(heard[seat])
+                assert "Declarations:" in lines
+                declared += 1
+    assert shows or declared
+
+
+def test_record_and_game_errors(tmp_path: Any) -> None:
+    with pytest.raises(ValueError, match="cannot write the record"):
+        play.Recorder(str(tmp_path / "no" / "such" / "dir.jsonl"), {})
+    with pytest.raises(ValueError, match="two-player games"):
+        play.make_game("cribbage", {"variant": "four-player"})
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        play.make_game("chess", {})
+
+
+def test_declarations_read_with_equal_categories() -> None:
+    """Elder (the bot, seat 1) and the dealer (you) hold equal points (four cards worth 34) and
+    equal sequences (tierces to the nine): neither scores them; three jacks beat three tens."""
+    s = piquet.Game("russian", scope="deal").new_initial_state()
+    for a in ids(piquet, "8C AC"):  # 8C is lower: seat 0 deals, seat 1 is elder
+        s.apply_action(a)
+    elder = ids(piquet, "7H 8H 9H JH 7C 9C JC 7D 9D JD TS KS")
+    dealer = ids(piquet, "7S 8S 9S JS 8C TC QC 8D TD QD TH KH")
+    for e, d in zip(elder, dealer):  # one card at a time, elder first
+        s.apply_action(e)
+        s.apply_action(d)
+    assert sorted(s.hand(1)) == sorted(elder) and sorted(s.hand(0)) == sorted(dealer)
+    s.apply_action(32)  # elder keeps his hand
+    before = s.clone()
+    s.apply_action(32)  # so does the dealer: the declarations follow
+    lines = play.Narrator(reveal=False).lines(before, 32, s)
+    assert lines == [
+        "You keep the hand (no exchange).",
+        "Declarations:",
+        "  The bot: three jacks — good, 3.",
+        "  Point: equal, nobody scores.",
+        "  Sequences: equal, nobody scores.",
+        "  Declared: you 0, the bot 3.",
+    ]
