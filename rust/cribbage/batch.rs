@@ -135,29 +135,37 @@ const LOW_BITS: u64 = 0x0101_0101;
 /// Per-id facts for the kernel, indexed by the id clamped to `0..=255`: every value from 52 up
 /// (and every negative one, which wraps to a huge index) shares one bad entry.
 ///
-/// - `bits[id]`: the card's bit `1 << id`, or [`BAD_BIT`] for a bad id. A row is valid when the
-///   OR of its five bits equals their sum (no card twice) and stays below `BAD_BIT`.
+/// - `bits[id]`: the card's bit `1 << id`, or [`BAD_BIT`] for a bad id. A row is valid when its
+///   bits below `BAD_BIT` are W + 1 distinct ones and none at or above it (checked as "the OR of
+///   the bits equals their sum and is below `BAD_BIT`", or with one popcount).
 /// - `entries[id]`: the rank key in bits 0..22 (the sum of five keys stays below 2^22), and in
 ///   bits 32..64 one byte per suit holding `1` (a card of that suit) plus `16` if the card is
 ///   that suit's jack. Summed over a hand, each suit byte counts the hand's cards of the suit
-///   (at most 4: bits 0..3) and flags its jack (bit 4), so flush and nobs are SWAR tests.
+///   (at most 4: bits 0..2) and flags its jack (bit 4), so flush and nobs are SWAR tests.
+/// - `starters[id]`: the rank key, and `0x18` in the starter's suit byte: after the hand's suit
+///   bytes are biased so that bit 3 means "W cards of this suit", one AND keeps exactly the
+///   starter's suit's flush bit (3) and jack flag (4).
 struct ScoreIds {
     bits: [u64; 256],
     entries: [u64; 256],
+    starters: [u64; 256],
 }
 
 static SCORE_IDS: ScoreIds = {
     let mut bits = [BAD_BIT; 256];
     let mut entries = [0u64; 256];
+    let mut starters = [0u64; 256];
     let mut id = 0;
     while id < 52 {
         let (suit, rank) = (id / 13, id % 13);
         bits[id] = 1 << id;
         let suit_byte = 1 + if rank == 10 { 16 } else { 0 };
-        entries[id] = RANK_KEYS[rank] as u64 | (suit_byte as u64) << (SUIT_SHIFT + 8 * suit as u32);
+        let lane = SUIT_SHIFT + 8 * suit as u32;
+        entries[id] = RANK_KEYS[rank] as u64 | (suit_byte as u64) << lane;
+        starters[id] = RANK_KEYS[rank] as u64 | 0x18 << lane;
         id += 1;
     }
-    ScoreIds { bits, entries }
+    ScoreIds { bits, entries, starters }
 };
 
 /// An id as an index into [`ScoreIds`] (a no-op for `u8`).
@@ -166,31 +174,48 @@ fn clamp<T: CardId>(id: T) -> usize {
     id.as_index().min(255) as usize
 }
 
+/// Flush + nobs points by `any_flush << 2 | nobs << 1 | flush_in_starter_suit`, for a hand of
+/// `w` cards (`w` for a flush, one more with the starter) or a crib (5 with the starter only).
+const fn flush_nobs_table(w: u8, crib: bool) -> [u8; 8] {
+    let mut t = [0u8; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (any, nobs, matched) = (i >> 2 & 1 == 1, (i >> 1 & 1) as u8, (i & 1) as u8);
+        t[i] = nobs
+            + if crib {
+                5 * matched
+            } else if any {
+                w + matched
+            } else {
+                0
+            };
+        i += 1;
+    }
+    t
+}
+
 /// The score of a show from the summed entries of its `W` hand cards and the starter's entry.
 #[inline(always)]
 fn score_entries<const W: usize, const CRIB: bool>(hand: u64, starter: u64) -> u8 {
+    const { assert!(W == 3 || W == 4) };
+    let table: &[u8; 8] = &const { flush_nobs_table(W as u8, CRIB) };
     let key = (hand + starter) as u32;
-    // The starter's suit as one bit per suit byte.
-    let own = (starter >> SUIT_SHIFT) & LOW_BITS;
-    // A suit byte counts W cards iff adding 8 - W sets its bit 3 (counts are at most 4).
-    let counts = (hand >> SUIT_SHIFT) & 0x0707_0707;
-    let flush = ((counts + (8 - W as u64) * LOW_BITS) >> 3) & LOW_BITS;
-    let starter_matches = (flush & own != 0) as u8;
-    // The jack flags (bit 4 of each suit byte), in the starter's suit.
-    let nobs = ((hand >> (SUIT_SHIFT + 4)) & own != 0) as u8;
-    let flush_points = if CRIB {
-        // The crib flushes only with the starter: five cards of one suit.
-        5 * starter_matches
-    } else {
-        (flush != 0) as u8 * W as u8 + starter_matches
-    };
-    rank_total(key) + flush_points + nobs
+    // Bias each suit byte by 8 - W: bit 3 is then set exactly in a suit of W cards (counts are
+    // at most 4, so nothing carries into the jack flag at bit 4 or the next byte).
+    let suits = (hand >> SUIT_SHIFT) + (8 - W as u64) * LOW_BITS;
+    let any_flush = (suits & 0x0808_0808 != 0) as usize;
+    // Bits 3 and 4 of the starter's suit byte, moved to the top byte by the multiply (only
+    // one byte is non-zero), then to bits 0 and 1.
+    let own = suits & (starter >> SUIT_SHIFT);
+    let own = ((own.wrapping_mul(LOW_BITS) >> 27) & 3) as usize;
+    rank_total(key) + table[any_flush << 2 | own]
 }
 
 /// Score rows of `W` ids with their starters into `out`; `Some(i)` at the first bad row `i`
-/// (rows before it are scored), `None` when every row is valid.
+/// (rows before it are scored), `None` when every row is valid. `POPCNT`: check a row with one
+/// popcount (for CPUs that have the instruction) instead of comparing the OR with the sum.
 #[inline(always)]
-fn score_rows_generic<T: CardId, const W: usize, const CRIB: bool>(
+fn score_rows_generic<T: CardId, const W: usize, const CRIB: bool, const POPCNT: bool>(
     hands: &[T],
     starters: &[T],
     out: &mut [u8],
@@ -202,13 +227,21 @@ fn score_rows_generic<T: CardId, const W: usize, const CRIB: bool>(
         for &id in &row[..W] {
             let k = clamp(id);
             or |= t.bits[k];
-            sum = sum.wrapping_add(t.bits[k]);
+            if !POPCNT {
+                sum = sum.wrapping_add(t.bits[k]);
+            }
             hand += t.entries[k];
         }
-        if (or != sum) | (or >= BAD_BIT) {
+        let bad = if POPCNT {
+            // A bad id's bit is BAD_BIT alone, so it lowers the count of card bits.
+            (or & (BAD_BIT - 1)).count_ones() != W as u32 + 1
+        } else {
+            (or != sum) | (or >= BAD_BIT)
+        };
+        if bad {
             return Some(i);
         }
-        *slot = score_entries::<W, CRIB>(hand, t.entries[s]);
+        *slot = score_entries::<W, CRIB>(hand, t.starters[s]);
     }
     None
 }
@@ -222,7 +255,7 @@ unsafe fn score_rows_bmi2<T: CardId, const W: usize, const CRIB: bool>(
     starters: &[T],
     out: &mut [u8],
 ) -> Option<usize> {
-    score_rows_generic::<T, W, CRIB>(hands, starters, out)
+    score_rows_generic::<T, W, CRIB, true>(hands, starters, out)
 }
 
 /// The kernel for this CPU (runtime feature detection, with the portable build as fallback).
@@ -237,7 +270,7 @@ fn score_rows<T: CardId, const W: usize, const CRIB: bool>(
         // SAFETY: the features the function is compiled for were detected on this CPU.
         return unsafe { score_rows_bmi2::<T, W, CRIB>(hands, starters, out) };
     }
-    score_rows_generic::<T, W, CRIB>(hands, starters, out)
+    score_rows_generic::<T, W, CRIB, false>(hands, starters, out)
 }
 
 /// Card bit, additive key and card of each id, for the batch kernels.
@@ -525,11 +558,18 @@ mod tests {
                 // The portable kernel too, whatever this CPU detects.
                 let mut out = vec![0u8; want.len()];
                 let bad = match (width, crib) {
-                    (3, _) => score_rows_generic::<$t, 3, false>(&h, &s, &mut out),
-                    (_, false) => score_rows_generic::<$t, 4, false>(&h, &s, &mut out),
-                    (_, true) => score_rows_generic::<$t, 4, true>(&h, &s, &mut out),
+                    (3, _) => score_rows_generic::<$t, 3, false, false>(&h, &s, &mut out),
+                    (_, false) => score_rows_generic::<$t, 4, false, false>(&h, &s, &mut out),
+                    (_, true) => score_rows_generic::<$t, 4, true, false>(&h, &s, &mut out),
                 };
                 assert_eq!((bad, &out[..]), (None, want), "portable {}", stringify!($t));
+                let mut out = vec![0u8; want.len()];
+                let bad = match (width, crib) {
+                    (3, _) => score_rows_generic::<$t, 3, false, true>(&h, &s, &mut out),
+                    (_, false) => score_rows_generic::<$t, 4, false, true>(&h, &s, &mut out),
+                    (_, true) => score_rows_generic::<$t, 4, true, true>(&h, &s, &mut out),
+                };
+                assert_eq!((bad, &out[..]), (None, want), "popcount {}", stringify!($t));
             })*};
         }
         each!(u8, i8, i16, u16, i32, u32, i64, u64);
@@ -573,6 +613,10 @@ mod tests {
                             let err = score_hand_batch(&h, 4, &s, false).unwrap_err();
                             let slow = read_show(&IdTable::new(), &h[4 * r..4 * r + 4], s[r]).unwrap_err();
                             assert_eq!(err.to_string(), slow.in_row(r).to_string(), "{} row {r} pos {pos}", stringify!($t));
+                            // Both kernel builds stop at the row, whatever this CPU detects.
+                            let mut out = vec![0u8; n];
+                            assert_eq!(score_rows_generic::<$t, 4, false, false>(&h, &s, &mut out), Some(r));
+                            assert_eq!(score_rows_generic::<$t, 4, false, true>(&h, &s, &mut out), Some(r));
                             if pos == 4 { s[r] = keep } else { h[4 * r + pos] = keep }
                         }
                     }
