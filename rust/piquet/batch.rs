@@ -27,6 +27,19 @@ fn read_hand<T: CardId>(row: &[T]) -> Result<u32> {
     Ok(mask)
 }
 
+/// The mask of a row of 12 ids and the OR of the ids (as `u64`, negative ids wrapping to huge
+/// values): the row is valid iff the OR is below 32 and the mask has 12 bits. No branch.
+#[inline(always)]
+fn mask_of<T: CardId>(row: &[T]) -> (u32, u64) {
+    let (mut mask, mut all) = (0u32, 0u64);
+    for &id in &row[..12] {
+        let v = id.as_index();
+        all |= v;
+        mask |= 1u32 << (v & 31);
+    }
+    (mask, all)
+}
+
 /// Bits set, without the popcnt instruction the portable x86-64 baseline lacks.
 #[inline(always)]
 fn popcount(x: u32) -> u32 {
@@ -295,37 +308,83 @@ pub fn score_declarations_batch_into<T: CardId>(
     }
     rules.validate()?;
     let c = Compiled::new(rules);
-    for_chunks(out, 2, |first, chunk| {
-        for (i, slot) in chunk.chunks_exact_mut(2).enumerate() {
-            let r = first + i;
-            let p = score_row(elder, dealer, r, &c).map_err(|e| e.in_row(r))?;
-            slot.copy_from_slice(&p);
+    // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
+    // `2 * rows` of them, so it is exactly `rows` pairs.
+    let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
+    for_chunks(pairs, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+}
+
+/// Score the deals `first..first + out.len()` into `out`; the error of the first bad one.
+#[inline(always)]
+fn score_chunk_generic<T: CardId>(
+    elder: &[T],
+    dealer: &[T],
+    first: usize,
+    out: &mut [[i16; 2]],
+    c: &Compiled,
+) -> Result<()> {
+    let lanes: &[u64; 256] = &c.lanes;
+    let (elder, dealer) = (&elder[first * 12..(first + out.len()) * 12], &dealer[first * 12..(first + out.len()) * 12]);
+    for (i, ((slot, er), dr)) in out.iter_mut().zip(elder.chunks_exact(12)).zip(dealer.chunks_exact(12)).enumerate() {
+        let ((e, ea), (d, da)) = (mask_of(er), mask_of(dr));
+        // One test for the whole deal: ids in range, and 24 distinct cards (12 + 12 bits that
+        // are disjoint). A bad deal is read again in order for the exact error.
+        if (ea | da) >= 32 || popcount(e | d) != 24 {
+            return Err(deal_error(er, dr).in_row(first + i));
         }
-        Ok(())
-    })
+        *slot = points_of(&Summary::of(e, lanes), &Summary::of(d, lanes), c.reckoning);
+    }
+    Ok(())
+}
+
+/// [`score_chunk_generic`] compiled for CPUs with BMI1/2, popcnt and lzcnt; chosen at run time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn score_chunk_bmi2<T: CardId>(
+    elder: &[T],
+    dealer: &[T],
+    first: usize,
+    out: &mut [[i16; 2]],
+    c: &Compiled,
+) -> Result<()> {
+    score_chunk_generic(elder, dealer, first, out, c)
+}
+
+/// The deal kernel for this CPU (runtime feature detection, the portable build as fallback).
+fn score_chunk<T: CardId>(elder: &[T], dealer: &[T], first: usize, out: &mut [[i16; 2]], c: &Compiled) -> Result<()> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the features the function is compiled for were detected on this CPU.
+        return unsafe { score_chunk_bmi2(elder, dealer, first, out, c) };
+    }
+    score_chunk_generic(elder, dealer, first, out, c)
 }
 
 fn score_rows<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
     rules.validate()?;
     let c = Compiled::new(rules);
-    for_chunks(out, 1, |first, chunk| {
-        for (i, slot) in chunk.iter_mut().enumerate() {
-            let r = first + i;
-            *slot = score_row(elder, dealer, r, &c).map_err(|e| e.in_row(r))?;
-        }
-        Ok(())
-    })
+    for_chunks(out, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
 }
 
-#[inline(always)]
-fn score_row<T: CardId>(elder: &[T], dealer: &[T], r: usize, c: &Compiled) -> Result<[i16; 2]> {
-    let e = read_hand(&elder[r * 12..(r + 1) * 12])?;
-    let d = read_hand(&dealer[r * 12..(r + 1) * 12])?;
-    let both = e & d;
-    if both != 0 {
-        return Err(Error::DuplicateCard(Card::from_id(both.trailing_zeros() as i64)?.to_string()));
+/// The first problem of a deal known to be bad: the elder's hand, the dealer's, then a card in
+/// both.
+#[cold]
+fn deal_error<T: CardId>(elder: &[T], dealer: &[T]) -> Error {
+    let e = match read_hand(elder) {
+        Ok(e) => e,
+        Err(err) => return err,
+    };
+    let d = match read_hand(dealer) {
+        Ok(d) => d,
+        Err(err) => return err,
+    };
+    match Card::from_id((e & d).trailing_zeros() as i64) {
+        Ok(card) => Error::DuplicateCard(card.to_string()),
+        Err(err) => err,
     }
-    Ok(points_of(&Summary::of(e, &c.lanes), &Summary::of(d, &c.lanes), c.reckoning))
 }
 
 fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
