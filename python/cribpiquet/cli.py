@@ -4,6 +4,7 @@
     cribpiquet stats [--kind hand|crib|five-card-hand]
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
+    cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
 
 Bad input prints one line to stderr and exits with status 2. Output that cannot be written (a
 full disk) prints one line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``)
@@ -86,6 +87,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"cribpiquet: error: {message}\n")
 
 
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from . import bench  # numpy-heavy input generation: only loaded for this command
+
+    return bench.main(args.quick, args.json, args.compare)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cribpiquet", description="Exact, fast cribbage and piquet scoring.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -112,6 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards")
     compare.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
     compare.set_defaults(run=_cmd_piquet_compare)
+
+    bench = sub.add_parser("bench", help="run the standard throughput suite on this machine")
+    bench.add_argument("--quick", action="store_true", help="smaller inputs and 3 repeats (under 20 s)")
+    bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON")
+    bench.add_argument("--compare", metavar="OLD.json", help="print the change against an earlier --json file")
+    bench.set_defaults(run=_cmd_bench)
     return parser
 
 
