@@ -255,7 +255,11 @@ pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<Decla
     for_tasks(chunks, |first, mut cols: Columns| {
         for i in 0..cols.point_length.len() {
             let r = first + i;
-            let mask = read_hand(&hands[r * 12..(r + 1) * 12]).map_err(|e| e.in_row(r))?;
+            let row = &hands[r * 12..(r + 1) * 12];
+            let (mask, all) = mask_of(row);
+            if all >= 32 || popcount(mask) != 12 {
+                return Err(row_error(row).in_row(r));
+            }
             cols.write(i, &Summary::of(mask, &c.lanes), mask);
         }
         Ok(())
@@ -469,6 +473,44 @@ mod tests {
         assert!(err.to_string().starts_with(&format!("row {early}: duplicate card")));
         let err = declarations_batch(&e, &Rules::russian()).unwrap_err();
         assert_eq!(err.to_string(), format!("row {late}: card id 40 is out of range (ids are 0..31)"));
+    }
+
+    #[test]
+    fn the_one_test_per_deal_finds_every_problem_in_reading_order() {
+        let n = CHUNK_ROWS + 50; // two chunks
+        let (e, d) = random_deals(n, 11);
+        let r = CHUNK_ROWS + 7;
+        let rules = Rules::russian();
+        let run = |e: &[i32], d: &[i32]| score_declarations_batch(e, d, &rules).unwrap_err().to_string();
+        // The dealer's bad id alone; then with a bad elder id too, the elder's is reported.
+        let (mut e1, mut d1) = (e.clone(), d.clone());
+        d1[r * 12 + 11] = -1;
+        assert_eq!(run(&e1, &d1), format!("row {r}: card id -1 is out of range (ids are 0..31)"));
+        e1[r * 12 + 5] = 32;
+        assert_eq!(run(&e1, &d1), format!("row {r}: card id 32 is out of range (ids are 0..31)"));
+        // A card twice in one hand (the count of bits drops), and a card in both hands.
+        let (mut e2, mut d2) = (e.clone(), d.clone());
+        e2[r * 12 + 1] = e2[r * 12];
+        let card = Card::from_id(e2[r * 12] as i64).unwrap();
+        assert_eq!(run(&e2, &d2), format!("row {r}: duplicate card {card}"));
+        let e2 = e.clone();
+        d2[r * 12 + 4] = e2[r * 12 + 9];
+        let card = Card::from_id(e2[r * 12 + 9] as i64).unwrap();
+        assert_eq!(run(&e2, &d2), format!("row {r}: duplicate card {card}"));
+        // Wide and unsigned dtypes: a value whose low bits are a valid id is still out of range.
+        let e64: Vec<i64> = e.iter().map(|&x| x as i64).collect();
+        let mut d64: Vec<i64> = d.iter().map(|&x| x as i64).collect();
+        d64[r * 12] = (1 << 40) + d64[r * 12];
+        let err = score_declarations_batch(&e64, &d64, &rules).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("row {r}: card id {}", d64[r * 12])), "{err}");
+        let eu: Vec<u8> = e.iter().map(|&x| x as u8).collect();
+        let mut du: Vec<u8> = d.iter().map(|&x| x as u8).collect();
+        du[3] = 255;
+        assert!(score_declarations_batch(&eu, &du, &rules).unwrap_err().to_string().starts_with("row 0: card id 255"));
+        let mut hu = eu.clone();
+        hu[r * 12 + 2] = 32 + hu[r * 12 + 2]; // aliases a valid id modulo 32
+        let err = declarations_batch(&hu, &rules).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("row {r}: card id {}", hu[r * 12 + 2])), "{err}");
     }
 
     #[test]
