@@ -27,17 +27,42 @@ fn read_hand<T: CardId>(row: &[T]) -> Result<u32> {
     Ok(mask)
 }
 
-/// The mask of a row of 12 ids and the OR of the ids (as `u64`, negative ids wrapping to huge
-/// values): the row is valid iff the OR is below 32 and the mask has 12 bits. No branch.
-#[inline(always)]
-fn mask_of<T: CardId>(row: &[T]) -> (u32, u64) {
-    let (mut mask, mut all) = (0u32, 0u64);
-    for &id in &row[..12] {
-        let v = id.as_index();
-        all |= v;
-        mask |= 1u32 << (v & 31);
+/// `1 << id` for the ids 0..32, 0 for every other index (a bad id adds no card bit).
+static ID_BITS: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut id = 0;
+    while id < 32 {
+        t[id] = 1 << id;
+        id += 1;
     }
-    (mask, all)
+    t
+};
+
+/// The mask of a row of 12 ids; a row is valid iff the mask has 12 bits. No branch, no bounds
+/// check. One-byte ids are looked up in [`ID_BITS`] (i8 clamped: negative ids wrap to huge
+/// values): a bad id adds no bit, a repeated one no new bit. Wider ids are shifted in, and a
+/// bad one (the OR of the row's ids reaches 32) empties the mask, so it fails the same test.
+#[inline(always)]
+fn mask_of<T: CardId>(row: &[T]) -> u32 {
+    let mut mask = 0u32;
+    if std::mem::size_of::<T>() == 1 {
+        for &id in &row[..12] {
+            mask |= ID_BITS[id.as_index().min(255) as usize];
+        }
+        mask
+    } else {
+        let mut all = 0u64;
+        for &id in &row[..12] {
+            let v = id.as_index();
+            all |= v;
+            mask |= 1u32 << (v & 31);
+        }
+        if all < 32 {
+            mask
+        } else {
+            0
+        }
+    }
 }
 
 /// Bits set, without the popcnt instruction the portable x86-64 baseline lacks.
@@ -256,8 +281,8 @@ pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<Decla
         for i in 0..cols.point_length.len() {
             let r = first + i;
             let row = &hands[r * 12..(r + 1) * 12];
-            let (mask, all) = mask_of(row);
-            if all >= 32 || popcount(mask) != 12 {
+            let mask = mask_of(row);
+            if popcount(mask) != 12 {
                 return Err(row_error(row).in_row(r));
             }
             cols.write(i, &Summary::of(mask, &c.lanes), mask);
@@ -330,10 +355,10 @@ fn score_chunk_generic<T: CardId>(
     let lanes: &[u64; 256] = &c.lanes;
     let (elder, dealer) = (&elder[first * 12..(first + out.len()) * 12], &dealer[first * 12..(first + out.len()) * 12]);
     for (i, ((slot, er), dr)) in out.iter_mut().zip(elder.chunks_exact(12)).zip(dealer.chunks_exact(12)).enumerate() {
-        let ((e, ea), (d, da)) = (mask_of(er), mask_of(dr));
-        // One test for the whole deal: ids in range, and 24 distinct cards (12 + 12 bits that
-        // are disjoint). A bad deal is read again in order for the exact error.
-        if (ea | da) >= 32 || popcount(e | d) != 24 {
+        let (e, d) = (mask_of(er), mask_of(dr));
+        // One test for the whole deal: 24 distinct cards in range (12 + 12 bits that are
+        // disjoint). A bad deal is read again in order for the exact error.
+        if popcount(e | d) != 24 {
             return Err(deal_error(er, dr).in_row(first + i));
         }
         *slot = points_of(&Summary::of(e, lanes), &Summary::of(d, lanes), c.reckoning);
