@@ -525,7 +525,7 @@ mod tests {
         // Wide and unsigned dtypes: a value whose low bits are a valid id is still out of range.
         let e64: Vec<i64> = e.iter().map(|&x| x as i64).collect();
         let mut d64: Vec<i64> = d.iter().map(|&x| x as i64).collect();
-        d64[r * 12] = (1 << 40) + d64[r * 12];
+        d64[r * 12] += 1 << 40;
         let err = score_declarations_batch(&e64, &d64, &rules).unwrap_err().to_string();
         assert!(err.starts_with(&format!("row {r}: card id {}", d64[r * 12])), "{err}");
         let eu: Vec<u8> = e.iter().map(|&x| x as u8).collect();
@@ -533,7 +533,7 @@ mod tests {
         du[3] = 255;
         assert!(score_declarations_batch(&eu, &du, &rules).unwrap_err().to_string().starts_with("row 0: card id 255"));
         let mut hu = eu.clone();
-        hu[r * 12 + 2] = 32 + hu[r * 12 + 2]; // aliases a valid id modulo 32
+        hu[r * 12 + 2] += 32; // aliases a valid id modulo 32
         let err = declarations_batch(&hu, &rules).unwrap_err().to_string();
         assert!(err.starts_with(&format!("row {r}: card id {}", hu[r * 12 + 2])), "{err}");
     }
