@@ -155,9 +155,17 @@ fn main() {
     writeln!(out, "pub(crate) const UNIT_SHIFT: u32 = {UNIT_SHIFT};").unwrap();
     writeln!(out, "const ROW_SHIFT: u32 = {ROW_SHIFT};").unwrap();
     writeln!(out, "const FIRST_ROW: usize = {first_row};").unwrap();
-    writeln!(out, "static OFFSETS: [u16; {rows}] = {:?};", offsets.iter().map(|&o| o as u16).collect::<Vec<_>>())
-        .unwrap();
-    writeln!(out, "static TOTALS: [u8; {len}] = {:?};", values.iter().map(|p| p.total()).collect::<Vec<_>>()).unwrap();
+    // The row offsets and the totals (the hot tables) are padded to powers of two, so a lookup
+    // masks its index instead of checking it: no bounds check, and a stray key stays in bounds.
+    let (rows_pow2, len_pow2) = (rows.next_power_of_two(), len.next_power_of_two());
+    let mut padded_offsets: Vec<u16> = offsets.iter().map(|&o| o as u16).collect();
+    padded_offsets.resize(rows_pow2, 0);
+    let mut totals: Vec<u8> = values.iter().map(|p| p.total()).collect();
+    totals.resize(len_pow2, 0);
+    writeln!(out, "const ROWS_MASK: usize = {};", rows_pow2 - 1).unwrap();
+    writeln!(out, "const TOTALS_MASK: usize = {};", len_pow2 - 1).unwrap();
+    writeln!(out, "static OFFSETS: [u16; {rows_pow2}] = {padded_offsets:?};").unwrap();
+    writeln!(out, "static TOTALS: [u8; {len_pow2}] = {totals:?};").unwrap();
     writeln!(
         out,
         "static PARTS: [[u8; 3]; {len}] = {:?};",

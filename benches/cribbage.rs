@@ -122,6 +122,25 @@ fn score_hand_batch_ids(bencher: Bencher) {
         .bench(|| score_hand_batch(black_box(&hands), 4, black_box(&starters), false).unwrap());
 }
 
+/// The batch path on 1 Mi rows of u8 and i64 ids (validation included, both cores: the numpy
+/// path without Python).
+#[divan::bench(args = ["u8", "i64"], sample_count = 20)]
+fn score_hand_batch_1m(bencher: Bencher, dtype: &str) {
+    let n = 1 << 20;
+    let shows = random_shows(n, 3);
+    let hands: Vec<u8> = shows.iter().flat_map(|(h, _)| h.iter().map(|c| c.id())).collect();
+    let starters: Vec<u8> = shows.iter().map(|(_, s)| s.id()).collect();
+    let (h64, s64): (Vec<i64>, Vec<i64>) =
+        (hands.iter().map(|&x| x as i64).collect(), starters.iter().map(|&x| x as i64).collect());
+    bencher.counter(ItemsCount::new(n)).bench(|| {
+        if dtype == "u8" {
+            score_hand_batch(black_box(&hands), 4, black_box(&starters), false).unwrap()
+        } else {
+            score_hand_batch(black_box(&h64), 4, black_box(&s64), false).unwrap()
+        }
+    });
+}
+
 #[divan::bench(sample_count = 10)]
 fn hand_distribution_all(bencher: Bencher) {
     bencher

@@ -8,6 +8,7 @@
     cribpiquet replay FILE
     cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
+    cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
 
 Bad input prints one line to stderr and exits with status 2. Output that cannot be written (a
 full disk) prints one line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``)
@@ -146,6 +147,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"cribpiquet: error: {message}\n")
 
 
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from . import bench  # numpy-heavy input generation: only loaded for this command
+
+    return bench.main(args.quick, args.json, args.compare)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cribpiquet", description="Exact, fast cribbage and piquet scoring.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -185,6 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--rules", default=None, choices=("russian", "rubicon"), help="piquet rules (default russian)")
     ar.add_argument("--scope", default=None, choices=("deal", "partiya"), help="piquet: one deal or the whole match (default)")
     ar.set_defaults(run=_cmd_arena)
+
+    bench = sub.add_parser("bench", help="run the standard throughput suite on this machine")
+    bench.add_argument("--quick", action="store_true", help="smaller inputs and 3 repeats (under 20 s)")
+    bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON")
+    bench.add_argument("--compare", metavar="OLD.json", help="print the change against an earlier --json file")
+    bench.set_defaults(run=_cmd_bench)
     return parser
 
 

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::card::{Card, Hand};
 use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
-use super::tables::{RankPoints, RANK_KEYS};
+use super::tables::{rank_total, RankPoints, RANK_KEYS};
 use crate::batch::{for_chunks, CardId};
 use crate::error::{Error, Result};
 
@@ -100,10 +100,177 @@ pub fn score_hand_batch_into<T: CardId>(
     if out.len() != rows {
         return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
     }
-    match width {
-        3 => map_shows::<T, 3, _, _>(hands, starters, out, |hand, starter| score_show_unchecked(hand, starter, crib)),
-        _ => map_shows::<T, 4, _, _>(hands, starters, out, |hand, starter| score_show_unchecked(hand, starter, crib)),
+    let ids = IdTable::new();
+    for_chunks(out, 1, |first, chunk| {
+        let rows = first..first + chunk.len();
+        let (h, s) = (&hands[rows.start * width..rows.end * width], &starters[rows]);
+        let bad = match (width, crib) {
+            (3, _) => score_rows::<T, 3, false>(h, s, chunk),
+            (_, false) => score_rows::<T, 4, false>(h, s, chunk),
+            (_, true) => score_rows::<T, 4, true>(h, s, chunk),
+        };
+        match bad {
+            None => Ok(()),
+            Some(i) => {
+                // The kernel stops only at a bad row, so the slow reader names the problem.
+                let row = &h[i * width..(i + 1) * width];
+                let e = read_show(&ids, row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
+                Err(e.in_row(first + i))
+            }
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fused kernel of `score_hand_batch`: validation and scoring in one pass over the ids.
+// ---------------------------------------------------------------------------------------------
+
+/// Bits above the 52 card bits of [`ScoreIds::bits`]: set only by the entry of a bad id.
+const BAD_BIT: u64 = 1 << 52;
+/// The suit fields of a [`ScoreIds::entries`] value (bits 32..64, one byte per suit).
+const SUIT_SHIFT: u32 = 32;
+/// The low bit of each suit byte (after `>> SUIT_SHIFT`).
+const LOW_BITS: u64 = 0x0101_0101;
+
+/// Per-id facts for the kernel, indexed by the id clamped to `0..=255`: every value from 52 up
+/// (and every negative one, which wraps to a huge index) shares one bad entry.
+///
+/// - `bits[id]`: the card's bit `1 << id`, or [`BAD_BIT`] for a bad id. A row is valid when its
+///   bits below `BAD_BIT` are W + 1 distinct ones and none at or above it (checked as "the OR of
+///   the bits equals their sum and is below `BAD_BIT`", or with one popcount).
+/// - `entries[id]`: the rank key in bits 0..22 (the sum of five keys stays below 2^22), and in
+///   bits 32..64 one byte per suit holding `1` (a card of that suit) plus `16` if the card is
+///   that suit's jack. Summed over a hand, each suit byte counts the hand's cards of the suit
+///   (at most 4: bits 0..2) and flags its jack (bit 4), so flush and nobs are SWAR tests.
+/// - `starters[id]`: the rank key, and `0x18` in the starter's suit byte: after the hand's suit
+///   bytes are biased so that bit 3 means "W cards of this suit", one AND keeps exactly the
+///   starter's suit's flush bit (3) and jack flag (4).
+struct ScoreIds {
+    bits: [u64; 256],
+    entries: [u64; 256],
+    starters: [u64; 256],
+}
+
+static SCORE_IDS: ScoreIds = {
+    let mut bits = [BAD_BIT; 256];
+    let mut entries = [0u64; 256];
+    let mut starters = [0u64; 256];
+    let mut id = 0;
+    while id < 52 {
+        let (suit, rank) = (id / 13, id % 13);
+        bits[id] = 1 << id;
+        let suit_byte = 1 + if rank == 10 { 16 } else { 0 };
+        let lane = SUIT_SHIFT + 8 * suit as u32;
+        entries[id] = RANK_KEYS[rank] as u64 | (suit_byte as u64) << lane;
+        starters[id] = RANK_KEYS[rank] as u64 | 0x18 << lane;
+        id += 1;
     }
+    ScoreIds { bits, entries, starters }
+};
+
+/// An id as an index into [`ScoreIds`] (a no-op for `u8`).
+#[inline(always)]
+fn clamp<T: CardId>(id: T) -> usize {
+    id.as_index().min(255) as usize
+}
+
+/// Flush + nobs points by `any_flush << 2 | nobs << 1 | flush_in_starter_suit`, for a hand of
+/// `w` cards (`w` for a flush, one more with the starter) or a crib (5 with the starter only).
+const fn flush_nobs_table(w: u8, crib: bool) -> [u8; 8] {
+    let mut t = [0u8; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (any, nobs, matched) = (i >> 2 & 1 == 1, (i >> 1 & 1) as u8, (i & 1) as u8);
+        t[i] = nobs
+            + if crib {
+                5 * matched
+            } else if any {
+                w + matched
+            } else {
+                0
+            };
+        i += 1;
+    }
+    t
+}
+
+/// The score of a show from the summed entries of its `W` hand cards and the starter's entry.
+#[inline(always)]
+fn score_entries<const W: usize, const CRIB: bool>(hand: u64, starter: u64) -> u8 {
+    const { assert!(W == 3 || W == 4) };
+    let table: &[u8; 8] = &const { flush_nobs_table(W as u8, CRIB) };
+    let key = (hand + starter) as u32;
+    // Bias each suit byte by 8 - W: bit 3 is then set exactly in a suit of W cards (counts are
+    // at most 4, so nothing carries into the jack flag at bit 4 or the next byte).
+    let suits = (hand >> SUIT_SHIFT) + (8 - W as u64) * LOW_BITS;
+    let any_flush = (suits & 0x0808_0808 != 0) as usize;
+    // Bits 3 and 4 of the starter's suit byte, moved to the top byte by the multiply (only
+    // one byte is non-zero), then to bits 0 and 1.
+    let own = suits & (starter >> SUIT_SHIFT);
+    let own = ((own.wrapping_mul(LOW_BITS) >> 27) & 3) as usize;
+    rank_total(key) + table[any_flush << 2 | own]
+}
+
+/// Score rows of `W` ids with their starters into `out`; `Some(i)` at the first bad row `i`
+/// (rows before it are scored), `None` when every row is valid. `POPCNT`: check a row with one
+/// popcount (for CPUs that have the instruction) instead of comparing the OR with the sum.
+#[inline(always)]
+fn score_rows_generic<T: CardId, const W: usize, const CRIB: bool, const POPCNT: bool>(
+    hands: &[T],
+    starters: &[T],
+    out: &mut [u8],
+) -> Option<usize> {
+    let t = &SCORE_IDS;
+    for (i, ((slot, row), &starter)) in out.iter_mut().zip(hands.chunks_exact(W)).zip(starters).enumerate() {
+        let s = clamp(starter);
+        let (mut or, mut sum, mut hand) = (t.bits[s], t.bits[s], 0u64);
+        for &id in &row[..W] {
+            let k = clamp(id);
+            or |= t.bits[k];
+            if !POPCNT {
+                sum = sum.wrapping_add(t.bits[k]);
+            }
+            hand += t.entries[k];
+        }
+        let bad = if POPCNT {
+            // A bad id's bit is BAD_BIT alone, so it lowers the count of card bits.
+            (or & (BAD_BIT - 1)).count_ones() != W as u32 + 1
+        } else {
+            (or != sum) | (or >= BAD_BIT)
+        };
+        if bad {
+            return Some(i);
+        }
+        *slot = score_entries::<W, CRIB>(hand, t.starters[s]);
+    }
+    None
+}
+
+/// [`score_rows_generic`] compiled for CPUs with BMI2 (shifts without flags or a fixed count
+/// register) and popcnt; chosen at run time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+unsafe fn score_rows_bmi2<T: CardId, const W: usize, const CRIB: bool>(
+    hands: &[T],
+    starters: &[T],
+    out: &mut [u8],
+) -> Option<usize> {
+    score_rows_generic::<T, W, CRIB, true>(hands, starters, out)
+}
+
+/// The kernel for this CPU (runtime feature detection, with the portable build as fallback).
+#[inline]
+fn score_rows<T: CardId, const W: usize, const CRIB: bool>(
+    hands: &[T],
+    starters: &[T],
+    out: &mut [u8],
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the features the function is compiled for were detected on this CPU.
+        return unsafe { score_rows_bmi2::<T, W, CRIB>(hands, starters, out) };
+    }
+    score_rows_generic::<T, W, CRIB, false>(hands, starters, out)
 }
 
 /// Card bit, additive key and card of each id, for the batch kernels.
@@ -338,4 +505,126 @@ pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
                 x
             },
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cribbage::score_show;
+
+    /// Shows to check the kernel on: every single-suit 4-card hand (the flush and nobs cases)
+    /// with every starter, then random hands. Rows of `width` ids (the first `width` cards).
+    fn shows(width: usize) -> (Vec<u8>, Vec<u8>) {
+        let (mut hands, mut starters) = (Vec::new(), Vec::new());
+        for suit in 0..4u8 {
+            for m in 0u32..1 << 13 {
+                if m.count_ones() as usize != width {
+                    continue;
+                }
+                let ids: Vec<u8> = (0..13).filter(|r| m >> r & 1 == 1).map(|r| suit * 13 + r).collect();
+                for s in (0..52).filter(|s| !ids.contains(s)) {
+                    hands.extend_from_slice(&ids);
+                    starters.push(s);
+                }
+            }
+        }
+        let mut rng = crate::rng::Rng::new(4);
+        let mut pack: Vec<u8> = (0..52).collect();
+        for _ in 0..60_000 {
+            rng.shuffle(&mut pack);
+            hands.extend_from_slice(&pack[..width]);
+            starters.push(pack[width]);
+        }
+        (hands, starters)
+    }
+
+    fn expected(hands: &[u8], starters: &[u8], width: usize, crib: bool) -> Vec<u8> {
+        let card = |id: u8| Card::from_id(id as i64).unwrap();
+        hands
+            .chunks_exact(width)
+            .zip(starters)
+            .map(|(row, &s)| {
+                score_show(Hand::from_cards(row.iter().map(|&i| card(i))).unwrap(), card(s), crib).unwrap()
+            })
+            .collect()
+    }
+
+    fn check_all_dtypes(hands: &[u8], starters: &[u8], width: usize, crib: bool, want: &[u8]) {
+        macro_rules! each {
+            ($($t:ty),*) => {$({
+                let h: Vec<$t> = hands.iter().map(|&x| x as $t).collect();
+                let s: Vec<$t> = starters.iter().map(|&x| x as $t).collect();
+                assert_eq!(score_hand_batch(&h, width, &s, crib).unwrap(), want, "{}", stringify!($t));
+                // The portable kernel too, whatever this CPU detects.
+                let mut out = vec![0u8; want.len()];
+                let bad = match (width, crib) {
+                    (3, _) => score_rows_generic::<$t, 3, false, false>(&h, &s, &mut out),
+                    (_, false) => score_rows_generic::<$t, 4, false, false>(&h, &s, &mut out),
+                    (_, true) => score_rows_generic::<$t, 4, true, false>(&h, &s, &mut out),
+                };
+                assert_eq!((bad, &out[..]), (None, want), "portable {}", stringify!($t));
+                let mut out = vec![0u8; want.len()];
+                let bad = match (width, crib) {
+                    (3, _) => score_rows_generic::<$t, 3, false, true>(&h, &s, &mut out),
+                    (_, false) => score_rows_generic::<$t, 4, false, true>(&h, &s, &mut out),
+                    (_, true) => score_rows_generic::<$t, 4, true, true>(&h, &s, &mut out),
+                };
+                assert_eq!((bad, &out[..]), (None, want), "popcount {}", stringify!($t));
+            })*};
+        }
+        each!(u8, i8, i16, u16, i32, u32, i64, u64);
+    }
+
+    #[test]
+    fn the_fused_kernel_equals_score_show_for_every_dtype() {
+        for (width, crib) in [(4, false), (4, true), (3, false)] {
+            let (hands, starters) = shows(width);
+            let want = expected(&hands, &starters, width, crib);
+            check_all_dtypes(&hands, &starters, width, crib, &want);
+        }
+        // Hand-checked rows: J♣ 5♦ 5♥ 5♠ + 5♣ is 29; 2♥ 4♥ 6♥ J♥ + 5♥ is fifteens J+5 and
+        // 4+6+5 (4), the run 4-5-6 (3), a flush of five (5) and nobs (1): 13; as a crib the same.
+        let hands = [10u8, 17, 30, 43, 27, 29, 31, 36];
+        assert_eq!(score_hand_batch(&hands, 4, &[4u8, 30], false).unwrap(), [29, 13]);
+        assert_eq!(score_hand_batch(&hands, 4, &[4u8, 30], true).unwrap(), [29, 13]);
+        // With the 5♣ starter instead, the hearts are a hand flush of four (no crib flush) and
+        // the jack is not nobs: 4 + 3 + 4 = 11 as a hand, 7 as a crib.
+        assert_eq!(score_hand_batch(&hands[4..], 4, &[4u8], false).unwrap(), [11]);
+        assert_eq!(score_hand_batch(&hands[4..], 4, &[4u8], true).unwrap(), [7]);
+    }
+
+    #[test]
+    fn every_bad_id_and_duplicate_is_found_at_its_row_with_the_slow_message() {
+        let (hands, starters) = shows(4);
+        let n = crate::batch::CHUNK_ROWS + 10; // two chunks
+        let (hands, starters) = (&hands[..4 * n], &starters[..n]);
+        let rows = [0, 5, crate::batch::CHUNK_ROWS + 1, n - 1];
+        macro_rules! each {
+            ($($t:ty: $bad:expr),*) => {$({
+                let mut h: Vec<$t> = hands.iter().map(|&x| x as $t).collect();
+                let mut s: Vec<$t> = starters.iter().map(|&x| x as $t).collect();
+                for &r in &rows {
+                    for pos in 0..5 {
+                        // A duplicate: this position repeats another card of the row.
+                        let dup = if pos == 0 { hands[4 * r + 1] as $t } else { hands[4 * r] as $t };
+                        for bad in $bad.iter().copied().map(|b: i128| b as $t).chain([dup]) {
+                            let slot = if pos == 4 { &mut s[r] } else { &mut h[4 * r + pos] };
+                            let keep = std::mem::replace(slot, bad);
+                            let err = score_hand_batch(&h, 4, &s, false).unwrap_err();
+                            let slow = read_show(&IdTable::new(), &h[4 * r..4 * r + 4], s[r]).unwrap_err();
+                            assert_eq!(err.to_string(), slow.in_row(r).to_string(), "{} row {r} pos {pos}", stringify!($t));
+                            // Both kernel builds stop at the row, whatever this CPU detects.
+                            let mut out = vec![0u8; n];
+                            assert_eq!(score_rows_generic::<$t, 4, false, false>(&h, &s, &mut out), Some(r));
+                            assert_eq!(score_rows_generic::<$t, 4, false, true>(&h, &s, &mut out), Some(r));
+                            if pos == 4 { s[r] = keep } else { h[4 * r + pos] = keep }
+                        }
+                    }
+                }
+            })*};
+        }
+        each!(u8: [52, 63, 64, 255], i8: [-1, -128, 52, 127], i16: [-1, 52, 300], u16: [52, 65535],
+              i32: [-1, 52, 1 << 20], u32: [52, u32::MAX as i128], i64: [-1, 52, 1 << 40, i64::MIN as i128],
+              u64: [52, 1 << 63, u64::MAX as i128]);
+    }
 }

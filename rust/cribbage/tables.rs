@@ -7,9 +7,13 @@
 include!("rank_points.rs");
 include!(concat!(env!("OUT_DIR"), "/cribbage_tables.rs"));
 
+/// The slot of a key in the compressed tables. The indexes are masked (the hot tables are padded
+/// to powers of two), so no key can index out of bounds and the lookups need no bounds check;
+/// for the keys of real shows the masks change nothing.
 #[inline(always)]
 fn slot(key: u32) -> usize {
-    OFFSETS[(key >> ROW_SHIFT) as usize - FIRST_ROW] as usize + (key as usize & ((1 << ROW_SHIFT) - 1))
+    let row = ((key >> ROW_SHIFT) as usize).wrapping_sub(FIRST_ROW) & ROWS_MASK;
+    (OFFSETS[row] as usize + (key as usize & ((1 << ROW_SHIFT) - 1))) & TOTALS_MASK
 }
 
 /// Fifteens + pairs + runs of the show with this key (4 or 5 cards).

@@ -27,6 +27,44 @@ fn read_hand<T: CardId>(row: &[T]) -> Result<u32> {
     Ok(mask)
 }
 
+/// `1 << id` for the ids 0..32, 0 for every other index (a bad id adds no card bit).
+static ID_BITS: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut id = 0;
+    while id < 32 {
+        t[id] = 1 << id;
+        id += 1;
+    }
+    t
+};
+
+/// The mask of a row of 12 ids; a row is valid iff the mask has 12 bits. No branch, no bounds
+/// check. One-byte ids are looked up in [`ID_BITS`] (i8 clamped: negative ids wrap to huge
+/// values): a bad id adds no bit, a repeated one no new bit. Wider ids are shifted in, and a
+/// bad one (the OR of the row's ids reaches 32) empties the mask, so it fails the same test.
+#[inline(always)]
+fn mask_of<T: CardId>(row: &[T]) -> u32 {
+    let mut mask = 0u32;
+    if std::mem::size_of::<T>() == 1 {
+        for &id in &row[..12] {
+            mask |= ID_BITS[id.as_index().min(255) as usize];
+        }
+        mask
+    } else {
+        let mut all = 0u64;
+        for &id in &row[..12] {
+            let v = id.as_index();
+            all |= v;
+            mask |= 1u32 << (v & 31);
+        }
+        if all < 32 {
+            mask
+        } else {
+            0
+        }
+    }
+}
+
 /// Bits set, without the popcnt instruction the portable x86-64 baseline lacks.
 #[inline(always)]
 fn popcount(x: u32) -> u32 {
@@ -242,7 +280,11 @@ pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<Decla
     for_tasks(chunks, |first, mut cols: Columns| {
         for i in 0..cols.point_length.len() {
             let r = first + i;
-            let mask = read_hand(&hands[r * 12..(r + 1) * 12]).map_err(|e| e.in_row(r))?;
+            let row = &hands[r * 12..(r + 1) * 12];
+            let mask = mask_of(row);
+            if popcount(mask) != 12 {
+                return Err(row_error(row).in_row(r));
+            }
             cols.write(i, &Summary::of(mask, &c.lanes), mask);
         }
         Ok(())
@@ -295,37 +337,83 @@ pub fn score_declarations_batch_into<T: CardId>(
     }
     rules.validate()?;
     let c = Compiled::new(rules);
-    for_chunks(out, 2, |first, chunk| {
-        for (i, slot) in chunk.chunks_exact_mut(2).enumerate() {
-            let r = first + i;
-            let p = score_row(elder, dealer, r, &c).map_err(|e| e.in_row(r))?;
-            slot.copy_from_slice(&p);
+    // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
+    // `2 * rows` of them, so it is exactly `rows` pairs.
+    let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
+    for_chunks(pairs, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+}
+
+/// Score the deals `first..first + out.len()` into `out`; the error of the first bad one.
+#[inline(always)]
+fn score_chunk_generic<T: CardId>(
+    elder: &[T],
+    dealer: &[T],
+    first: usize,
+    out: &mut [[i16; 2]],
+    c: &Compiled,
+) -> Result<()> {
+    let lanes: &[u64; 256] = &c.lanes;
+    let (elder, dealer) = (&elder[first * 12..(first + out.len()) * 12], &dealer[first * 12..(first + out.len()) * 12]);
+    for (i, ((slot, er), dr)) in out.iter_mut().zip(elder.chunks_exact(12)).zip(dealer.chunks_exact(12)).enumerate() {
+        let (e, d) = (mask_of(er), mask_of(dr));
+        // One test for the whole deal: 24 distinct cards in range (12 + 12 bits that are
+        // disjoint). A bad deal is read again in order for the exact error.
+        if popcount(e | d) != 24 {
+            return Err(deal_error(er, dr).in_row(first + i));
         }
-        Ok(())
-    })
+        *slot = points_of(&Summary::of(e, lanes), &Summary::of(d, lanes), c.reckoning);
+    }
+    Ok(())
+}
+
+/// [`score_chunk_generic`] compiled for CPUs with BMI1/2, popcnt and lzcnt; chosen at run time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn score_chunk_bmi2<T: CardId>(
+    elder: &[T],
+    dealer: &[T],
+    first: usize,
+    out: &mut [[i16; 2]],
+    c: &Compiled,
+) -> Result<()> {
+    score_chunk_generic(elder, dealer, first, out, c)
+}
+
+/// The deal kernel for this CPU (runtime feature detection, the portable build as fallback).
+fn score_chunk<T: CardId>(elder: &[T], dealer: &[T], first: usize, out: &mut [[i16; 2]], c: &Compiled) -> Result<()> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the features the function is compiled for were detected on this CPU.
+        return unsafe { score_chunk_bmi2(elder, dealer, first, out, c) };
+    }
+    score_chunk_generic(elder, dealer, first, out, c)
 }
 
 fn score_rows<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
     rules.validate()?;
     let c = Compiled::new(rules);
-    for_chunks(out, 1, |first, chunk| {
-        for (i, slot) in chunk.iter_mut().enumerate() {
-            let r = first + i;
-            *slot = score_row(elder, dealer, r, &c).map_err(|e| e.in_row(r))?;
-        }
-        Ok(())
-    })
+    for_chunks(out, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
 }
 
-#[inline(always)]
-fn score_row<T: CardId>(elder: &[T], dealer: &[T], r: usize, c: &Compiled) -> Result<[i16; 2]> {
-    let e = read_hand(&elder[r * 12..(r + 1) * 12])?;
-    let d = read_hand(&dealer[r * 12..(r + 1) * 12])?;
-    let both = e & d;
-    if both != 0 {
-        return Err(Error::DuplicateCard(Card::from_id(both.trailing_zeros() as i64)?.to_string()));
+/// The first problem of a deal known to be bad: the elder's hand, the dealer's, then a card in
+/// both.
+#[cold]
+fn deal_error<T: CardId>(elder: &[T], dealer: &[T]) -> Error {
+    let e = match read_hand(elder) {
+        Ok(e) => e,
+        Err(err) => return err,
+    };
+    let d = match read_hand(dealer) {
+        Ok(d) => d,
+        Err(err) => return err,
+    };
+    match Card::from_id((e & d).trailing_zeros() as i64) {
+        Ok(card) => Error::DuplicateCard(card.to_string()),
+        Err(err) => err,
     }
-    Ok(points_of(&Summary::of(e, &c.lanes), &Summary::of(d, &c.lanes), c.reckoning))
 }
 
 fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
@@ -410,6 +498,44 @@ mod tests {
         assert!(err.to_string().starts_with(&format!("row {early}: duplicate card")));
         let err = declarations_batch(&e, &Rules::russian()).unwrap_err();
         assert_eq!(err.to_string(), format!("row {late}: card id 40 is out of range (ids are 0..31)"));
+    }
+
+    #[test]
+    fn the_one_test_per_deal_finds_every_problem_in_reading_order() {
+        let n = CHUNK_ROWS + 50; // two chunks
+        let (e, d) = random_deals(n, 11);
+        let r = CHUNK_ROWS + 7;
+        let rules = Rules::russian();
+        let run = |e: &[i32], d: &[i32]| score_declarations_batch(e, d, &rules).unwrap_err().to_string();
+        // The dealer's bad id alone; then with a bad elder id too, the elder's is reported.
+        let (mut e1, mut d1) = (e.clone(), d.clone());
+        d1[r * 12 + 11] = -1;
+        assert_eq!(run(&e1, &d1), format!("row {r}: card id -1 is out of range (ids are 0..31)"));
+        e1[r * 12 + 5] = 32;
+        assert_eq!(run(&e1, &d1), format!("row {r}: card id 32 is out of range (ids are 0..31)"));
+        // A card twice in one hand (the count of bits drops), and a card in both hands.
+        let (mut e2, mut d2) = (e.clone(), d.clone());
+        e2[r * 12 + 1] = e2[r * 12];
+        let card = Card::from_id(e2[r * 12] as i64).unwrap();
+        assert_eq!(run(&e2, &d2), format!("row {r}: duplicate card {card}"));
+        let e2 = e.clone();
+        d2[r * 12 + 4] = e2[r * 12 + 9];
+        let card = Card::from_id(e2[r * 12 + 9] as i64).unwrap();
+        assert_eq!(run(&e2, &d2), format!("row {r}: duplicate card {card}"));
+        // Wide and unsigned dtypes: a value whose low bits are a valid id is still out of range.
+        let e64: Vec<i64> = e.iter().map(|&x| x as i64).collect();
+        let mut d64: Vec<i64> = d.iter().map(|&x| x as i64).collect();
+        d64[r * 12] += 1 << 40;
+        let err = score_declarations_batch(&e64, &d64, &rules).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("row {r}: card id {}", d64[r * 12])), "{err}");
+        let eu: Vec<u8> = e.iter().map(|&x| x as u8).collect();
+        let mut du: Vec<u8> = d.iter().map(|&x| x as u8).collect();
+        du[3] = 255;
+        assert!(score_declarations_batch(&eu, &du, &rules).unwrap_err().to_string().starts_with("row 0: card id 255"));
+        let mut hu = eu.clone();
+        hu[r * 12 + 2] += 32; // aliases a valid id modulo 32
+        let err = declarations_batch(&hu, &rules).unwrap_err().to_string();
+        assert!(err.starts_with(&format!("row {r}: card id {}", hu[r * 12 + 2])), "{err}");
     }
 
     #[test]
