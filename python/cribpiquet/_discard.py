@@ -153,7 +153,8 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
 
     ``progress=True`` shows a tqdm bar when stderr is a terminal. Returns a
     :class:`DiscardTables` (``dealer``, ``pone``, ``frequency``, ``iterations``, ``changes``).
-    Six-card takes about 10 s, five-card 3 s, on two cores.
+    Six-card takes about 10 s, five-card 3 s, on two cores; the result is kept for the rest of
+    the process, so a second call with the same arguments returns at once.
 
     To distribute a pass (e.g. with Dask): ``t = DiscardTables.initial(variant, flushes=...)``,
     then per iteration ``t = t.advance(combine_pass_sums([t.pass_sums(a, b) for a, b in
@@ -162,6 +163,8 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
     """
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
+    if not isinstance(flushes, bool):
+        raise TypeError(f"flushes must be a bool, got {type(flushes).__name__}")
     if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
         raise TypeError(f"max_iterations must be an int, got {type(max_iterations).__name__}")
     if not 0 <= max_iterations <= 10_000:
@@ -170,7 +173,11 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
         raise TypeError(f"tolerance must be a float, got {type(tolerance).__name__}")
     if not (math.isfinite(tolerance) and tolerance >= 0):
         raise ValueError(f"tolerance must be a finite number >= 0, got {tolerance!r}")
-    run = _core.CribbageDiscardTablesRun(variant, flushes)
+    key = (variant.strip().lower().replace("_", "-") if isinstance(variant, str) else "", flushes,
+           max_iterations, float(tolerance))
+    if key in _TABLES:
+        return _TABLES[key]
+    run = _core.CribbageDiscardTablesRun(variant, flushes)  # checks variant and flushes
     bar = _progress_bar(progress, max_iterations, f"discard tables ({run.tables().variant})")
     try:
         for _ in range(max_iterations):
@@ -183,7 +190,13 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
     finally:
         if bar is not None:
             bar.close()
-    return run.tables()
+    _TABLES[key] = run.tables()
+    return _TABLES[key]
+
+
+#: Tables computed in this process, by (variant, flushes, max_iterations, tolerance): they are
+#: immutable and deterministic, so a second call returns the first one's result.
+_TABLES: dict[tuple[str, bool, int, float], DiscardTables] = {}
 
 
 def _progress_bar(progress: bool, total: int, desc: str) -> Any:
@@ -249,8 +262,9 @@ def plot_analysis(analysis: DiscardAnalysis, ax: Any = None) -> Any:
     ax.plot(x, net, "ko", markersize=4, label="net")
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(x)
-    ax.set_xticklabels([f"-{_cards(r.thrown)}" for r in rows], rotation=60, ha="right", fontsize=8)
+    ax.set_xticklabels([_cards(r.thrown) for r in rows], rotation=60, ha="right", fontsize=8)
     ax.set_ylabel("expected points")
+    ax.set_xlabel("cards thrown")
     role = "dealer" if analysis.dealer else "pone"
     ax.set_title(f"{_cards(analysis.hand)} ({analysis.variant}, {role}): discards, best first")
     ax.legend(fontsize=8)
@@ -259,10 +273,10 @@ def plot_analysis(analysis: DiscardAnalysis, ax: Any = None) -> Any:
 
 def plot_tables(tables: DiscardTables) -> Any:
     """The picture of :meth:`DiscardTables.plot`: both tables as annotated heatmaps."""
-    require_matplotlib()
+    mpl = require_matplotlib()
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(14, 6.5))
+    fig = Figure(figsize=(14, 6.5), layout="constrained") if mpl.__version_info__ >= (3, 6) else Figure(figsize=(14, 6.5))
     data = {"dealer: throws to his own crib": tables.dealer, "pone: throws to the dealer's crib": tables.pone}
     lo = min(float(a.min()) for a in data.values())
     hi = max(float(a.max()) for a in data.values())

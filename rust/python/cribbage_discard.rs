@@ -259,6 +259,14 @@ impl DiscardTables {
         d.set_item("pone", kinds_array(py, &self.0.values.pone))?;
         Ok(d)
     }
+    /// The weight of one card pair of each throw kind (169 values, as :attr:`values`) in the
+    /// throws of the dealer (``dealer=True``) or of pone: the kind's share of that role's throws
+    /// over the pack's card pairs of that kind. ``analyze_discard(..., opponent=tables)`` weighs
+    /// the opponent's possible throws by these.
+    fn pair_weights<'py>(&self, py: Python<'py>, dealer: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let dealer = convert::bool_arg(dealer, "dealer")?;
+        Ok(kinds_array(py, &self.0.pair_weights(dealer)))
+    }
     /// The best-response pass over hand classes ``start..stop`` (``0 <= start <= stop <=
     /// discard_classes(variant)``) at these tables' values: a dict of partial sums
     /// ``{"dealer": int64 (169,), "pone": int64 (169,), "hands": int}`` (hands throwing each kind
