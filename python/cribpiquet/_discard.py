@@ -222,11 +222,20 @@ def combine_pass_sums(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
     pone = np.zeros(169, np.int64)
     hands = 0
     for p in parts:
-        if not isinstance(p, dict):
+        if not isinstance(p, dict) or not {"dealer", "pone", "hands"} <= p.keys():
             raise TypeError(f"each part must be a dict from DiscardTables.pass_sums, got {type(p).__name__}")
-        dealer = dealer + np.asarray(p["dealer"], np.int64)
-        pone = pone + np.asarray(p["pone"], np.int64)
-        hands += int(p["hands"])
+        try:
+            d, q = np.asarray(p["dealer"]), np.asarray(p["pone"])
+            if d.shape != (169,) or q.shape != (169,) or d.dtype.kind not in "iu" or q.dtype.kind not in "iu":
+                raise ValueError("each part's 'dealer' and 'pone' must be 169 integer counts")
+            dealer = dealer + d.astype(np.int64)
+            pone = pone + q.astype(np.int64)
+            h = p["hands"]
+            if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or h < 0:
+                raise ValueError(f"each part's 'hands' must be an int >= 0, got {h!r:.80}")
+            hands += int(h)
+        except OverflowError:
+            raise ValueError("pass sums out of range") from None
     return {"dealer": dealer, "pone": pone, "hands": hands}
 
 
@@ -239,6 +248,8 @@ discard_classes = _core.cribbage_discard_classes
 def _figure(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     mpl = require_matplotlib()
     if ax is not None:
+        if not hasattr(ax, "bar") or not hasattr(ax, "figure"):
+            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
         return ax.figure, ax
     from matplotlib.figure import Figure
 
