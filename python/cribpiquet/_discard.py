@@ -7,6 +7,7 @@ bar.
 
 from __future__ import annotations
 
+import importlib
 import math
 import sys
 from dataclasses import dataclass
@@ -203,7 +204,7 @@ def _progress_bar(progress: bool, total: int, desc: str) -> Any:
     if not progress or not sys.stderr.isatty():
         return None
     try:
-        from tqdm import tqdm
+        tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:  # a runtime dependency, but a bar is never worth an error
         return None
     return tqdm(total=total, desc=desc, unit="pass", file=sys.stderr, leave=False)
@@ -251,7 +252,7 @@ def _figure(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
         if not hasattr(ax, "bar") or not hasattr(ax, "figure"):
             raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
         return ax.figure, ax
-    from matplotlib.figure import Figure
+    Figure = importlib.import_module("matplotlib.figure").Figure
 
     fig = Figure(figsize=size, layout="constrained") if mpl.__version_info__ >= (3, 6) else Figure(figsize=size)
     return fig, fig.add_subplot()
@@ -285,7 +286,7 @@ def plot_analysis(analysis: DiscardAnalysis, ax: Any = None) -> Any:
 def plot_tables(tables: DiscardTables) -> Any:
     """The picture of :meth:`DiscardTables.plot`: both tables as annotated heatmaps."""
     mpl = require_matplotlib()
-    from matplotlib.figure import Figure
+    Figure = importlib.import_module("matplotlib.figure").Figure
 
     fig = Figure(figsize=(14, 6.5), layout="constrained") if mpl.__version_info__ >= (3, 6) else Figure(figsize=(14, 6.5))
     data = {"dealer: throws to his own crib": tables.dealer, "pone: throws to the dealer's crib": tables.pone}

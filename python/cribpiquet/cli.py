@@ -76,9 +76,9 @@ def _save_plot(fig: object, path: str) -> None:
 
 
 def _stats_figure(kind: str, counts: object) -> object:
-    from matplotlib.figure import Figure
+    import importlib
 
-    fig = Figure(figsize=(9, 4.5))
+    fig = importlib.import_module("matplotlib.figure").Figure(figsize=(9, 4.5))
     ax = fig.add_subplot()
     ax.bar(range(30), counts, color="#4C72B0")  # type: ignore[arg-type]
     ax.set_xticks(range(0, 30, 2))
