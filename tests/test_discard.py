@@ -393,3 +393,21 @@ def test_cli_stats_plot(capsys, tmp_path):
     assert main(["stats", "--kind", "five-card-hand", "--plot", str(out_png)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == f"plot: {out_png}"
     assert out_png.read_bytes().startswith(PNG)
+
+
+def test_initial_values_are_the_uniform_crib_by_direct_enumeration():
+    """Iteration 0: the crib after a throw, every pair of the other 50 cards alike, every starter
+    of the 48 left (5-5 off-suit, 7-9 off-suit and 7-9 suited)."""
+    t = cribbage.DiscardTables.initial("six-card")
+    for a, b, k in [(4, 17, 4 * 13 + 4), (6, 21, 6 * 13 + 8), (6, 8, 8 * 13 + 6)]:
+        rest = [c for c in range(52) if c not in (a, b)]
+        opp, start = [], []
+        for x, y in itertools.combinations(rest, 2):
+            for s in rest:
+                if s not in (x, y):
+                    opp.append((x, y))
+                    start.append(s)
+        cribs = np.column_stack([np.full(len(opp), a), np.full(len(opp), b), np.array(opp)])
+        direct = cribbage.score_hand_batch(cribs, np.array(start), crib=True).mean()
+        assert t.values["dealer"][k] == pytest.approx(direct, abs=1e-12)
+        assert t.values["pone"][k] == pytest.approx(direct, abs=1e-12)

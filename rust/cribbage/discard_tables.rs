@@ -478,6 +478,7 @@ impl DiscardTables {
         self.changes.last().copied().unwrap_or(f64::INFINITY)
     }
 
+    #[allow(clippy::needless_range_loop)] // `hi` fills both halves of a symmetric table
     fn table(&self, values: &[f64; THROW_KINDS], role: usize) -> [[f64; 13]; 13] {
         let mut t = [[0.0; 13]; 13];
         let throws = &self.throws[role];
@@ -514,6 +515,7 @@ impl DiscardTables {
     /// The fraction of hands whose role (dealer when `dealer`) throws ranks `(i, j)` in the
     /// strategy behind the values: symmetric, the entries on and above the diagonal sum to 1.
     /// (Iteration 0: the pack's share of card pairs of those ranks.)
+    #[allow(clippy::needless_range_loop)] // `hi` fills both halves of a symmetric table
     pub fn frequency(&self, dealer: bool) -> [[f64; 13]; 13] {
         let throws = &self.throws[!dealer as usize];
         let mut t = [[0.0; 13]; 13];
