@@ -561,6 +561,36 @@ for _name in ("score_hand_batch", "explain_hand_batch"):
                             "starters": A(cribbage_arrays([(3,), (2,), (0,), (1,)])), "crib": A(st.booleans())})
 CRIBBAGE["peg_points_batch"] = Spec({"sequences": A(cribbage_arrays([(2, 5), (1, 13), (3, 3), (0, 5)]))})
 
+# Discard analysis and tables (issue 10): the costly calls (a pass, an iteration) get small shares;
+# discard_tables caches by its arguments, so its few valid argument sets are computed once.
+_TABLES5 = C.DiscardTables.initial("five-card")
+_ANALYSIS = C.analyze_discard("5H 5D 5S JC 2C 9H", dealer=True)
+_tables5 = st.just(_TABLES5)
+DISCARD_SPECS: dict[str, Spec] = {
+    "analyze_discard": Spec({"hand": Cs(ccards(5, 6)), "dealer": A(st.booleans()), "variant": A(st.sampled_from(["six-card", "five-card"])),
+                             "opponent": A(st.sampled_from(["uniform", _TABLES5]))}),
+    "analyze_discard_batch": Spec({"hands": A(cribbage_arrays([(2, 6), (1, 5), (0, 6)])), "dealer": A(st.booleans()),
+                                   "variant": A(st.sampled_from(["six-card", "five-card"])), "opponent": A(st.just("uniform"))}),
+    "combine_pass_sums": Spec({"parts": A(st.just([_TABLES5.pass_sums(0, 10)]))}, share=0.5),
+    "discard_classes": Spec({"variant": A(st.sampled_from(["six-card", "five-card"]))}, share=0.3),
+    "discard_tables": Spec({"variant": A(st.just("five-card")), "flushes": A(st.booleans()), "max_iterations": I(st.integers(0, 1)),
+                            "tolerance": A(st.just(1.0)), "progress": A(st.just(False))}, share=0.1),
+    "DiscardAnalysis": Spec({"hand": A(st.just(())), "dealer": A(st.booleans()), "variant": A(st.just("six-card")),
+                             "opponent": A(st.just("uniform")), "rows": A(st.just([]))}, share=0.1),
+    "DiscardAnalysis.plot": Spec({"ax": A(st.none())}, target=method(st.just(_ANALYSIS), "plot"), share=0.05),
+    "DiscardRow": Spec({}, share=0.1),
+    "DiscardTables": Spec({}, share=0.1),
+    "DiscardTables.initial": Spec({"variant": A(st.sampled_from(["five-card", "six-card"])), "flushes": A(st.booleans())},
+                                  target=st.just((C.DiscardTables.initial, None)), share=0.1),
+    "DiscardTables.pass_sums": Spec({"start": I(st.integers(0, 100)), "stop": I(st.integers(0, 300))}, target=method(_tables5, "pass_sums"),
+                                    share=0.3),
+    "DiscardTables.advance": Spec({"sums": A(st.just(_TABLES5.pass_sums(0, 10)))}, target=method(_tables5, "advance"), share=0.3),
+    "DiscardTables.pair_weights": Spec({"dealer": A(st.booleans())}, target=method(_tables5, "pair_weights"), share=0.2),
+    "DiscardTables.step": Spec({}, target=method(_tables5, "step"), share=0.03),
+    "DiscardTables.plot": Spec({}, target=method(_tables5, "plot"), share=0.03),
+}
+CRIBBAGE.update(DISCARD_SPECS)
+
 PIQUET: dict[str, Spec] = {
     "parse_cards": Spec({"cards": Cs(pcards(0, 14))}),
     "declarations": Spec({"hand": Cs(pcards(12, 12)), "dealt": Cs(lambda ctx: st.one_of(st.none(), pcards(12, 12)(ctx), pcards(12, 12, 12)(ctx))), "rules": A(rules_values)}, readme_deal=True, post=post_declarations),
@@ -890,6 +920,8 @@ def _fuzz_ids():
 
 
 TOTAL_SHARE = sum(spec.share for _, t, _ in MODULES.values() for spec in t.values())
+# The discard entries (issue 10) come on top: the budgets of the callables before them stay as they were.
+TOTAL_SHARE -= sum(spec.share for spec in DISCARD_SPECS.values())
 CALL_SHARE = 0.78  # the rest goes to deserialize_state and pickle
 
 

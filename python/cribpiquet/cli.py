@@ -1,7 +1,9 @@
 """The ``cribpiquet`` command line tool.
 
     cribpiquet score 5H 5D 5S JC --starter 5C [--crib]
-    cribpiquet stats [--kind hand|crib|five-card-hand]
+    cribpiquet stats [--kind hand|crib|five-card-hand] [--plot out.png]
+    cribpiquet discard 5H 5D JC QS 2C 9H [--dealer] [--variant five-card] [--plot out.png]
+    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--plot out.png]
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
     cribpiquet play cribbage|piquet [...]   (see cribpiquet.play)
@@ -52,6 +54,79 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     mean = sum(score * int(c) for score, c in enumerate(counts)) / total
     print(f"mean: {mean:.7f}")
     print(f"time: {elapsed:.3f} s, {total / elapsed:,.0f} hands/s")
+    if args.plot:
+        _save_plot(_stats_figure(args.kind, counts), args.plot)
+    return 0
+
+
+# ------------------------------------------------------------- discard analysis and tables
+
+
+def _plot_ready(args: argparse.Namespace) -> bool:
+    """With ``--plot``, check matplotlib is there before computing anything (else one line, False)."""
+    if getattr(args, "plot", None):
+        from ._plot import require_matplotlib
+
+        try:
+            require_matplotlib()
+        except ImportError as e:
+            print(f"cribpiquet: error: {e}", file=sys.stderr)
+            return False
+    return True
+
+
+def _save_plot(fig: object, path: str) -> None:
+    fig.savefig(path)  # type: ignore[attr-defined]
+    print(f"plot: {path}")
+
+
+def _stats_figure(kind: str, counts: object) -> object:
+    import importlib
+
+    fig = importlib.import_module("matplotlib.figure").Figure(figsize=(9, 4.5))
+    ax = fig.add_subplot()
+    ax.bar(range(30), counts, color="#4C72B0")  # type: ignore[arg-type]
+    ax.set_xticks(range(0, 30, 2))
+    ax.set_xlabel("score")
+    ax.set_ylabel("shows")
+    ax.set_title(f"{kind}: the score of every show")
+    return fig
+
+
+def _cmd_discard(args: argparse.Namespace) -> int:
+    if not _plot_ready(args):
+        return 2
+    analysis = cribbage.analyze_discard(" ".join(args.cards), dealer=args.dealer, variant=args.variant)
+    print(analysis)
+    if args.plot:
+        _save_plot(analysis.plot(), args.plot)
+    return 0
+
+
+def _print_table(title: str, table: object) -> None:
+    from ._discard import RANK_LABELS
+
+    print(title)
+    print("    " + "".join(f"{r:>6}" for r in RANK_LABELS))
+    for label, row in zip(RANK_LABELS, table):  # type: ignore[call-overload]
+        print(f"{label:>3} " + "".join(f"{v:>6.2f}" for v in row))
+
+
+def _cmd_discard_tables(args: argparse.Namespace) -> int:
+    if not _plot_ready(args):
+        return 2
+    start = time.perf_counter()
+    t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, max_iterations=args.max_iterations,
+                                tolerance=args.tolerance)
+    elapsed = time.perf_counter() - start
+    flushes = "crib flushes counted" if t.flushes else "no crib flushes"
+    state = "converged" if t.changes and t.changes[-1] < args.tolerance else "not converged"
+    print(f"{t.variant} discard tables, {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
+    print("largest change per iteration: " + " ".join(f"{c:.1e}" for c in t.changes))
+    _print_table("dealer: average crib when the dealer throws the pair to his own crib", t.dealer)
+    _print_table("pone: average crib when pone throws the pair to the dealer's crib", t.pone)
+    if args.plot:
+        _save_plot(t.plot(), args.plot)
     return 0
 
 
@@ -165,7 +240,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="enumerate every show and print the score table")
     stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS)
+    stats.add_argument("--plot", metavar="PNG", help="also draw the score histogram to this file")
     stats.set_defaults(run=_cmd_stats)
+
+    discard = sub.add_parser("discard", help="every discard of a two-player cribbage hand, best first")
+    discard.add_argument("cards", nargs="+", help="6 cards (five-card: 5), e.g. 5H 5D JC QS 2C 9H")
+    discard.add_argument("--dealer", action="store_true", help="the crib is yours (default: pone's view)")
+    discard.add_argument("--variant", default="six-card", choices=("six-card", "five-card"))
+    discard.add_argument("--plot", metavar="PNG", help="also draw the discards to this file")
+    discard.set_defaults(run=_cmd_discard)
+
+    tables = sub.add_parser("discard-tables", help="equilibrium discard tables (average crib per thrown pair)")
+    tables.add_argument("--variant", default="six-card", choices=("six-card", "five-card"))
+    tables.add_argument("--no-flushes", action="store_true", help="score no crib flush (like the classic tables)")
+    tables.add_argument("--max-iterations", type=int, default=50)
+    tables.add_argument("--tolerance", type=float, default=1e-4)
+    tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file")
+    tables.set_defaults(run=_cmd_discard_tables)
 
     pq = sub.add_parser("piquet", help="piquet declarations (russian or rubicon rules)")
     pq_sub = pq.add_subparsers(dest="piquet_command", required=True, parser_class=_Parser)

@@ -474,6 +474,7 @@ pub fn analyze_discard_batch<T: CardId>(
         .map(|(t, ((((((((h, lo), hi), dist), cr), he), ne), th), be))| -> Result<()> {
             let first = t * TASK_ROWS;
             let mut out = [DiscardRow::default(); MAX_CHOICES];
+            #[allow(clippy::needless_range_loop)] // `i` indexes several output columns
             for i in 0..be.len() {
                 let row = first + i;
                 let hand = read_hand(&hands[row * dealt..(row + 1) * dealt]).map_err(|e| e.in_row(row))?;

@@ -19,7 +19,10 @@
 //!    every pair pone can throw from the 50 other cards, so weighted, and every starter from the
 //!    48 left; `pone[k]` the same way with the dealer's weights.
 //! 4. Repeat 2–3 until the largest change of a value or of a reported table entry is below the
-//!    tolerance, or the iteration limit.
+//!    tolerance, or the iteration limit. Pure best responses end in a cycle of period two: a few
+//!    hands whose two best discards are within a hair flip back and forth. When the changes stop
+//!    shrinking, step 3 switches to the running average of the best responses (fictitious play),
+//!    which settles where those hands split: the mixed equilibrium (see [`DiscardTables::advance`]).
 //!
 //! **Simplification** (card removal): in step 3 the other player's throw and the starter are
 //! conditioned on the two thrown cards only, not on the 4 (five-card: 3) cards each player keeps;
@@ -105,7 +108,12 @@ pub struct DiscardTables {
     pub flushes: bool,
     /// The values by throw kind the players decide by.
     pub values: CribValues,
-    /// The last pass's sums (all zero at iteration 0, where every pair is thrown alike).
+    /// Per role (0 dealer, 1 pone), the share of hands throwing each kind in the strategy the
+    /// values are computed from (iteration 0: the pack's share of card pairs of each kind).
+    pub throws: [[f64; THROW_KINDS]; 2],
+    /// Passes averaged into `throws` (0: the last pass's best responses alone).
+    pub averaged: usize,
+    /// The last pass's sums (all zero at iteration 0).
     pub sums: PassSums,
     /// Best-response passes done.
     pub iterations: usize,
@@ -354,6 +362,11 @@ fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
+/// The fraction of all card pairs of each kind (iteration 0: every pair alike).
+fn pack_fractions() -> [f64; THROW_KINDS] {
+    core::array::from_fn(|k| kind_pairs_in_pack(k) / 1326.0)
+}
+
 impl DiscardTables {
     /// Iteration 0: the values when every opponent pair of cards is equally likely.
     pub fn initial(variant: Variant, flushes: bool) -> Result<DiscardTables> {
@@ -363,6 +376,8 @@ impl DiscardTables {
             variant,
             flushes,
             values: values_from_weights(&ones, &ones, flushes),
+            throws: [pack_fractions(); 2],
+            averaged: 0,
             sums: PassSums::default(),
             iterations: 0,
             changes: Vec::new(),
@@ -376,8 +391,7 @@ impl DiscardTables {
         let all = classes(self.variant);
         if start > stop || stop > all.len() {
             return Err(Error::InvalidValue(format!(
-                "class range {start}..{stop} is not within 0..{} ({} classes)",
-                all.len(),
+                "class range {start}..{stop} is not within 0..{} (the number of classes)",
                 all.len()
             )));
         }
@@ -392,6 +406,12 @@ impl DiscardTables {
 
     /// The next tables from a whole pass's sums (every class counted once: `sums.hands` must be
     /// every possible hand, C(52, dealt)).
+    ///
+    /// The throws the values are computed from are the pass's best responses, until the changes
+    /// stop shrinking (the last change is no smaller than the one two passes before: a few hands
+    /// whose two best discards are within a hair flip back and forth); from then on they are
+    /// the running average of the best responses since the pass before (fictitious play), which
+    /// settles where those hands split.
     pub fn advance(&self, sums: &PassSums) -> Result<DiscardTables> {
         let all_hands = binomial(52, self.variant.cards_dealt() as u64);
         let counted: [u64; 2] = [sums.counts[0].iter().sum(), sums.counts[1].iter().sum()];
@@ -401,14 +421,32 @@ impl DiscardTables {
                 sums.hands
             )));
         }
-        let weights = |role: usize| -> [f64; THROW_KINDS] {
-            core::array::from_fn(|k| sums.counts[role][k] as f64 / all_hands as f64 / kind_pairs_in_pack(k))
+        let fractions: [[f64; THROW_KINDS]; 2] =
+            core::array::from_fn(|role| core::array::from_fn(|k| sums.counts[role][k] as f64 / all_hands as f64));
+        let c = &self.changes;
+        let cycling = self.averaged == 0 && c.len() >= 3 && c[c.len() - 1] >= c[c.len() - 3];
+        let (throws, averaged) = if self.averaged > 0 || cycling {
+            // Average: at the switch the previous pass's responses and this one's; then running.
+            let n = if cycling { 2 } else { self.averaged + 1 };
+            let mut t = self.throws;
+            for role in 0..2 {
+                for k in 0..THROW_KINDS {
+                    t[role][k] += (fractions[role][k] - t[role][k]) / n as f64;
+                }
+            }
+            (t, n)
+        } else {
+            (fractions, 0)
         };
+        let weights =
+            |role: usize| -> [f64; THROW_KINDS] { core::array::from_fn(|k| throws[role][k] / kind_pairs_in_pack(k)) };
         let values = values_from_weights(&weights(0), &weights(1), self.flushes);
         let mut next = DiscardTables {
             variant: self.variant,
             flushes: self.flushes,
             values,
+            throws,
+            averaged,
             sums: *sums,
             iterations: self.iterations + 1,
             changes: self.changes.clone(),
@@ -440,16 +478,17 @@ impl DiscardTables {
         self.changes.last().copied().unwrap_or(f64::INFINITY)
     }
 
+    #[allow(clippy::needless_range_loop)] // `hi` fills both halves of a symmetric table
     fn table(&self, values: &[f64; THROW_KINDS], role: usize) -> [[f64; 13]; 13] {
         let mut t = [[0.0; 13]; 13];
-        let counts = &self.sums.counts[role];
+        let throws = &self.throws[role];
         for lo in 0..13 {
             for hi in lo..13 {
                 let v = if lo == hi {
                     values[lo * 13 + lo]
                 } else {
                     let (off, suited) = (lo * 13 + hi, hi * 13 + lo);
-                    let (mut f_off, mut f_suited) = (counts[off] as f64, counts[suited] as f64);
+                    let (mut f_off, mut f_suited) = (throws[off], throws[suited]);
                     if f_off + f_suited == 0.0 {
                         (f_off, f_suited) = (12.0, 4.0); // never thrown: as the pack deals them
                     }
@@ -473,31 +512,28 @@ impl DiscardTables {
         self.table(&self.values.pone, 1)
     }
 
-    /// The fraction of hands whose role (dealer when `dealer`) throws ranks `(i, j)` in the last
-    /// pass: symmetric, the entries on and above the diagonal sum to 1 (all zero at iteration 0).
+    /// The fraction of hands whose role (dealer when `dealer`) throws ranks `(i, j)` in the
+    /// strategy behind the values: symmetric, the entries on and above the diagonal sum to 1.
+    /// (Iteration 0: the pack's share of card pairs of those ranks.)
+    #[allow(clippy::needless_range_loop)] // `hi` fills both halves of a symmetric table
     pub fn frequency(&self, dealer: bool) -> [[f64; 13]; 13] {
-        let counts = &self.sums.counts[!dealer as usize];
-        let total = counts.iter().sum::<u64>().max(1) as f64;
+        let throws = &self.throws[!dealer as usize];
         let mut t = [[0.0; 13]; 13];
         for lo in 0..13 {
             for hi in lo..13 {
-                let n = if lo == hi { counts[lo * 13 + lo] } else { counts[lo * 13 + hi] + counts[hi * 13 + lo] };
-                t[lo][hi] = n as f64 / total;
-                t[hi][lo] = n as f64 / total;
+                let f = if lo == hi { throws[lo * 13 + lo] } else { throws[lo * 13 + hi] + throws[hi * 13 + lo] };
+                t[lo][hi] = f;
+                t[hi][lo] = f;
             }
         }
         t
     }
 
-    /// The weight of one card pair of each throw kind in the role's throws (dealer when `dealer`):
-    /// its thrown frequency over the pack's pairs of that kind; all 1 at iteration 0.
+    /// The weight of one card pair of each throw kind in the role's throws (dealer when
+    /// `dealer`): the kind's share of the throws over the pack's pairs of that kind.
     pub fn pair_weights(&self, dealer: bool) -> [f64; THROW_KINDS] {
-        let counts = &self.sums.counts[!dealer as usize];
-        let total: u64 = counts.iter().sum();
-        if total == 0 {
-            return [1.0; THROW_KINDS];
-        }
-        core::array::from_fn(|k| counts[k] as f64 / total as f64 / kind_pairs_in_pack(k))
+        let throws = &self.throws[!dealer as usize];
+        core::array::from_fn(|k| throws[k] / kind_pairs_in_pack(k))
     }
 }
 
@@ -585,6 +621,40 @@ mod tests {
         for r in 0..13 {
             for c in 0..13 {
                 assert_eq!(d[r][c], d[c][r]);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    /// `cargo test --release --lib discard_tables::timing -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn time_both_variants() {
+        for variant in [Variant::FiveCard, Variant::SixCard] {
+            for flushes in [true, false] {
+                let t0 = std::time::Instant::now();
+                let mut run = TablesRun::new(variant, flushes).unwrap();
+                let t1 = t0.elapsed();
+                while run.tables().iterations < 50 && run.step().unwrap() >= 1e-4 {}
+                let t = run.tables();
+                println!(
+                    "{variant:?} flushes={flushes}: {} classes, set-up {:.2?}, total {:.2?}, {} iterations, changes {}",
+                    classes(variant).len(),
+                    t1,
+                    t0.elapsed(),
+                    t.iterations,
+                    t.changes.iter().map(|c| format!("{c:.1e}")).collect::<Vec<_>>().join(" ")
+                );
+                let d = t.dealer_table();
+                let p = t.pone_table();
+                println!(
+                    "dealer 5-5 {:.3} 5-J {:.3} K-9 {:.3}; pone 5-5 {:.3} K-9 {:.3}",
+                    d[4][4], d[4][10], d[12][8], p[4][4], p[12][8]
+                );
             }
         }
     }

@@ -11,6 +11,7 @@ mod arrays;
 mod bots;
 mod convert;
 mod cribbage;
+mod cribbage_discard;
 mod cribbage_game;
 mod engine;
 mod errors;
@@ -26,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     arrays::load_numpy(m.py())?;
     cribbage::register(m)?;
     cribbage_game::register(m)?;
+    cribbage_discard::register(m)?;
     piquet::register(m)?;
     piquet_game::register(m)?;
     bots::register(m)?;
