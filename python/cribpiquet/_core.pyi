@@ -565,6 +565,7 @@ def cribbage_simulate(
     players: _PolicyNames | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    first_game: int | None = None,
 ) -> _SimulateResult: ...
 
 @final
@@ -612,4 +613,5 @@ def piquet_simulate(
     players: _PolicyNames | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    first_game: int | None = None,
 ) -> _SimulateResult: ...
