@@ -6,6 +6,15 @@ one module-scoped ``LocalCluster(n_workers=2, threads_per_worker=1, processes=Tr
 
 from __future__ import annotations
 
+import doctest
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -43,3 +52,286 @@ def test_first_game_far_out_and_its_bad_values():
     for bad in (True, 1.0, "3"):
         with pytest.raises(TypeError, match="first_game must be an int"):
             piquet.simulate(piquet.Game(), 1, first_game=bad)
+
+
+def test_without_dask_one_line_says_what_to_install(tmp_path):
+    hide = "import sys; sys.modules['dask'] = sys.modules['distributed'] = None; import cribpiquet.distributed"
+    done = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "ImportError: cribpiquet.distributed needs Dask: pip install 'cribpiquet[dask]'"
+    )
+
+
+# ------------------------------------------------------------------------------ on a cluster
+
+
+@pytest.fixture(scope="module")
+def dd():
+    pytest.importorskip("dask.array")
+    return pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def distributed(dd):
+    from cribpiquet import distributed
+
+    return distributed
+
+
+@pytest.fixture(scope="module")
+def client(dd):
+    """Two worker processes of one thread each. Not the default client: the tests pass it, or
+    make it current where they test the default."""
+    with dd.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+    ) as cluster, dd.Client(cluster, set_as_default=False) as client:
+        client.wait_for_workers(2, timeout=120)
+        yield client
+
+
+def _assert_same(got, expected):
+    assert list(got) == list(expected)
+    for key, column in expected.items():
+        assert got[key].dtype == column.dtype and got[key].shape == column.shape, key
+        np.testing.assert_array_equal(got[key], column, err_msg=key)
+
+
+def test_chunks_cover_the_run_at_most_chunk_games_each_and_one_per_thread_at_least(distributed):
+    from cribpiquet.distributed import _chunks
+
+    assert _chunks(10, 3, 2) == [(0, 3), (3, 3), (6, 2), (8, 2)]
+    assert _chunks(10, 100, 2) == [(0, 5), (5, 5)]
+    assert _chunks(5, 100, 2) == [(0, 3), (3, 2)]
+    assert _chunks(1, 100, 4) == [(0, 1)]
+    assert _chunks(0, 100, 4) == []
+    assert _chunks(2_000_000, 1_000_000, 2) == [(0, 1_000_000), (1_000_000, 1_000_000)]
+
+
+GAMES = [
+    (cribbage.Game("six-card"), "random", 3000, 700),
+    (cribbage.Game("five-card", lurch=True), ("first", "random"), 2000, 2000),
+    (cribbage.Game("three-player"), ["random"], 1500, 400),
+    (cribbage.Game("four-player", target=61), "first", 1000, 333),
+    (piquet.Game(), "random", 500, 150),
+    (piquet.Game("rubicon", scope="deal"), ("random", "first"), 2000, 10**6),
+]
+
+
+@pytest.mark.parametrize("game, players, n, chunk", GAMES, ids=[repr(g[0]) for g in GAMES])
+def test_simulate_equals_the_local_run(distributed, client, game, players, n, chunk):
+    local = cribbage.simulate if isinstance(game, cribbage.Game) else piquet.simulate
+    expected = local(game, n, players=players, seed=11)
+    _assert_same(distributed.simulate(game, n, players=players, seed=11, client=client, chunk_games=chunk), expected)
+
+
+def test_simulate_with_the_default_client_and_edge_sizes(distributed, client):
+    six = cribbage.Game("six-card")
+    with client.as_current():
+        _assert_same(distributed.simulate(six, 1, seed=-5), cribbage.simulate(six, 1, seed=-5))
+        _assert_same(distributed.simulate(six, 0), cribbage.simulate(six, 0))
+        _assert_same(distributed.simulate(six, 37, chunk_games=1), cribbage.simulate(six, 37))
+    assert not np.array_equal(
+        distributed.simulate(six, 50, seed=1, client=client)["scores"], cribbage.simulate(six, 50, seed=2)["scores"]
+    )
+
+
+def test_the_module_docstring_examples(distributed, client):
+    with client.as_current():
+        result = doctest.testmod(distributed, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted >= 10
+
+
+def test_a_worker_killed_mid_run_is_replaced_and_the_result_is_unchanged(distributed, client):
+    """SIGKILL the worker process running a chunk: the scheduler gives the chunk to a worker
+    (the other, or the nanny's restarted one) and the run still equals the local one."""
+    six = cribbage.Game("six-card")
+    n, chunk = 160_000, 20_000  # 8 chunks, each a few tenths of a second on one core
+    expected = cribbage.simulate(six, n, seed=3)
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["result"] = distributed.simulate(six, n, seed=3, client=client, chunk_games=chunk)
+        except BaseException as e:  # noqa: BLE001 - reported by the assertion below
+            outcome["error"] = e
+
+    def executing(dask_worker):
+        return os.getpid(), [str(ts.key) for ts in dask_worker.state.executing]
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    victim = None
+    deadline = time.monotonic() + 60
+    while victim is None and time.monotonic() < deadline and thread.is_alive():
+        for pid, keys in client.run(executing).values():
+            running = [k for k in keys if k.startswith("cribpiquet-simulate-")]
+            if running:
+                victim = (pid, running[0])
+                os.kill(pid, signal.SIGKILL)
+                break
+        else:
+            time.sleep(0.01)
+    thread.join(timeout=120)
+    assert victim is not None, "no chunk was seen running"
+    assert not thread.is_alive() and "error" not in outcome, outcome.get("error")
+    _assert_same(outcome["result"], expected)
+    # The killed chunk was processing twice: once on the dead worker, then again elsewhere.
+    story = client.run_on_scheduler(lambda dask_scheduler, key=victim[1]: dask_scheduler.story(key))
+    assert [t[2] for t in story].count("processing") >= 2, story
+    client.wait_for_workers(2, timeout=120)  # the nanny's new process, for the tests below
+    assert victim[0] not in client.run(os.getpid).values()
+
+
+# --------------------------------------------------------------------------------- batch scoring
+
+
+def _random_shows(rng, n, cards):
+    deck = np.argsort(rng.random((n, 52)), axis=1)
+    return deck[:, :cards], deck[:, cards]
+
+
+def _random_pegging(rng, n, width=13):
+    rows = np.full((n, width), -1, np.int64)
+    for r, deck in enumerate(np.argsort(rng.random((n, 52)), axis=1)):
+        count, k = 0, 0
+        for card in deck:
+            value = min(card % 13 + 1, 10)
+            if k == width or count + value > 31:
+                break
+            rows[r, k], count, k = card, count + value, k + 1
+    return rows
+
+
+def _compute(client, x):
+    return client.compute(x).result()
+
+
+@pytest.mark.parametrize("cards, crib", [(4, False), (4, True), (3, False)])
+def test_score_hand_batch_equals_numpy(distributed, client, cards, crib):
+    import dask.array as da
+
+    hands, starters = _random_shows(np.random.default_rng(cards + crib), 5000, cards)
+    h = da.from_array(hands.astype(np.int16), chunks=(1234, 2))  # columns split too: rechunked
+    s = da.from_array(starters.astype(np.uint8), chunks=999)  # other row chunks: aligned
+    lazy = distributed.score_hand_batch(h, s, crib=crib)
+    assert isinstance(lazy, da.Array) and lazy.dtype == np.uint8 and lazy.chunks == ((1234, 1234, 1234, 1234, 64),)
+    got = _compute(client, lazy)
+    np.testing.assert_array_equal(got, cribbage.score_hand_batch(hands, starters, crib=crib))
+    assert got.dtype == np.uint8 and got.max() > 12
+    assert distributed.score_hand_batch(hands[:3], starters[:3]).compute().tolist() == (
+        [cribbage.score_hand(list(hands[i]), int(starters[i])) for i in range(3)]
+    )
+
+
+def test_peg_points_batch_equals_numpy(distributed, client):
+    import dask.array as da
+
+    rows = _random_pegging(np.random.default_rng(5), 3000)
+    lazy = distributed.peg_points_batch(da.from_array(rows, chunks=(700, 5)))
+    assert lazy.dtype == np.uint8 and lazy.chunks == ((700, 700, 700, 700, 200),)
+    got = _compute(client, lazy)
+    np.testing.assert_array_equal(got, cribbage.peg_points_batch(rows))
+    assert got.max() >= 3
+
+
+@pytest.mark.parametrize("rules", [None, "rubicon", piquet.Rules.russian().replace(koroliks_per_partiya=3)])
+def test_score_declarations_batch_equals_numpy(distributed, client, rules):
+    import dask.array as da
+
+    deal = np.argsort(np.random.default_rng(8).random((4000, 32)), axis=1)
+    elder, dealer = deal[:, :12], deal[:, 12:24]
+    lazy = distributed.score_declarations_batch(
+        da.from_array(elder, chunks=(900, 12)), da.from_array(dealer, chunks=(1500, 6)), rules=rules
+    )
+    assert lazy.dtype == np.int16 and lazy.shape == (4000, 2) and lazy.chunks[0] == (900, 900, 900, 900, 400)
+    got = _compute(client, lazy)
+    np.testing.assert_array_equal(got, piquet.score_declarations_batch(elder, dealer, rules=rules))
+    assert got.max() > 30
+
+
+def test_a_bad_card_is_reported_at_compute_with_its_row_in_the_whole_array(distributed, client):
+    import dask.array as da
+
+    hands = np.tile([0, 13, 26, 39], (9, 1))
+    hands[7] = [1, 1, 2, 3]  # 2C twice, in the third block of three rows
+    lazy = distributed.score_hand_batch(da.from_array(hands, chunks=(3, 4)), da.from_array(np.full(9, 51), chunks=3))
+    with pytest.raises(ValueError, match=r"^row 7: duplicate card 2C$"):
+        _compute(client, lazy)
+    pegs = da.from_array(np.array([[0, 1], [2, 3], [4, 4]]), chunks=(2, 2))
+    with pytest.raises(ValueError, match=r"^row 2: "):
+        _compute(client, distributed.peg_points_batch(pegs))
+
+
+# ------------------------------------------------------------------- bad arguments, no submission
+
+
+@pytest.fixture
+def nothing_submitted(client, monkeypatch):
+    """The client, with every way of submitting work replaced by a failure."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a task was submitted")
+
+    for name in ("submit", "map", "compute", "persist", "scatter", "get", "_graph_to_futures"):
+        monkeypatch.setattr(client, name, refuse)
+    return client
+
+
+def test_bad_simulate_arguments_raise_before_anything_is_submitted(distributed, nothing_submitted):
+    client, six = nothing_submitted, cribbage.Game("six-card")
+    cases = [
+        (TypeError, "game must be a cribbage.Game or a piquet.Game", dict(game="six-card")),
+        (TypeError, "n_games must be an int", dict(n_games=True)),
+        (TypeError, "n_games must be an int", dict(n_games=10.0)),
+        (ValueError, r"n_games must be in range\(0, ", dict(n_games=-1)),
+        (ValueError, r"n_games must be in range\(0, ", dict(n_games=2**63)),
+        (ValueError, "players must name 1 or 3 policies", dict(game=cribbage.Game("three-player"), players=("random",) * 2)),
+        (ValueError, "greedy", dict(players=("random", "greedy"))),
+        (TypeError, "players must be a policy name", dict(players=3)),
+        (TypeError, "seed must be an int", dict(seed=True)),
+        (ValueError, "seed must fit in 64 bits", dict(seed=2**64)),
+        (TypeError, "chunk_games must be an int", dict(chunk_games="big")),
+        (ValueError, r"chunk_games must be in range\(1, ", dict(chunk_games=0)),
+        (TypeError, "client must be a dask.distributed.Client", dict(client="tcp://127.0.0.1:8786")),
+    ]
+    for error, message, change in cases:
+        kwargs = dict(game=six, n_games=100, client=client) | change
+        with pytest.raises(error, match=message):
+            distributed.simulate(kwargs.pop("game"), kwargs.pop("n_games"), **kwargs)
+
+
+def test_no_client_at_all_says_how_to_start_one(distributed, nothing_submitted):
+    from dask.distributed import default_client
+
+    with pytest.raises(ValueError):
+        default_client()  # the fixture's client is not the default, and there is no other
+    with pytest.raises(ValueError, match=r"no Dask client: .*Client\(\)` \(a local cluster\)"):
+        distributed.simulate(cribbage.Game("six-card"), 10)
+    with pytest.raises(ValueError, match="n_games must be in range"):  # the arguments come first
+        distributed.simulate(cribbage.Game("six-card"), -1)
+
+
+def test_bad_batch_arguments_raise_when_the_graph_is_built(distributed, nothing_submitted):
+    import dask.array as da
+
+    h = da.zeros((10, 4), dtype=np.int8, chunks=5)
+    s = da.zeros((10,), dtype=np.int8, chunks=5)
+    e = da.zeros((10, 12), dtype=np.int8, chunks=5)
+    cases = [
+        (TypeError, "hands must hold integer card ids, got dtype float64", lambda: distributed.score_hand_batch(h.astype(float), s)),
+        (TypeError, "starters must hold integer card ids, got dtype bool", lambda: distributed.score_hand_batch(h, s > 0)),
+        (ValueError, r"hands must have 3 or 4 cards per row, got 5 \(shape \(10, 5\)\)", lambda: distributed.score_hand_batch(da.zeros((10, 5), dtype=int), s)),
+        (ValueError, r"hands must be a 2-d array, got shape \(10,\)", lambda: distributed.score_hand_batch(s, s)),
+        (ValueError, "hands has 10 rows but starters has 9", lambda: distributed.score_hand_batch(h, s[:9])),
+        (ValueError, "unknown chunk sizes", lambda: distributed.score_hand_batch(h[s > 0], s[s > 0])),
+        (TypeError, "crib must be a bool", lambda: distributed.score_hand_batch(h, s, crib=1)),
+        (ValueError, r"sequences must have 1 to 13 cards per row, got width 14 \(shape \(10, 14\)\)", lambda: distributed.peg_points_batch(da.zeros((10, 14), dtype=int))),
+        (TypeError, "sequences must hold integer card ids", lambda: distributed.peg_points_batch([["5H"]])),
+        (ValueError, r"dealer must have 12 cards per row, got shape \(10, 11\)", lambda: distributed.score_declarations_batch(e, e[:, :11])),
+        (ValueError, "elder has 10 rows but dealer has 5", lambda: distributed.score_declarations_batch(e, e[:5])),
+        (ValueError, 'unknown piquet rules "x"', lambda: distributed.score_declarations_batch(e, e, rules="x")),
+    ]
+    for error, message, call in cases:
+        with pytest.raises(error, match=message):
+            call()
