@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 import numpy as np
 import pytest
@@ -49,9 +50,9 @@ def test_first_game_far_out_and_its_bad_values():
     for bad in (-1, 2**63 - 1, 2**63, 2**70):
         with pytest.raises(ValueError, match="first_game must be in range"):
             cribbage.simulate(six, 1, first_game=bad)
-    for bad in (True, 1.0, "3"):
+    for wrong in (True, 1.0, "3"):
         with pytest.raises(TypeError, match="first_game must be an int"):
-            piquet.simulate(piquet.Game(), 1, first_game=bad)
+            piquet.simulate(piquet.Game(), 1, first_game=wrong)  # type: ignore[arg-type]
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path):
@@ -280,7 +281,7 @@ def nothing_submitted(client, monkeypatch):
 
 def test_bad_simulate_arguments_raise_before_anything_is_submitted(distributed, nothing_submitted):
     client, six = nothing_submitted, cribbage.Game("six-card")
-    cases = [
+    cases: list[tuple[type[Exception], str, dict[str, Any]]] = [
         (TypeError, "game must be a cribbage.Game or a piquet.Game", dict(game="six-card")),
         (TypeError, "n_games must be an int", dict(n_games=True)),
         (TypeError, "n_games must be an int", dict(n_games=10.0)),
