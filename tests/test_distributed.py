@@ -114,7 +114,7 @@ GAMES = [
     (cribbage.Game("five-card", lurch=True), ("first", "random"), 2000, 2000),
     (cribbage.Game("three-player"), ["random"], 1500, 400),
     (cribbage.Game("four-player", target=61), "first", 1000, 333),
-    (piquet.Game(), "random", 500, 150),
+    (piquet.Game(piquet.Rules.russian().replace(koroliks_per_partiya=3)), "random", 500, 150),
     (piquet.Game("rubicon", scope="deal"), ("random", "first"), 2000, 10**6),
 ]
 
