@@ -33,10 +33,18 @@ __all__ = [
     "TERMINAL",
     "Breakdown",
     "Card",
+    "DiscardAnalysis",
+    "DiscardRow",
+    "DiscardTables",
     "Game",
     "PegBreakdown",
     "State",
     "action_pair",
+    "analyze_discard",
+    "analyze_discard_batch",
+    "combine_pass_sums",
+    "discard_classes",
+    "discard_tables",
     "pair_action",
     "simulate",
     "explain_hand",
@@ -150,3 +158,16 @@ POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 
 
 simulate = _core.cribbage_simulate
+
+
+# ------------------------------------------------------------- discard analysis and tables
+from ._discard import (  # noqa: E402  (after the names it builds on)
+    DiscardAnalysis,
+    DiscardRow,
+    DiscardTables,
+    analyze_discard,
+    analyze_discard_batch,
+    combine_pass_sums,
+    discard_classes,
+    discard_tables,
+)

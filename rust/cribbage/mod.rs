@@ -9,9 +9,13 @@
 //! * [`peg_points`]: the points for the last card laid in the play.
 //! * [`score_hand_batch`], [`explain_hand_batch`], [`peg_points_batch`]: slices of ids, in parallel.
 //! * [`hand_distribution`]: the score table over every possible show.
+//! * [`analyze_discard`] / [`analyze_discard_batch`]: every discard of a two-player hand, with
+//!   the exact expected hand and crib; [`discard_tables`]: equilibrium discard tables.
 
 mod batch;
 mod card;
+mod discard;
+mod discard_tables;
 mod game;
 mod peg;
 mod show;
@@ -26,6 +30,12 @@ pub use batch::{
     ShowColumns,
 };
 pub use card::{parse_cards, Card, Hand, HandIter};
+pub use discard::{
+    analyze_discard, analyze_discard_batch, discard_classes, discard_tables, discard_tables_pass, kind_pairs_in_pack,
+    throw_kind, CribValues, DiscardColumns, DiscardRow, DiscardTables, Opponent, PassSums, TablesOptions, MAX_CHOICES,
+    THROW_KINDS,
+};
+pub use discard_tables::TablesRun;
 pub use game::{
     action_pair, pair_action, GameConfig, Phase, PointSource, State, StateStack, Variant, GO, INFO_TENSOR_SIZE,
     MAX_PLAYERS, MAX_TARGET, NUM_DISTINCT_ACTIONS, NUM_PAIRS, OBS_TENSOR_SIZE, PAIR_BASE,

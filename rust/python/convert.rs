@@ -223,7 +223,7 @@ macro_rules! card_class {
         id_doc: $id_doc:literal, rank_doc: $rank_doc:literal;
         $($extra:tt)*
     ) => {
-        struct $deck;
+        pub(crate) struct $deck;
 
         impl $crate::python::convert::Deck for $deck {
             type Card = $core;

@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 mod arrays;
 mod convert;
 mod cribbage;
+mod cribbage_discard;
 mod cribbage_game;
 mod engine;
 mod errors;
@@ -25,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     arrays::load_numpy(m.py())?;
     cribbage::register(m)?;
     cribbage_game::register(m)?;
+    cribbage_discard::register(m)?;
     piquet::register(m)?;
     piquet_game::register(m)?;
     Ok(())

@@ -1,0 +1,627 @@
+//! Discard analysis for the two-player games: every way to throw two cards to the crib, with the
+//! exact expected hand over every starter and the exact expected crib over every starter and
+//! every discard the opponent can make from the unseen cards.
+//!
+//! # The model
+//!
+//! The analysing player holds `hand` (6 cards in six-card cribbage, 5 in five-card; rules
+//! `docs/rules/cribbage.md` §4). The other `52 − dealt` cards are *unseen*. The opponent throws two
+//! of them to the crib and the starter is one of the rest. In both games the crib is the two
+//! thrown cards of each player plus the starter.
+//!
+//! * **hand**: the mean of `score_hand(kept, s)` over every unseen starter `s` (the opponent's cards
+//!   are unseen too, so each unseen card is equally likely to be the starter), with its minimum,
+//!   maximum and the number of starters giving each score.
+//! * **crib**: the weighted mean of `score_crib(thrown + {a, b}, s)` over every unseen pair
+//!   `{a, b}` the opponent may throw and every other unseen starter `s`. [`Opponent::Uniform`] weighs
+//!   every pair alike: then it is the exact expectation when the opponent's throw is uniform among
+//!   its own cards, whatever they are. [`Opponent::Tables`] weighs a pair by how often the
+//!   opponent's role throws a card pair of that kind (its rank pair, suited or not) in the tables'
+//!   equilibrium, per card pair of that kind in the pack ([`DiscardTables::pair_weights`]): the
+//!   *simplification* is that a pair's weight depends only on its kind and that the starter stays
+//!   uniform among the rest, i.e. the opponent's other cards are not conditioned on its throw.
+//! * **heels**: the dealer's expected points for a jack starter, `2 × unseen jacks / unseen cards`
+//!   (the same for every discard; reported in both roles, as the points the dealer gets).
+//! * **net**: the dealer's `hand + crib + heels`, pone's `hand − crib − heels` (the points this
+//!   deal's show and cut are expected to bring to the player, minus those they bring the
+//!   opponent through the crib and the cut).
+//!
+//! Rows are sorted by `net` (highest first), then `hand` (highest first), then the discard order:
+//! the thrown pair's [`pair_action`](super::pair_action) id, ascending.
+//!
+//! # How it is fast
+//!
+//! The fifteens, pairs and runs of a crib depend only on its ranks, so the crib sum is taken over
+//! rank triples (the opponent's two ranks, the starter's rank) with the number (or weight) of unseen
+//! card combinations behind each: 91 × 13 table lookups per discard instead of ~45,000 shows.
+//! Flushes and nobs, which depend on suits, are added exactly from per-card sums. No allocation.
+
+use super::card::{Card, Hand};
+use super::game::Variant;
+use super::show::score_show_unchecked;
+use super::tables::{rank_total, RANK_KEYS};
+use crate::batch::CardId;
+use crate::error::{Error, Result};
+
+pub use super::discard_tables::{
+    discard_classes, discard_tables, discard_tables_pass, CribValues, DiscardTables, PassSums, TablesOptions,
+};
+
+/// Kinds of thrown card pair: a 13 × 13 grid, `lo * 13 + hi` (on or above the diagonal) for a
+/// pair of ranks `lo <= hi` of different suits, `hi * 13 + lo` (below the diagonal) for two
+/// cards of one suit (`lo < hi`). See [`throw_kind`].
+pub const THROW_KINDS: usize = 169;
+
+/// The most discard choices of a hand (six-card: C(6, 2) = 15).
+pub const MAX_CHOICES: usize = 15;
+
+/// The kind of a two-card throw (see [`THROW_KINDS`]).
+///
+/// ```
+/// use cribpiquet::cribbage::{throw_kind, Card};
+/// let c = |s: &str| s.parse::<Card>().unwrap();
+/// assert_eq!(throw_kind(c("5H"), c("5D")), 4 * 13 + 4); // a pair of fives: the diagonal
+/// assert_eq!(throw_kind(c("5H"), c("JD")), 4 * 13 + 10); // off-suit: above the diagonal
+/// assert_eq!(throw_kind(c("JH"), c("5H")), 10 * 13 + 4); // suited: below it
+/// ```
+#[inline]
+pub fn throw_kind(a: Card, b: Card) -> usize {
+    let (lo, hi) = if a.rank() <= b.rank() { (a.rank(), b.rank()) } else { (b.rank(), a.rank()) };
+    if a.suit() == b.suit() {
+        hi as usize * 13 + lo as usize
+    } else {
+        lo as usize * 13 + hi as usize
+    }
+}
+
+/// Card pairs of each [`throw_kind`] in the pack: 6 for a rank pair, 12 off-suit, 4 suited.
+pub fn kind_pairs_in_pack(kind: usize) -> f64 {
+    let (r, c) = (kind / 13, kind % 13);
+    if r == c {
+        6.0
+    } else if r < c {
+        12.0
+    } else {
+        4.0
+    }
+}
+
+/// Whose discards the crib term assumes.
+#[derive(Debug, Clone, Copy)]
+pub enum Opponent<'a> {
+    /// Every pair of unseen cards equally likely.
+    Uniform,
+    /// Pairs weighted by the opponent role's throws in these equilibrium tables
+    /// (see the module docs for the model).
+    Tables(&'a DiscardTables),
+}
+
+/// One discard choice and its expectations.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DiscardRow {
+    /// The cards kept (4, or 3 in five-card cribbage).
+    pub kept: Hand,
+    /// The two cards thrown to the crib.
+    pub thrown: Hand,
+    /// Expected hand score over every unseen starter.
+    pub hand: f64,
+    /// The lowest hand score over the starters.
+    pub hand_min: u8,
+    /// The highest hand score over the starters.
+    pub hand_max: u8,
+    /// Number of starters giving each hand score 0..=29.
+    pub hand_distribution: [u32; 30],
+    /// Expected crib score (over the opponent's throws and the starter).
+    pub crib: f64,
+    /// The dealer's expected heels (2 for a jack starter).
+    pub heels: f64,
+    /// `hand + crib + heels` for the dealer, `hand − crib − heels` for pone.
+    pub net: f64,
+}
+
+/// Per-card-pair weights of each throw kind for the opponent (all 1 for [`Opponent::Uniform`]).
+pub(crate) fn opponent_weights(variant: Variant, dealer: bool, opponent: Opponent<'_>) -> Result<[f64; THROW_KINDS]> {
+    check_variant(variant)?;
+    match opponent {
+        Opponent::Uniform => Ok([1.0; THROW_KINDS]),
+        Opponent::Tables(t) => {
+            if t.variant != variant {
+                return Err(Error::InvalidValue(format!(
+                    "the discard tables are for {}, the analysis for {}",
+                    t.variant.name(),
+                    variant.name()
+                )));
+            }
+            // The opponent of the dealer is pone, and the other way round.
+            Ok(t.pair_weights(!dealer))
+        }
+    }
+}
+
+/// The two-player variants only.
+pub(crate) fn check_variant(variant: Variant) -> Result<()> {
+    match variant {
+        Variant::FiveCard | Variant::SixCard => Ok(()),
+        v => Err(Error::InvalidValue(format!(
+            "discard analysis is for the two-player games (six-card, five-card), not {}",
+            v.name()
+        ))),
+    }
+}
+
+fn check_hand(hand: Hand, variant: Variant) -> Result<()> {
+    let dealt = variant.cards_dealt();
+    if hand.len() != dealt {
+        let expected = if dealt == 6 { "6" } else { "5" };
+        return Err(Error::WrongCardCount { what: "hand to discard from", expected, got: hand.len() });
+    }
+    Ok(())
+}
+
+/// Analyse every discard of a two-player hand (six-card: 6 cards, 15 rows; five-card: 5 cards,
+/// 10 rows), sorted best `net` first (see the module docs for the model and the order).
+///
+/// ```
+/// use cribpiquet::cribbage::{analyze_discard, Opponent, Variant};
+/// let rows = analyze_discard("5H 5D 5S JC 2C 9H".parse().unwrap(), true, Variant::SixCard, Opponent::Uniform).unwrap();
+/// assert_eq!(rows.len(), 15);
+/// assert_eq!(rows[0].kept.to_string(), "JC 5D 5H 5S"); // keep 5-5-5-J, throw 2-9 to one's own crib
+/// assert!(rows.windows(2).all(|w| w[0].net >= w[1].net));
+/// ```
+pub fn analyze_discard(hand: Hand, dealer: bool, variant: Variant, opponent: Opponent<'_>) -> Result<Vec<DiscardRow>> {
+    let weights = opponent_weights(variant, dealer, opponent)?;
+    check_hand(hand, variant)?;
+    let mut rows = [DiscardRow::default(); MAX_CHOICES];
+    let n = analyze_fixed(hand, dealer, &weights, &mut rows);
+    let mut out = rows[..n].to_vec();
+    sort_rows(&mut out);
+    Ok(out)
+}
+
+/// Best first: `net`, then `hand`, both descending; then the discard order (stable sort).
+pub(crate) fn sort_rows(rows: &mut [DiscardRow]) {
+    rows.sort_by(|a, b| b.net.total_cmp(&a.net).then(b.hand.total_cmp(&a.hand)));
+}
+
+/// The index (in discard order) of the best row of `rows` by the order of [`sort_rows`].
+pub(crate) fn best_index(rows: &[DiscardRow]) -> usize {
+    let mut best = 0;
+    for (i, r) in rows.iter().enumerate().skip(1) {
+        let b = &rows[best];
+        if r.net.total_cmp(&b.net).then(r.hand.total_cmp(&b.hand)).is_gt() {
+            best = i;
+        }
+    }
+    best
+}
+
+const ALL_CARDS: u64 = 0x1FFF_1FFF_1FFF_1FFF;
+
+/// Every discard of a validated hand (5 or 6 cards) in discard order (thrown pair `(i, j)` of the
+/// hand's cards in id order, `j` ascending then `i`: ascending pair-action ids); returns the count.
+pub(crate) fn analyze_fixed(
+    hand: Hand,
+    dealer: bool,
+    w: &[f64; THROW_KINDS],
+    out: &mut [DiscardRow; MAX_CHOICES],
+) -> usize {
+    let mut cards = [Card::from_index_const(0); 6];
+    let mut n = 0;
+    for c in hand.iter() {
+        cards[n] = c;
+        n += 1;
+    }
+    let unseen_mask = ALL_CARDS & !hand.mask();
+    let unseen_count = unseen_mask.count_ones();
+    let mut unseen = [Card::from_index_const(0); 47];
+    let mut m = unseen_mask;
+    let mut u = 0;
+    while m != 0 {
+        unseen[u] = Card::from_index(m.trailing_zeros());
+        u += 1;
+        m &= m - 1;
+    }
+    let unseen = &unseen[..u];
+    let mut rank_left = [0u32; 13];
+    for c in unseen {
+        rank_left[c.rank() as usize] += 1;
+    }
+    let lanes: [u64; 4] = core::array::from_fn(|s| (unseen_mask >> (16 * s)) & 0x1FFF);
+
+    // Opponent pairs by rank pair: the total weight of the unseen card pairs of ranks lo <= hi.
+    let mut pair_keys = [0u32; 91];
+    let mut pair_weight = [0f64; 91];
+    let mut pair_ranks = [(0u8, 0u8); 91];
+    let mut pairs = 0;
+    let mut total_pairs = 0.0;
+    for lo in 0..13usize {
+        for hi in lo..13usize {
+            let weight = if lo == hi {
+                let k = rank_left[lo] as f64;
+                k * (k - 1.0) / 2.0 * w[lo * 13 + lo]
+            } else {
+                let suited = lanes.iter().filter(|&&l| (l >> lo) & (l >> hi) & 1 == 1).count() as f64;
+                let all = (rank_left[lo] * rank_left[hi]) as f64;
+                suited * w[hi * 13 + lo] + (all - suited) * w[lo * 13 + hi]
+            };
+            if weight > 0.0 {
+                pair_keys[pairs] = RANK_KEYS[lo] + RANK_KEYS[hi];
+                pair_weight[pairs] = weight;
+                pair_ranks[pairs] = (lo as u8, hi as u8);
+                pairs += 1;
+                total_pairs += weight;
+            }
+        }
+    }
+    if total_pairs <= 0.0 {
+        // No unseen pair has any weight (tables where the opponent never throws these kinds):
+        // every pair alike instead.
+        return analyze_fixed(hand, dealer, &[1.0; THROW_KINDS], out);
+    }
+    let total = total_pairs * (unseen_count - 2) as f64;
+
+    // Nobs: S(x) = weight of the unseen pairs holding x; A(s) = weight of the pairs without s.
+    let mut holding = [0f64; 64];
+    for (i, &x) in unseen.iter().enumerate() {
+        for &y in &unseen[i + 1..] {
+            let wx = w[throw_kind(x, y)];
+            holding[x.index() as usize] += wx;
+            holding[y.index() as usize] += wx;
+        }
+    }
+    // Per suit: the weight of (pair, starter of that suit) with the pair avoiding the starter.
+    let mut without_by_suit = [0f64; 4];
+    // Nobs from the opponent's jack of the starter's suit (the same for every discard).
+    let mut nobs_opponent = 0.0;
+    for &s in unseen {
+        without_by_suit[s.suit() as usize] += total_pairs - holding[s.index() as usize];
+        let jack = Card::from_index(s.index() & 0x30 | 10);
+        if jack != s && unseen_mask & jack.bit() != 0 {
+            nobs_opponent += holding[jack.index() as usize] - w[throw_kind(jack, s)];
+        }
+    }
+    let jacks_unseen = unseen.iter().filter(|c| c.is_jack()).count() as f64;
+    let heels = 2.0 * jacks_unseen / unseen_count as f64;
+
+    // The rank part of the crib per thrown rank pair (shared by discards of the same ranks).
+    let mut rank_cache = [f64::NAN; 91];
+    let mut k = 0;
+    for j in 1..n {
+        for i in 0..j {
+            let (a, b) = (cards[i], cards[j]);
+            let thrown = Hand::new().with(a).with(b);
+            let mut kept = hand;
+            kept.remove(a);
+            kept.remove(b);
+            // The hand over every starter.
+            let mut dist = [0u32; 30];
+            let mut hand_sum = 0u32;
+            let (mut lo_score, mut hi_score) = (u8::MAX, 0u8);
+            for &s in unseen {
+                let score = score_show_unchecked(kept, s, false);
+                dist[score as usize] += 1;
+                hand_sum += score as u32;
+                lo_score = lo_score.min(score);
+                hi_score = hi_score.max(score);
+            }
+            // The crib: ranks first.
+            let (ra, rb) = (a.rank().min(b.rank()) as usize, a.rank().max(b.rank()) as usize);
+            let cache_slot = ra * 13 - ra * (ra + 1) / 2 + rb; // index of (ra, rb), ra <= rb, in 0..91
+            let mut ranks = rank_cache[cache_slot];
+            if ranks.is_nan() {
+                ranks = rank_sum(
+                    thrown.key(),
+                    &pair_keys[..pairs],
+                    &pair_weight[..pairs],
+                    &pair_ranks[..pairs],
+                    &rank_left,
+                );
+                rank_cache[cache_slot] = ranks;
+            }
+            // Flush: both thrown of one suit, the opponent's two and the starter of it too.
+            let mut flush = 0.0;
+            if a.suit() == b.suit() {
+                let lane = lanes[a.suit() as usize];
+                let in_suit = lane.count_ones();
+                if in_suit >= 3 {
+                    let mut pair_sum = 0.0;
+                    let mut l1 = lane;
+                    while l1 != 0 {
+                        let r1 = l1.trailing_zeros() as usize;
+                        l1 &= l1 - 1;
+                        let mut l2 = l1;
+                        while l2 != 0 {
+                            let r2 = l2.trailing_zeros() as usize;
+                            l2 &= l2 - 1;
+                            pair_sum += w[r2 * 13 + r1];
+                        }
+                    }
+                    flush = 5.0 * pair_sum * (in_suit - 2) as f64;
+                }
+            }
+            // Nobs: a thrown jack with a starter of its suit, or the opponent's.
+            let mut nobs = nobs_opponent;
+            for c in [a, b] {
+                if c.is_jack() {
+                    nobs += without_by_suit[c.suit() as usize];
+                }
+            }
+            let crib = (ranks + flush + nobs) / total;
+            let hand_ev = hand_sum as f64 / unseen_count as f64;
+            let net = if dealer { hand_ev + crib + heels } else { hand_ev - crib - heels };
+            out[k] = DiscardRow {
+                kept,
+                thrown,
+                hand: hand_ev,
+                hand_min: lo_score,
+                hand_max: hi_score,
+                hand_distribution: dist,
+                crib,
+                heels,
+                net,
+            };
+            k += 1;
+        }
+    }
+    k
+}
+
+/// Σ over opponent rank pairs and starter ranks of weight × fifteens/pairs/runs of the crib.
+#[inline]
+fn rank_sum(thrown_key: u32, keys: &[u32], weights: &[f64], ranks: &[(u8, u8)], left: &[u32; 13]) -> f64 {
+    let mut sum = 0.0;
+    for ((&key, &weight), &(lo, hi)) in keys.iter().zip(weights).zip(ranks) {
+        let base = thrown_key + key;
+        let mut starters = *left;
+        starters[lo as usize] -= 1;
+        starters[hi as usize] -= 1;
+        let mut points = 0u32;
+        for (r, &count) in starters.iter().enumerate() {
+            if count != 0 {
+                points += count * rank_total(base + RANK_KEYS[r]) as u32;
+            }
+        }
+        sum += weight * points as f64;
+    }
+    sum
+}
+
+/// The columns of [`analyze_discard_batch`]: `rows × choices` values per quantity, row-major,
+/// each row's choices in discard order (ascending pair-action id of the thrown cards).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DiscardColumns {
+    /// Discard choices per hand: 15 (six-card) or 10 (five-card).
+    pub choices: usize,
+    /// Expected hand.
+    pub hand: Vec<f64>,
+    /// Lowest hand score.
+    pub hand_min: Vec<u8>,
+    /// Highest hand score.
+    pub hand_max: Vec<u8>,
+    /// Starters per hand score 0..=29: `rows × choices × 30`.
+    pub hand_distribution: Vec<u8>,
+    /// Expected crib.
+    pub crib: Vec<f64>,
+    /// The dealer's expected heels.
+    pub heels: Vec<f64>,
+    /// The net value.
+    pub net: Vec<f64>,
+    /// The thrown cards' ids, lower first: `rows × choices × 2`.
+    pub thrown: Vec<u8>,
+    /// Per row: the index of the best choice (the first row [`analyze_discard`] returns).
+    pub best: Vec<u16>,
+}
+
+/// [`analyze_discard`] over N hands: `hands` is N rows of `dealt` ids (6 six-card, 5 five-card),
+/// `dealers` one flag per row (or one for all). Every row is validated (ids 0..52, no card twice);
+/// the error names the first bad row. Runs on all cores of rayon's pool.
+///
+/// ```
+/// use cribpiquet::cribbage::{analyze_discard_batch, Opponent, Variant};
+/// let cols = analyze_discard_batch(&[30u8, 17, 43, 10, 1, 34], &[true], Variant::SixCard, Opponent::Uniform).unwrap();
+/// assert_eq!((cols.choices, cols.best.len()), (15, 1));
+/// let best = cols.best[0] as usize;
+/// assert_eq!(&cols.thrown[2 * best..2 * best + 2], &[1, 34]); // throw 2C 9H, keep 5-5-5-J
+/// ```
+pub fn analyze_discard_batch<T: CardId>(
+    hands: &[T],
+    dealers: &[bool],
+    variant: Variant,
+    opponent: Opponent<'_>,
+) -> Result<DiscardColumns> {
+    check_variant(variant)?;
+    let dealt = variant.cards_dealt();
+    if hands.len() % dealt != 0 {
+        return Err(Error::InvalidValue(format!("{} ids do not make rows of {dealt}", hands.len())));
+    }
+    let rows = hands.len() / dealt;
+    if dealers.len() != rows && dealers.len() != 1 {
+        return Err(Error::InvalidValue(format!("{rows} hands but {} dealer flags", dealers.len())));
+    }
+    let weights = [opponent_weights(variant, true, opponent)?, opponent_weights(variant, false, opponent)?];
+    let choices = dealt * (dealt - 1) / 2;
+    let mut cols = DiscardColumns {
+        choices,
+        hand: vec![0.0; rows * choices],
+        hand_min: vec![0; rows * choices],
+        hand_max: vec![0; rows * choices],
+        hand_distribution: vec![0; rows * choices * 30],
+        crib: vec![0.0; rows * choices],
+        heels: vec![0.0; rows * choices],
+        net: vec![0.0; rows * choices],
+        thrown: vec![0; rows * choices * 2],
+        best: vec![0; rows],
+    };
+    // Small tasks: a hand costs ~100 µs, so a few hundred per task balance two cores.
+    const TASK_ROWS: usize = 256;
+    let DiscardColumns { hand, hand_min, hand_max, hand_distribution, crib, heels, net, thrown, best, .. } = &mut cols;
+    let c = choices;
+    let tasks: Vec<_> = hand
+        .chunks_mut(TASK_ROWS * c)
+        .zip(hand_min.chunks_mut(TASK_ROWS * c))
+        .zip(hand_max.chunks_mut(TASK_ROWS * c))
+        .zip(hand_distribution.chunks_mut(TASK_ROWS * c * 30))
+        .zip(crib.chunks_mut(TASK_ROWS * c))
+        .zip(heels.chunks_mut(TASK_ROWS * c))
+        .zip(net.chunks_mut(TASK_ROWS * c))
+        .zip(thrown.chunks_mut(TASK_ROWS * c * 2))
+        .zip(best.chunks_mut(TASK_ROWS))
+        .collect();
+    use rayon::prelude::*;
+    let result = tasks
+        .into_par_iter()
+        .enumerate()
+        .map(|(t, ((((((((h, lo), hi), dist), cr), he), ne), th), be))| -> Result<()> {
+            let first = t * TASK_ROWS;
+            let mut out = [DiscardRow::default(); MAX_CHOICES];
+            for i in 0..be.len() {
+                let row = first + i;
+                let hand = read_hand(&hands[row * dealt..(row + 1) * dealt]).map_err(|e| e.in_row(row))?;
+                let dealer = dealers[if dealers.len() == 1 { 0 } else { row }];
+                let k = analyze_fixed(hand, dealer, &weights[!dealer as usize], &mut out);
+                debug_assert_eq!(k, c);
+                for (j, r) in out[..k].iter().enumerate() {
+                    let at = i * c + j;
+                    h[at] = r.hand;
+                    lo[at] = r.hand_min;
+                    hi[at] = r.hand_max;
+                    for (d, &x) in dist[at * 30..at * 30 + 30].iter_mut().zip(&r.hand_distribution) {
+                        *d = x as u8;
+                    }
+                    cr[at] = r.crib;
+                    he[at] = r.heels;
+                    ne[at] = r.net;
+                    let mut it = r.thrown.iter();
+                    th[2 * at] = it.next().map_or(0, |c| c.id());
+                    th[2 * at + 1] = it.next().map_or(0, |c| c.id());
+                }
+                be[i] = best_index(&out[..k]) as u16;
+            }
+            Ok(())
+        })
+        .filter_map(|r| r.err())
+        .min_by_key(|e| match e {
+            Error::InRow { row, .. } => *row,
+            _ => usize::MAX,
+        });
+    match result {
+        Some(e) => Err(e),
+        None => Ok(cols),
+    }
+}
+
+/// One row of ids as a hand of distinct cards.
+fn read_hand<T: CardId>(row: &[T]) -> Result<Hand> {
+    let mut hand = Hand::new();
+    for &id in row {
+        let v = id.value();
+        if !(0..52).contains(&v) {
+            return Err(Error::CardIdOutOfRange { id: v, limit: 52 });
+        }
+        let card = Card::from_id(v as i64)?;
+        if !hand.insert(card) {
+            return Err(Error::DuplicateCard(card.to_string()));
+        }
+    }
+    Ok(hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::score_show;
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Every opponent pair and starter, card by card, with the given per-kind weights.
+    fn brute(hand: Hand, dealer: bool, w: &[f64; THROW_KINDS]) -> Vec<(Hand, f64, f64)> {
+        let cards: Vec<Card> = hand.iter().collect();
+        let unseen: Vec<Card> = Card::all().filter(|c| !hand.contains(*c)).collect();
+        let mut out = Vec::new();
+        for j in 1..cards.len() {
+            for i in 0..j {
+                let thrown = Hand::new().with(cards[i]).with(cards[j]);
+                let mut kept = hand;
+                kept.remove(cards[i]);
+                kept.remove(cards[j]);
+                let h: f64 = unseen.iter().map(|&s| score_show(kept, s, false).unwrap() as f64).sum::<f64>()
+                    / unseen.len() as f64;
+                let (mut num, mut den) = (0.0, 0.0);
+                for (x, &a) in unseen.iter().enumerate() {
+                    for &b in &unseen[x + 1..] {
+                        let weight = w[throw_kind(a, b)];
+                        let crib = thrown.with(a).with(b);
+                        for &s in &unseen {
+                            if s != a && s != b {
+                                num += weight * score_show(crib, s, true).unwrap() as f64;
+                                den += weight;
+                            }
+                        }
+                    }
+                }
+                let crib = num / den;
+                let jacks = unseen.iter().filter(|c| c.is_jack()).count() as f64;
+                let heels = 2.0 * jacks / unseen.len() as f64;
+                out.push((thrown, h, if dealer { h + crib + heels } else { h - crib - heels }));
+            }
+        }
+        out
+    }
+
+    fn random_hand(rng: &mut Rng, n: usize) -> Hand {
+        let mut hand = Hand::new();
+        while hand.len() < n {
+            hand.insert(Card::from_id(rng.below(52) as i64).unwrap());
+        }
+        hand
+    }
+
+    #[test]
+    fn matches_brute_force_uniform_and_weighted() {
+        let mut rng = Rng::new(10);
+        let mut weighted = [0.0; THROW_KINDS];
+        for (k, x) in weighted.iter_mut().enumerate() {
+            *x = 0.25 + (k * 37 % 11) as f64; // arbitrary, suited and off-suit differ
+        }
+        for (variant, dealt) in [(Variant::SixCard, 6), (Variant::FiveCard, 5)] {
+            for t in 0..3 {
+                let hand = random_hand(&mut rng, dealt);
+                let dealer = t % 2 == 0;
+                for w in [[1.0; THROW_KINDS], weighted] {
+                    let mut rows = [DiscardRow::default(); MAX_CHOICES];
+                    let k = analyze_fixed(hand, dealer, &w, &mut rows);
+                    let expect = brute(hand, dealer, &w);
+                    assert_eq!(k, expect.len());
+                    for (r, (thrown, h, net)) in rows[..k].iter().zip(&expect) {
+                        assert_eq!(r.thrown, *thrown);
+                        assert!((r.hand - h).abs() < 1e-9, "{variant:?} {hand}");
+                        assert!((r.net - net).abs() < 1e-9, "{variant:?} {hand} {thrown}: {} vs {net}", r.net);
+                        assert_eq!(r.hand_distribution.iter().sum::<u32>(), 52 - dealt as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn flush_hand_and_crib_flush() {
+        // Throwing two clubs from a hand of six clubs: the crib flush term matters.
+        let hand: Hand = "AC 3C 5C 7C 9C JC".parse().unwrap();
+        let mut rows = [DiscardRow::default(); MAX_CHOICES];
+        let k = analyze_fixed(hand, true, &[1.0; THROW_KINDS], &mut rows);
+        let expect = brute(hand, true, &[1.0; THROW_KINDS]);
+        for (r, (_, _, net)) in rows[..k].iter().zip(&expect) {
+            assert!((r.net - net).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn bad_input() {
+        let six: Hand = "5H 5D 5S JC 2C 9H".parse().unwrap();
+        let e = analyze_discard(six, true, Variant::FiveCard, Opponent::Uniform).unwrap_err();
+        assert_eq!(e.to_string(), "a hand to discard from must have 5 cards, got 6");
+        let e = analyze_discard(six, true, Variant::ThreePlayer, Opponent::Uniform).unwrap_err();
+        assert!(e.to_string().contains("not three-player"), "{e}");
+        let e = analyze_discard_batch(&[1u8, 2, 3, 4, 5, 5], &[true], Variant::SixCard, Opponent::Uniform).unwrap_err();
+        assert_eq!(e.to_string(), "row 0: duplicate card 6C");
+    }
+}
