@@ -5,11 +5,15 @@ Modules:
 * :mod:`cribpiquet.cribbage` — cards, show scoring, pegging, numpy batch scoring, enumeration.
 * :mod:`cribpiquet.piquet` — the Russian game and Rubicon piquet: declarations, play scoring,
   match arithmetic, numpy batch scoring.
+* :mod:`cribpiquet.bots` — native players for both games (random, first, IS-MCTS search).
+* :func:`cribpiquet.arena` — matches between players with the seats rotated, and their
+  statistics (:class:`cribpiquet.ArenaResult`).
 
 The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
 """
 
-from . import cribbage, piquet
+from . import bots, cribbage, piquet
+from ._arena import ArenaResult, arena
 from ._core import __version__
 
-__all__ = ["__version__", "cribbage", "piquet"]
+__all__ = ["ArenaResult", "__version__", "arena", "bots", "cribbage", "piquet"]

@@ -3,9 +3,9 @@
 Use :mod:`cribpiquet.cribbage` and :mod:`cribpiquet.piquet`; they re-export these names.
 """
 
-from typing import Any, Generic, Iterable, Literal, Optional, TypeVar, Union, final
+from typing import Any, Callable, Generic, Iterable, Literal, Optional, Sequence, TypeVar, Union, final
 
-from typing_extensions import Self
+from typing_extensions import Self, disjoint_base
 
 import numpy as np
 import numpy.typing as npt
@@ -527,7 +527,7 @@ class _EngineState(Generic[_G]):
     def __eq__(self, other: object, /) -> bool: ...
 
 _SimulateResult = dict[str, npt.NDArray[Any]]
-_PolicyNames = Union[str, Iterable[str]]
+_PolicyNames = Union[str, "Bot", Iterable[Union[str, "Bot"]]]
 
 @final
 class CribbageGame(_EngineGame["CribbageState"]):
@@ -615,3 +615,48 @@ def piquet_simulate(
     threads: int | None = None,
     first_game: int | None = None,
 ) -> _SimulateResult: ...
+
+# ------------------------------------------------------------------------------------ the bots
+# (rust/python/bots.rs; re-exported by cribpiquet.bots)
+
+@disjoint_base
+class Bot:
+    """The base class of every bot of :mod:`cribpiquet.bots`."""
+
+    def step(self, state: CribbageState | PiquetState) -> int: ...
+    def action_values(self, state: CribbageState | PiquetState) -> dict[int, float]: ...
+    def restart(self) -> None: ...
+    @property
+    def name(self) -> str: ...
+
+@final
+class Random(Bot):
+    def __new__(cls, seed: int = 0) -> Random: ...
+
+@final
+class First(Bot):
+    def __new__(cls) -> First: ...
+
+@final
+class ISMCTS(Bot):
+    def __new__(
+        cls,
+        iterations: int = 1000,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "heuristic",
+        threads: int = 1,
+        seed: int = 0,
+        rollout_to_end: bool = False,
+    ) -> ISMCTS: ...
+
+def arena_run(
+    game: CribbageGame | PiquetGame,
+    players: Sequence[str | Bot],
+    n_games: int,
+    *,
+    seed: int | None = None,
+    threads: int | None = None,
+    first_game: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> dict[str, Any]: ...

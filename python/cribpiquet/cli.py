@@ -4,6 +4,8 @@
     cribpiquet stats [--kind hand|crib|five-card-hand]
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
+    cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000]
+    cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
 
 Bad input prints one line to stderr and exits with status 2. Output that cannot be written (a
 full disk) prints one line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``)
@@ -81,6 +83,26 @@ def _cmd_piquet_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from ._arena import arena
+
+    game: object
+    if args.game == "cribbage":
+        if args.rules is not None or args.scope is not None:
+            raise ValueError("--rules and --scope are piquet options (cribbage has --variant)")
+        game = cribbage.Game(args.variant or "six-card")
+    else:
+        if args.variant is not None:
+            raise ValueError("--variant is a cribbage option (piquet has --rules and --scope)")
+        game = piquet.Game(args.rules or "russian", scope=args.scope or "partiya")
+    if args.games < 0:
+        raise ValueError(f"--games must be >= 0, got {args.games}")
+    result = arena(game, args.players, args.games, seed=args.seed, threads=args.threads)
+    print(f"{game}, seed {args.seed}")
+    print(result)
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, status 2, no usage dump
         self.exit(2, f"cribpiquet: error: {message}\n")
@@ -112,6 +134,18 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards")
     compare.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
     compare.set_defaults(run=_cmd_piquet_compare)
+
+    ar = sub.add_parser("arena", help="play matches between bots (seats rotated) and print the statistics")
+    ar.add_argument("game", choices=("cribbage", "piquet"))
+    ar.add_argument("--players", nargs="+", required=True,
+                    help="one per seat: random, first, greedy, ismcts or ismcts:N (N iterations)")
+    ar.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--threads", type=int, default=None, help="default: every core")
+    ar.add_argument("--variant", default=None, help="cribbage: six-card (default), five-card, three-player, four-player")
+    ar.add_argument("--rules", default=None, choices=("russian", "rubicon"), help="piquet rules (default russian)")
+    ar.add_argument("--scope", default=None, choices=("deal", "partiya"), help="piquet: one deal or the whole match (default)")
+    ar.set_defaults(run=_cmd_arena)
     return parser
 
 

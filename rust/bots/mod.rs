@@ -8,6 +8,13 @@
 //! so a game driven by one seeded generator (`simulate`, the arena) is reproducible whatever the
 //! thread that plays it.
 
+pub mod arena;
+mod basic;
+pub mod ismcts;
+pub mod winprob;
+
+pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};
+
 use crate::engine::GameState;
 use crate::error::Result;
 use crate::rng::Rng;
@@ -30,3 +37,6 @@ pub trait Bot<S: GameState>: Send {
     /// The bot's name in messages and reports (`"random"`, `"greedy"`, `"ismcts:2000"`).
     fn name(&self) -> String;
 }
+
+pub mod greedy;
+pub mod heuristic;

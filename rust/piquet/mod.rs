@@ -11,6 +11,8 @@
 //! * [`score_game`]: a whole deal from its trick record: legality, declarations, every lead and
 //!   trick, pique, last trick, leza, capot, open capot, молчанка and false declarations, with an
 //!   event log.
+//! * [`exact_exchange`], [`monte_carlo_exchange`]: every legal exchange of a dealt hand, exact
+//!   expected declarations over every draw and Monte Carlo chances against an opponent.
 //! * [`Partiya`] (koroliks, рефет, сквозная запись) and the rubicon [`Partie`].
 //! * [`declarations_batch`], [`score_declarations_batch`]: slices of ids, in parallel.
 //!
@@ -31,6 +33,7 @@ mod card;
 mod compare;
 mod declare;
 mod engine;
+mod exchange;
 mod game;
 mod partiya;
 mod play;
@@ -51,6 +54,10 @@ pub use engine::{
     action_exchange_size, action_to_string, exchange_action, string_to_action, GameConfig, Phase, PointSource, Scope,
     State, StateStack, ANNOUNCE_CAPOT, CATEGORY_NAMES, EXCHANGE_BASE, INFO_TENSOR_SIZE, MAX_EXCHANGE, MAX_GAMES,
     MAX_KOROLIKS, MAX_RESAMPLE_ATTEMPTS, NUM_CARDS, NUM_DISTINCT_ACTIONS, NUM_SOURCES, OBS_TENSOR_SIZE, PASS,
+};
+pub use exchange::{
+    exact_exchange, exchange_sizes, legal_discards, monte_carlo_exchange, ExchangeMcCounts, ExchangeRow, McOpponent,
+    REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS,
 };
 pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{

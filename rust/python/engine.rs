@@ -316,13 +316,47 @@ pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) ->
 
 // ---------------------------------------------------------------------------------- simulate
 
-/// The policies of `simulate`: one name for every seat, or a sequence of 1 or `n` names.
-fn policies_from<S: GameState>(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<S>>> {
-    if let Ok(name) = players.cast::<PyString>() {
-        return Ok(vec![policy_by_name(name.to_str()?)?]);
+/// One policy of `simulate`: a name (the engine's `"random"`, `"first"`, or a bot name of
+/// [`spec_by_name`](crate::python::bots::spec_by_name): `"greedy"`, `"ismcts"`, `"ismcts:N"`) or a
+/// bot object of `cribpiquet.bots` (each seat of each game gets a fresh copy of its settings).
+pub(crate) fn policy_from<S: crate::python::bots::BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
+    if let Ok(bot) = item.cast::<crate::python::bots::PyBot>() {
+        return Ok(crate::python::bots::factory(bot.get().spec()));
+    }
+    let name = item.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a player must be a name like \"random\" or a cribpiquet.bots bot, got {}",
+            describe(item)
+        ))
+    })?;
+    let name = name.to_str()?;
+    if let Ok(policy) = policy_by_name(name) {
+        return Ok(policy);
+    }
+    match crate::python::bots::spec_by_name(name)? {
+        Some(spec) => Ok(crate::python::bots::factory(spec)),
+        None => Err(PyValueError::new_err(format!(
+            "unknown player {:?} (known: {}, or a cribpiquet.bots bot)",
+            crate::error::echo(name),
+            crate::python::bots::BOT_NAMES
+        ))),
+    }
+}
+
+/// The policies of `simulate`: one player (a name or a bot) for every seat, or a sequence of 1
+/// or `n` of them.
+pub(crate) fn policies_from<S: crate::python::bots::BotGame>(
+    players: &Bound<'_, PyAny>,
+    n: usize,
+) -> PyResult<Vec<PolicyFactory<S>>> {
+    if players.cast::<PyString>().is_ok() || players.cast::<crate::python::bots::PyBot>().is_ok() {
+        return Ok(vec![policy_from(players)?]);
     }
     let iter = players.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!("players must be a policy name or a sequence of names, got {}", describe(players)))
+        PyTypeError::new_err(format!(
+            "players must be a player (a name or a bot) or a sequence of them, got {}",
+            describe(players)
+        ))
     })?;
     let mut out = Vec::with_capacity(n);
     for item in iter {
@@ -330,10 +364,7 @@ fn policies_from<S: GameState>(players: &Bound<'_, PyAny>, n: usize) -> PyResult
         if out.len() == n {
             return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got more than {n}")));
         }
-        let name = item.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err(format!("a policy must be a name like \"random\", got {}", describe(&item)))
-        })?;
-        out.push(policy_by_name(name.to_str()?)?);
+        out.push(policy_from(&item)?);
     }
     if out.len() != 1 && out.len() != n {
         return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
@@ -358,7 +389,10 @@ pub(crate) fn run_simulate<'py, G: Game>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<IntArg>,
     first_game: Option<IntArg>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyDict>>
+where
+    G::State: crate::python::bots::BotGame,
+{
     let n = n_games.within("n_games", 0..i64::MAX)? as usize;
     // Both below 2**63 - 1, so `first + n` cannot overflow a u64.
     let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;

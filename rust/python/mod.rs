@@ -8,6 +8,7 @@
 use pyo3::prelude::*;
 
 mod arrays;
+mod bots;
 mod convert;
 mod cribbage;
 mod cribbage_discard;
@@ -29,5 +30,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cribbage_discard::register(m)?;
     piquet::register(m)?;
     piquet_game::register(m)?;
+    bots::register(m)?;
     Ok(())
 }

@@ -1,0 +1,250 @@
+"""The arena: matches between players (bot objects or names) with the seats rotated, played in
+parallel in Rust, and their statistics (:class:`ArenaResult`).
+
+>>> from cribpiquet import arena, bots, cribbage
+>>> r = arena(cribbage.Game("five-card"), [bots.First(), "random"], 40, seed=1, progress=False)
+>>> r.games, r.players, len(r.ci95)
+(40, ('first', 'random'), 2)
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+from . import _core
+from .bots import Bot
+
+__all__ = ["ArenaResult", "arena", "wilson"]
+
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+
+
+def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a rate ``p`` observed over ``n`` trials (95 % by default):
+    ``(p + z²/2n ± z·sqrt(p(1−p)/n + z²/4n²)) / (1 + z²/n)``, clipped to 0..1; ``(0, 1)`` for
+    ``n = 0``. Unlike the normal approximation it stays inside 0..1 and is good for rates near 0
+    or 1 and small ``n``.
+
+    >>> [round(x, 4) for x in wilson(0.8, 10)]
+    [0.4902, 0.9433]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    z2 = z * z
+    center = p + z2 / (2 * n)
+    margin = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    d = 1 + z2 / n
+    return (max(0.0, (center - margin) / d), min(1.0, (center + margin) / d))
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """The counts of an arena run and the statistics derived from them.
+
+    The counts: ``players`` (names, in the order given), ``games``, ``wins`` (games each player's
+    side won), ``draws``, ``deals`` (begun, over all games), ``points`` (``(source, per-player
+    total)`` pairs in the game's point-source order), ``seconds`` (wall time), ``game``.
+
+    Derived: a player's *score* is its wins plus an equal share of the draws (half of each in a
+    two-player game); ``win_rate`` is score / games; ``ci95`` is the 95 % Wilson score interval
+    of each win rate (:func:`wilson`, over ``games`` trials); ``elo`` is player 0's rating minus
+    player 1's under the logistic model, ``400 · log10(score0 / score1)`` (for two players
+    ``−400 · log10(1/p − 1)`` with ``p`` player 0's win rate), a score of 0 counted as half a
+    game so the value stays finite; ``points_by_source`` is each player's side's mean points per
+    deal by source; ``games_per_second`` is ``games / seconds``.
+    """
+
+    game: str
+    players: tuple[str, ...]
+    games: int
+    wins: tuple[int, ...]
+    draws: int
+    deals: int
+    points: tuple[tuple[str, tuple[int, ...]], ...]
+    seconds: float
+
+    @classmethod
+    def _from_counts(cls, raw: dict[str, Any]) -> ArenaResult:
+        return cls(
+            game=str(raw["game"]),
+            players=tuple(raw["players"]),
+            games=int(raw["games"]),
+            wins=tuple(int(w) for w in raw["wins"]),
+            draws=int(raw["draws"]),
+            deals=int(raw["deals"]),
+            points=tuple((str(k), tuple(int(x) for x in v)) for k, v in raw["points"].items()),
+            seconds=float(raw["seconds"]),
+        )
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """Each player's wins plus its share of the draws."""
+        share = self.draws / max(len(self.players), 1)
+        return tuple(w + share for w in self.wins)
+
+    @property
+    def win_rate(self) -> tuple[float, ...]:
+        """Each player's score / games (draws count as half in a two-player game)."""
+        if self.games == 0:
+            return tuple(0.0 for _ in self.players)
+        return tuple(s / self.games for s in self.scores)
+
+    @property
+    def ci95(self) -> tuple[tuple[float, float], ...]:
+        """The 95 % Wilson score interval of each player's win rate."""
+        return tuple(wilson(p, self.games) for p in self.win_rate)
+
+    @property
+    def elo(self) -> float:
+        """Player 0's Elo rating minus player 1's: ``400 · log10(score0 / score1)`` (a score of 0
+        counts as 0.5); 0 with no games."""
+        if self.games == 0 or len(self.players) < 2:
+            return 0.0
+        s0, s1 = (max(s, 0.5) for s in self.scores[:2])
+        return 400 * math.log10(s0 / s1)
+
+    @property
+    def points_by_source(self) -> dict[str, tuple[float, ...]]:
+        """``{source: mean points per deal of each player's side}``."""
+        deals = max(self.deals, 1)
+        return {k: tuple(x / deals for x in v) for k, v in self.points}
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall time."""
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    @classmethod
+    def combine(cls, results: Iterable[ArenaResult]) -> ArenaResult:
+        """The result of disjoint runs (e.g. ranges split by ``first_game``) taken together: the
+        counts and seconds are added and every statistic recomputed, so the parts of one range
+        combine to the result of the whole range (but for ``seconds``).
+
+        >>> from cribpiquet import ArenaResult, arena, cribbage
+        >>> g = cribbage.Game("five-card")
+        >>> parts = [arena(g, ["first", "random"], 10, first_game=k * 10, progress=False) for k in range(3)]
+        >>> ArenaResult.combine(parts).wins == arena(g, ["first", "random"], 30, progress=False).wins
+        True
+        """
+        results = list(results)
+        if not results:
+            raise ValueError("combine needs at least one ArenaResult")
+        for r in results:
+            if not isinstance(r, ArenaResult):
+                raise TypeError(f"combine needs ArenaResult values, got {type(r).__name__}")
+        first = results[0]
+        sources = [k for k, _ in first.points]
+        for r in results[1:]:
+            if r.game != first.game or r.players != first.players or [k for k, _ in r.points] != sources:
+                raise ValueError(
+                    f"cannot combine results of different matches: {first.game} {first.players} "
+                    f"and {r.game} {r.players}"
+                )
+        n = len(first.players)
+        return cls(
+            game=first.game,
+            players=first.players,
+            games=sum(r.games for r in results),
+            wins=tuple(sum(r.wins[k] for r in results) for k in range(n)),
+            draws=sum(r.draws for r in results),
+            deals=sum(r.deals for r in results),
+            points=tuple(
+                (src, tuple(sum(dict(r.points)[src][k] for r in results) for k in range(n))) for src in sources
+            ),
+            seconds=sum(r.seconds for r in results),
+        )
+
+    def __repr__(self) -> str:
+        rates = ", ".join(f"{p:.3f}" for p in self.win_rate)
+        return (
+            f"ArenaResult({self.game}, players={self.players}, games={self.games}, "
+            f"win_rate=({rates}), elo={self.elo:+.0f})"
+        )
+
+    def __str__(self) -> str:
+        width = max(12, *(len(p) for p in self.players), *(len(k) for k, _ in self.points))
+        lines = [f"{self.game}: {self.games:,} games, {self.games_per_second:,.1f} games/s, seats rotated"]
+        lines.append(f"{'player':<{width}}  {'wins':>7}  {'win rate':>8}  {'95% interval (Wilson)':>21}")
+        for name, w, p, (lo, hi) in zip(self.players, self.wins, self.win_rate, self.ci95):
+            lines.append(f"{name:<{width}}  {w:>7}  {p:>8.3f}  {f'{lo:.3f} .. {hi:.3f}':>21}")
+        if self.draws:
+            lines.append(f"draws: {self.draws} (half to each)")
+        if len(self.players) >= 2:
+            lines.append(f"elo ({self.players[0]} − {self.players[1]}): {self.elo:+.0f}")
+        lines.append("points per deal by source: " + ", ".join(self.players))
+        for src, per in self.points_by_source.items():
+            lines.append(f"  {src:<{width}}" + "".join(f"  {x:>7.2f}" for x in per))
+        return "\n".join(lines)
+
+
+_Player = Union[str, Bot]
+
+
+class _Progress:
+    """A tqdm bar on stderr, shown only when stderr is a terminal and the run is past ~1 s."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total, self.label = total, label
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.enabled = bool(getattr(sys.stderr, "isatty", lambda: False)())
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < 1.0:
+                return
+            try:
+                from tqdm import tqdm
+            except ImportError:  # a dependency; without it, no bar
+                self.enabled = False
+                return
+            self.bar = tqdm(total=self.total, desc=self.label, unit="game", file=sys.stderr, leave=False)
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def arena(
+    game: Any,
+    players: Sequence[_Player],
+    n_games: int,
+    *,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    progress: bool = True,
+    first_game: int = 0,
+) -> ArenaResult:
+    """Play ``n_games`` games of ``game`` (a cribbage or piquet ``Game``) between ``players``
+    (one per seat: bot objects of :mod:`cribpiquet.bots` or names — ``"random"``, ``"first"``,
+    ``"ismcts"``, ``"ismcts:N"`` …) and return an :class:`ArenaResult`.
+
+    Game ``i`` (``first_game .. first_game + n_games``) is ``simulate``'s game ``i`` of ``seed``
+    with the seats rotated by ``i`` (player ``k`` sits at seat ``(k + i) mod n``), and each seat
+    gets a fresh copy of its bot drawing from the game's generator, so a run is deterministic for
+    a seed whatever ``threads`` (``None``: every core), and ranges split by ``first_game``
+    combine (:meth:`ArenaResult.combine`) to the whole. The games run in Rust in parallel with the
+    interpreter released; Ctrl-C stops the run within a block (about a quarter of a second). With
+    ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
+    """
+    if isinstance(progress, bool):
+        bar: Optional[_Progress] = _Progress(int(n_games), "arena") if progress else None
+    else:
+        raise TypeError(f"progress must be a bool, got {type(progress).__name__} {progress!r}")
+    callback: Optional[Callable[[int], None]] = bar
+    try:
+        raw = _core.arena_run(
+            game, players, n_games, seed=seed, threads=threads, first_game=first_game, progress=callback
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    return ArenaResult._from_counts(raw)

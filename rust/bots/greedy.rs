@@ -1,0 +1,1 @@
+//! [`Greedy`]: exact one-step players for cribbage and piquet (work in progress).

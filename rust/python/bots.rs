@@ -1,0 +1,560 @@
+//! Bindings for the bots: `cribpiquet.bots` (`Bot`, `Random`, `First`, …).
+//!
+//! One mechanism for every bot: a bot's settings implement [`BotSpec`], which makes fresh core
+//! bots of it for either game; the Python base class [`PyBot`] (`cribpiquet.bots.Bot`) holds the
+//! settings, the bot's own generator (seeded by its `seed`) and the live bot of each game, and
+//! offers `step`, `action_values`, `restart`, `name` and the repr. A bot class is a subclass
+//! with only a constructor: adding a Rust bot type is a `BotSpec` impl, a `#[pyclass(extends =
+//! PyBot)]` struct with its `#[new]`, and one line in [`register`]. `simulate` and the arena take
+//! the settings ([`BotPolicy`] over fresh bots per seat and game, drawing from the game's
+//! generator), and the names of [`spec_by_name`].
+
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::engine::{describe, seed_from, IntArg};
+use crate::bots::ismcts::{Ismcts, IsmctsConfig, Rollout};
+use crate::bots::{Bot, BotPolicy, FirstBot, RandomBot};
+use crate::engine::{GameState, PolicyFactory};
+use crate::rng::Rng;
+use crate::{cribbage, piquet};
+
+/// A bot's settings: makes fresh core bots of them for either game.
+pub(crate) trait BotSpec: Send + Sync {
+    /// A new cribbage bot with these settings.
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>>;
+    /// A new piquet bot with these settings.
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>>;
+    /// The Python repr (`"ISMCTS(iterations=1000, …)"`).
+    fn repr(&self) -> String;
+    /// The short name used in reports (`"random"`, `"ismcts:2000"`).
+    fn name(&self) -> String;
+}
+
+/// The two games' states, for code generic over the game that makes bots from settings.
+pub(crate) trait BotGame: GameState {
+    /// A fresh bot of `spec` for this game.
+    fn make(spec: &dyn BotSpec) -> Box<dyn Bot<Self>>;
+}
+
+impl BotGame for cribbage::State {
+    fn make(spec: &dyn BotSpec) -> Box<dyn Bot<Self>> {
+        spec.cribbage()
+    }
+}
+
+impl BotGame for piquet::State {
+    fn make(spec: &dyn BotSpec) -> Box<dyn Bot<Self>> {
+        spec.piquet()
+    }
+}
+
+/// A `simulate`/arena factory: a fresh bot of `spec` per seat and game, as a policy.
+pub(crate) fn factory<S: BotGame>(spec: Arc<dyn BotSpec>) -> PolicyFactory<S> {
+    Box::new(move |_| Box::new(BotPolicy(S::make(&*spec))))
+}
+
+/// Settings of [`RandomBot`].
+struct RandomSpec {
+    seed: u64,
+}
+
+impl BotSpec for RandomSpec {
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
+        Box::new(RandomBot)
+    }
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
+        Box::new(RandomBot)
+    }
+    fn repr(&self) -> String {
+        format!("Random(seed={})", self.seed as i64)
+    }
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+/// Settings of [`FirstBot`].
+struct FirstSpec;
+
+impl BotSpec for FirstSpec {
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
+        Box::new(FirstBot)
+    }
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
+        Box::new(FirstBot)
+    }
+    fn repr(&self) -> String {
+        "First()".into()
+    }
+    fn name(&self) -> String {
+        "first".into()
+    }
+}
+
+/// Settings of [`Ismcts`] (validated: making the bots cannot fail).
+struct IsmctsSpec {
+    config: IsmctsConfig,
+    seed: u64,
+}
+
+impl IsmctsSpec {
+    fn new(config: IsmctsConfig, seed: u64) -> PyResult<IsmctsSpec> {
+        Ok(IsmctsSpec { config: config.checked()?, seed })
+    }
+}
+
+impl BotSpec for IsmctsSpec {
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
+        Box::new(Ismcts::<cribbage::State>::new(self.config).expect("settings checked by IsmctsSpec::new"))
+    }
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
+        Box::new(Ismcts::<piquet::State>::new(self.config).expect("settings checked by IsmctsSpec::new"))
+    }
+    fn repr(&self) -> String {
+        let c = &self.config;
+        let time = c.time_limit.map_or("None".to_string(), |t| format!("{:?}", t.as_secs_f64()));
+        format!(
+            "ISMCTS(iterations={}, time_limit={time}, exploration={:?}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
+            c.iterations,
+            c.exploration,
+            c.rollout.name(),
+            c.threads,
+            self.seed as i64,
+            if c.rollout_to_end { "True" } else { "False" }
+        )
+    }
+    fn name(&self) -> String {
+        format!("ismcts:{}", self.config.iterations)
+    }
+}
+
+/// The settings of a bot named in `simulate(players=...)` or the arena: `"ismcts"`,
+/// `"ismcts:N"` (N iterations), `"greedy"`; `None` for other names. (`"random"` and `"first"` are
+/// the engine's own policies.)
+pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
+    let lower = name.trim().to_ascii_lowercase();
+    let (head, arg) = match lower.split_once(':') {
+        Some((h, a)) => (h.trim(), Some(a.trim())),
+        None => (lower.as_str(), None),
+    };
+    let no_arg = |what: &str| -> PyResult<()> {
+        match arg {
+            None => Ok(()),
+            Some(_) => Err(PyValueError::new_err(format!("the {what} player takes no argument, got {name:?}"))),
+        }
+    };
+    Ok(match head {
+        "random" => {
+            no_arg("random")?;
+            Some(Arc::new(RandomSpec { seed: 0 }))
+        }
+        "first" => {
+            no_arg("first")?;
+            Some(Arc::new(FirstSpec))
+        }
+        "ismcts" => {
+            let mut config = IsmctsConfig::default();
+            if let Some(n) = arg {
+                config.iterations = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "ismcts:N needs a number of iterations N >= 1, got {:?}",
+                        crate::error::echo(name)
+                    ))
+                })?;
+            }
+            Some(Arc::new(IsmctsSpec::new(config, 0)?))
+        }
+        // (The greedy helper adds "greedy" here.)
+        _ => None,
+    })
+}
+
+/// The names [`spec_by_name`] knows, for messages.
+pub(crate) const BOT_NAMES: &str = "random, first, ismcts, ismcts:N";
+
+// ------------------------------------------------------------------------------ the classes
+
+/// What a Python bot holds while it plays.
+struct Live {
+    rng: Rng,
+    cribbage: Option<Box<dyn Bot<cribbage::State>>>,
+    piquet: Option<Box<dyn Bot<piquet::State>>>,
+}
+
+/// A state argument of either game.
+enum AnyState {
+    Cribbage(cribbage::State),
+    Piquet(piquet::State),
+}
+
+fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState> {
+    if let Ok(s) = obj.cast::<super::cribbage_game::State>() {
+        return Ok(AnyState::Cribbage(s.try_borrow()?.core()));
+    }
+    if let Ok(s) = obj.cast::<super::piquet_game::State>() {
+        return Ok(AnyState::Piquet(s.try_borrow()?.core()));
+    }
+    Err(PyTypeError::new_err(format!("{what} needs a cribbage or piquet State, got {}", describe(obj))))
+}
+
+/// A bot (the base class of every bot of :mod:`cribpiquet.bots`).
+///
+/// A bot plays either game: :meth:`step` returns the action it plays for the player to move,
+/// :meth:`action_values` what it thinks each legal action is worth (the scale is the bot's, see
+/// its class), :meth:`restart` forgets the game so far and reseeds the bot's generator, so the
+/// same calls after a restart give the same answers. A chance node or a finished game is a
+/// ``ValueError``. Bots are accepted by ``simulate(players=...)`` and :func:`cribpiquet.arena`,
+/// which give each seat of each game a fresh copy drawing from that game's generator.
+///
+/// >>> from cribpiquet import bots, cribbage
+/// >>> s = cribbage.Game("five-card").new_initial_state()
+/// >>> while s.is_chance_node():
+/// ...     s.apply_action(s.legal_actions()[0])
+/// >>> bots.First().step(s) == s.legal_actions()[0]
+/// True
+#[pyclass(subclass, frozen, name = "Bot", module = "cribpiquet.bots")]
+pub struct PyBot {
+    spec: Arc<dyn BotSpec>,
+    seed: u64,
+    live: Mutex<Live>,
+}
+
+impl PyBot {
+    /// A bot of `spec` whose own generator starts from `seed`.
+    pub(crate) fn new(spec: Arc<dyn BotSpec>, seed: u64) -> PyBot {
+        PyBot { spec, seed, live: Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None }) }
+    }
+
+    /// The settings (for `simulate` and the arena).
+    pub(crate) fn spec(&self) -> Arc<dyn BotSpec> {
+        Arc::clone(&self.spec)
+    }
+
+    /// Run `f` on the live bot of the state's game, with the interpreter released.
+    fn with_bot<T: Send>(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        what: &str,
+        f: impl Fn(&mut dyn DynBot, &mut Rng) -> crate::error::Result<T> + Send + Sync,
+    ) -> PyResult<T> {
+        let state = state_arg(state, what)?;
+        let spec = &*self.spec;
+        let live = &self.live;
+        let out = py.detach(|| {
+            let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
+            let Live { rng, cribbage, piquet } = &mut *guard;
+            match state {
+                AnyState::Cribbage(s) => {
+                    let bot = cribbage.get_or_insert_with(|| spec.cribbage());
+                    f(&mut Bound1(bot.as_mut(), s), rng)
+                }
+                AnyState::Piquet(s) => {
+                    let bot = piquet.get_or_insert_with(|| spec.piquet());
+                    f(&mut Bound1(bot.as_mut(), s), rng)
+                }
+            }
+        })?;
+        Ok(out)
+    }
+}
+
+/// A live bot with its state, game erased (what [`PyBot::with_bot`] hands its closure).
+trait DynBot {
+    fn step(&mut self, rng: &mut Rng) -> crate::error::Result<u16>;
+    fn action_values(&mut self, rng: &mut Rng) -> crate::error::Result<Vec<(u16, f64)>>;
+}
+
+struct Bound1<'a, S: GameState>(&'a mut dyn Bot<S>, S);
+
+impl<S: GameState> DynBot for Bound1<'_, S> {
+    fn step(&mut self, rng: &mut Rng) -> crate::error::Result<u16> {
+        self.0.step(&self.1, rng)
+    }
+    fn action_values(&mut self, rng: &mut Rng) -> crate::error::Result<Vec<(u16, f64)>> {
+        self.0.action_values(&self.1, rng)
+    }
+}
+
+#[pymethods]
+impl PyBot {
+    /// The action this bot plays for the player to move at ``state`` (one of
+    /// ``state.legal_actions()``). The state is not changed. The interpreter is released while
+    /// the bot thinks.
+    fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
+        self.with_bot(py, state, "step", |bot, rng| bot.step(rng))
+    }
+
+    /// ``{action: value}`` for every legal action at ``state``, for the player to move (the
+    /// scale is the bot's: see its class). :meth:`step` plays one of the best.
+    fn action_values<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let values = self.with_bot(py, state, "action_values", |bot, rng| bot.action_values(rng))?;
+        let d = PyDict::new(py);
+        for (a, v) in values {
+            d.set_item(a, v)?;
+        }
+        Ok(d)
+    }
+
+    /// Forget the game so far (a new game begins) and reseed the bot's generator with its seed.
+    fn restart(&self) {
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        *live = Live { rng: Rng::new(self.seed), cribbage: None, piquet: None };
+    }
+
+    /// The bot's short name in reports (``"random"``, ``"ismcts:2000"``).
+    #[getter]
+    fn name(&self) -> String {
+        self.spec.name()
+    }
+
+    fn __repr__(&self) -> String {
+        self.spec.repr()
+    }
+}
+
+/// Uniformly random among the legal actions, from the bot's own generator (seeded by
+/// ``seed``). ``action_values`` gives each of the n legal actions 1/n. In ``simulate`` it plays
+/// exactly the games of ``players="random"``.
+///
+/// >>> from cribpiquet import bots
+/// >>> bots.Random(seed=3)
+/// Random(seed=3)
+#[pyclass(extends = PyBot, frozen, name = "Random", module = "cribpiquet.bots")]
+pub struct Random;
+
+#[pymethods]
+impl Random {
+    #[new]
+    #[pyo3(signature = (seed = None), text_signature = "(seed=0)")]
+    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<Random>> {
+        let seed = seed.map_or(Ok(0), seed_from)?;
+        Ok(PyClassInitializer::from(PyBot::new(Arc::new(RandomSpec { seed }), seed)).add_subclass(Random))
+    }
+}
+
+/// Always the lowest legal action. ``action_values`` gives it 1 and the others 0.
+///
+/// >>> from cribpiquet import bots
+/// >>> bots.First()
+/// First()
+#[pyclass(extends = PyBot, frozen, name = "First", module = "cribpiquet.bots")]
+pub struct First;
+
+#[pymethods]
+impl First {
+    #[new]
+    fn new() -> PyClassInitializer<First> {
+        PyClassInitializer::from(PyBot::new(Arc::new(FirstSpec), 0)).add_subclass(First)
+    }
+}
+
+/// Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley &
+/// Whitehouse 2012), in Rust.
+///
+/// Each of ``iterations`` iterations draws a world consistent with what the player to move
+/// knows, walks the tree by UCB1 with availability counts (``exploration`` is its constant; values
+/// are 0..1), expands one action and plays the rest of the deal (``rollout_to_end=True``: of the
+/// game) with the ``rollout`` policy: ``"heuristic"`` (a cheap rule of thumb) or ``"random"``. A
+/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table the
+/// bot computes once from self-play), a piquet deal's by its point difference, ``½ + ½·tanh(Δ /
+/// 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
+/// ``seed`` and ``threads`` give the same actions (unless ``time_limit``, seconds per decision,
+/// stops the search first). The tree is kept between calls where the information allows (the
+/// next decision of the same deal after moves the bot sees); :meth:`restart` drops it.
+///
+/// :meth:`step` plays the most visited action; :meth:`action_values` is each legal action's mean
+/// value for the player to move (cribbage: the estimated chance to win; 0 for an action never
+/// tried).
+///
+/// >>> from cribpiquet import bots
+/// >>> bots.ISMCTS(iterations=500, seed=1).name
+/// 'ismcts:500'
+#[pyclass(extends = PyBot, frozen, name = "ISMCTS", module = "cribpiquet.bots")]
+pub struct PyIsmcts;
+
+fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
+    }
+    obj.extract::<f64>().map_err(|_| PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))))
+}
+
+#[pymethods]
+impl PyIsmcts {
+    #[new]
+    #[pyo3(signature = (iterations = None, time_limit = None, exploration = None, rollout = None, threads = None, seed = None, rollout_to_end = None),
+           text_signature = "(iterations=1000, time_limit=None, exploration=0.7, rollout='heuristic', threads=1, seed=0, rollout_to_end=False)")]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        iterations: Option<IntArg>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        exploration: Option<&Bound<'_, PyAny>>,
+        rollout: Option<&Bound<'_, PyAny>>,
+        threads: Option<IntArg>,
+        seed: Option<&Bound<'_, PyAny>>,
+        rollout_to_end: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyIsmcts>> {
+        let mut config = IsmctsConfig::default();
+        if let Some(n) = iterations {
+            config.iterations = n.within("iterations", 1..(u32::MAX as i64 + 1))? as u32;
+        }
+        if let Some(t) = time_limit.filter(|t| !t.is_none()) {
+            let t = float_arg(t, "time_limit")?;
+            if !(t.is_finite() && t > 0.0 && t < 1e9) {
+                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds > 0, got {t}")));
+            }
+            config.time_limit = Some(std::time::Duration::from_secs_f64(t));
+        }
+        if let Some(c) = exploration {
+            config.exploration = float_arg(c, "exploration")?;
+        }
+        if let Some(r) = rollout {
+            config.rollout = super::convert::str_arg(r, "rollout")?.to_str()?.parse::<Rollout>()?;
+        }
+        if let Some(t) = threads {
+            config.threads = t.within("threads", 1..257)? as usize;
+        }
+        if let Some(e) = rollout_to_end {
+            config.rollout_to_end = super::convert::bool_arg(e, "rollout_to_end")?;
+        }
+        let seed = seed.map_or(Ok(0), seed_from)?;
+        let spec = IsmctsSpec::new(config, seed)?;
+        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyIsmcts))
+    }
+}
+
+// -------------------------------------------------------------------------------- the arena
+
+/// Wall time an arena block aims at: Ctrl-C and the progress callback run between blocks.
+const ARENA_BLOCK_TIME: f64 = 0.25;
+
+/// `cribpiquet.arena`'s engine: play games ``first_game .. first_game + n_games`` of ``game``
+/// between ``players`` (one per seat: names or bots) with the seats rotated, and return the raw
+/// counts as a dict (``cribpiquet.arena`` wraps them in an ``ArenaResult``). The games run in
+/// parallel with the interpreter released, in blocks; between blocks pending signals are handled
+/// (Ctrl-C raises ``KeyboardInterrupt``) and ``progress(games_done)`` is called if given.
+#[pyfunction]
+#[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn arena_run<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    players: &Bound<'py, PyAny>,
+    n_games: IntArg,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<IntArg>,
+    first_game: Option<IntArg>,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = n_games.within("n_games", 0..i64::MAX)? as u64;
+    let seed = seed.map_or(Ok(0), seed_from)?;
+    let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    let first = first_game.as_ref().map(|f| f.within("first_game", 0..i64::MAX)).transpose()?.unwrap_or(0) as u64;
+    if first.checked_add(n).is_none_or(|end| end > i64::MAX as u64) {
+        return Err(PyValueError::new_err("first_game + n_games must be below 2**63"));
+    }
+    let progress = progress.filter(|p| !p.is_none());
+    if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
+        return run_arena(py, g.get().0, players, n, seed, threads, first, progress);
+    }
+    if let Ok(g) = game.cast::<super::piquet_game::Game>() {
+        return run_arena(py, g.get().0, players, n, seed, threads, first, progress);
+    }
+    Err(PyTypeError::new_err(format!("arena needs a cribbage or piquet Game, got {}", describe(game))))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_arena<'py, G: crate::engine::Game>(
+    py: Python<'py>,
+    game: G,
+    players: &Bound<'py, PyAny>,
+    n: u64,
+    seed: u64,
+    threads: Option<usize>,
+    first: u64,
+    progress: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>>
+where
+    G::State: BotGame,
+{
+    let seats = game.num_players();
+    if players.cast::<pyo3::types::PyString>().is_ok() || players.cast::<PyBot>().is_ok() {
+        return Err(PyTypeError::new_err(format!(
+            "players must be a sequence of {seats} players (names or bots), got one: {}",
+            describe(players)
+        )));
+    }
+    let iter = players.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "players must be a sequence of {seats} players (names or bots), got {}",
+            describe(players)
+        ))
+    })?;
+    let (mut names, mut factories) = (Vec::new(), Vec::new());
+    for item in iter {
+        let item = item?;
+        if factories.len() == seats {
+            return Err(PyValueError::new_err(format!(
+                "the arena needs {seats} players for {} (one per seat), got more",
+                G::NAME
+            )));
+        }
+        factories.push(super::engine::policy_from::<G::State>(&item)?);
+        names.push(match item.cast::<PyBot>() {
+            Ok(bot) => bot.get().spec.name(),
+            Err(_) => item.extract::<String>()?.trim().to_ascii_lowercase(),
+        });
+    }
+    let arena = crate::bots::arena::Arena::new(game, factories)?;
+    let pool = crate::engine::thread_pool(threads)?;
+    let mut counts = crate::bots::arena::ArenaCounts::new(seats);
+    let clock = std::time::Instant::now();
+    let (mut start, end) = (first, first + n);
+    let mut block = threads.unwrap_or_else(rayon::current_num_threads).max(1) as u64;
+    while start < end {
+        let stop = end.min(start + block);
+        let t = std::time::Instant::now();
+        let part = py.detach(|| match &pool {
+            Some(pool) => pool.install(|| arena.play(seed, start..stop)),
+            None => arena.play(seed, start..stop),
+        })?;
+        counts.add(&part);
+        py.check_signals()?;
+        if let Some(cb) = progress {
+            cb.call1((counts.games,))?;
+        }
+        let took = t.elapsed().as_secs_f64().max(1e-6);
+        let scale = (ARENA_BLOCK_TIME / took).clamp(0.25, 4.0);
+        block = ((block as f64 * scale) as u64).clamp(1, 1 << 16);
+        start = stop;
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    let d = PyDict::new(py);
+    d.set_item("players", names)?;
+    d.set_item("games", counts.games)?;
+    d.set_item("wins", counts.wins[..seats].to_vec())?;
+    d.set_item("draws", counts.draws)?;
+    d.set_item("deals", counts.deals)?;
+    let points = PyDict::new(py);
+    for (k, name) in G::POINT_SOURCES.iter().enumerate().take(crate::engine::MAX_SOURCES) {
+        points.set_item(*name, (0..seats).map(|p| counts.points[p][k]).collect::<Vec<u64>>())?;
+    }
+    d.set_item("points", points)?;
+    d.set_item("seconds", seconds)?;
+    d.set_item("game", G::NAME)?;
+    Ok(d)
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyBot>()?;
+    m.add_class::<Random>()?;
+    m.add_class::<First>()?;
+    m.add_class::<PyIsmcts>()?;
+    m.add_function(wrap_pyfunction!(arena_run, m)?)?;
+    Ok(())
+}
