@@ -184,6 +184,108 @@ def test_a_worker_killed_mid_run_is_replaced_and_the_result_is_unchanged(distrib
     assert victim[0] not in client.run(os.getpid).values()
 
 
+def test_simulate_sends_bot_objects_as_their_settings(distributed, client):
+    from cribpiquet import bots
+
+    five = cribbage.Game("five-card")
+    players = [bots.ISMCTS(iterations=30, seed=2), bots.Random(seed=5)]
+    expected = cribbage.simulate(five, 60, players=players, seed=4)
+    _assert_same(distributed.simulate(five, 60, players=players, seed=4, client=client, chunk_games=20), expected)
+    deal = piquet.Game(scope="deal")
+    _assert_same(
+        distributed.simulate(deal, 300, players=bots.First(), seed=1, client=client),
+        piquet.simulate(deal, 300, players=[bots.First()], seed=1),
+    )
+
+
+# ------------------------------------------------------------------------------------- arena
+
+
+def _counts(r):
+    return (r.game, r.players, r.games, r.wins, r.draws, r.deals, r.points)
+
+
+ARENAS = [
+    (cribbage.Game("six-card"), ["first", "random"], 600, 250),
+    (cribbage.Game("three-player"), ["random", "first", "random"], 300, None),
+    (piquet.Game(scope="deal"), ["ismcts:20", "random"], 200, 30),
+]
+
+
+@pytest.mark.parametrize("game, players, n, chunk", ARENAS, ids=[repr(a[0]) for a in ARENAS])
+def test_arena_equals_the_local_run(distributed, client, game, players, n, chunk):
+    from cribpiquet import arena
+
+    local = arena(game, players, n, seed=6, progress=False)
+    got = distributed.arena(game, players, n, seed=6, client=client, chunk_games=chunk)
+    assert _counts(got) == _counts(local)
+    assert got.win_rate == local.win_rate and got.ci95 == local.ci95 and got.elo == local.elo
+    assert got.seconds > 0 and sum(got.wins) + got.draws == n
+
+
+def test_arena_with_bot_objects_and_the_default_client(distributed, client):
+    from cribpiquet import arena, bots
+
+    five = cribbage.Game("five-card")
+    players = [bots.ISMCTS(iterations=25, seed=3), bots.First()]
+    with client.as_current():
+        got = distributed.arena(five, players, 40, seed=2)
+        assert _counts(distributed.arena(five, players, 0)) == _counts(arena(five, players, 0, progress=False))
+    assert _counts(got) == _counts(arena(five, players, 40, seed=2, progress=False))
+
+
+def test_bad_arena_arguments_raise_before_anything_is_submitted(distributed, nothing_submitted):
+    five = cribbage.Game("five-card")
+    with pytest.raises(TypeError, match="n_games must be an int"):
+        distributed.arena(five, ["random", "first"], 1.5, client=nothing_submitted)
+    with pytest.raises(ValueError, match="n_games must be in range"):
+        distributed.arena(five, ["random", "first"], -3, client=nothing_submitted)
+    with pytest.raises(ValueError, match=r"chunk_games must be in range\(1, "):
+        distributed.arena(five, ["random", "first"], 10, client=nothing_submitted, chunk_games=0)
+    with pytest.raises(ValueError):
+        distributed.arena(five, ["random", "nobody"], 10, client=nothing_submitted)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        distributed.arena(five, ["random", "first"], 10, seed="x", client=nothing_submitted)
+    with pytest.raises(TypeError, match="client must be a dask.distributed.Client"):
+        distributed.arena(five, ["random", "first"], 10, client=object())
+    with pytest.raises(ValueError, match="no Dask client"):
+        distributed.arena(five, ["random", "first"], 10)
+
+
+# ----------------------------------------------------------------------------- discard tables
+
+
+def test_discard_tables_equal_the_local_iteration(distributed, client):
+    local = cribbage.discard_tables("five-card", flushes=False, max_iterations=2, progress=False)
+    got = distributed.discard_tables("five-card", flushes=False, max_iterations=2, client=client, ranges=5)
+    assert (got.variant, got.flushes, got.iterations) == ("five-card", False, 2)
+    assert got.changes == local.changes and len(got.changes) == 2
+    for name in ("dealer", "pone"):
+        np.testing.assert_array_equal(getattr(got, name), getattr(local, name), err_msg=name)
+    for role in ("dealer", "pone"):
+        np.testing.assert_array_equal(got.frequency[role], local.frequency[role], err_msg=role)
+        np.testing.assert_array_equal(got.values[role], local.values[role], err_msg=role)
+    # A large tolerance stops after the first pass, as locally.
+    stopped = distributed.discard_tables("five-card", tolerance=10.0, client=client)
+    assert stopped.iterations == cribbage.discard_tables("five-card", tolerance=10.0, progress=False).iterations == 1
+
+
+def test_bad_discard_tables_arguments_raise_before_anything_is_submitted(distributed, nothing_submitted):
+    c = nothing_submitted
+    for error, message, kwargs in [
+        (ValueError, "two-player games", dict(variant="three-player")),
+        (TypeError, "max_iterations must be an int", dict(max_iterations=2.0)),
+        (ValueError, "max_iterations must be in 0..=10000", dict(max_iterations=-1)),
+        (TypeError, "tolerance must be a float", dict(tolerance="small")),
+        (ValueError, "tolerance must be a finite number", dict(tolerance=float("nan"))),
+        (TypeError, "ranges must be an int", dict(ranges=True)),
+        (ValueError, r"ranges must be in range\(1, ", dict(ranges=0)),
+        (TypeError, "flushes", dict(flushes="yes")),
+    ]:
+        with pytest.raises(error, match=message):
+            distributed.discard_tables(client=c, **kwargs)
+
+
 # --------------------------------------------------------------------------------- batch scoring
 
 
@@ -289,7 +391,7 @@ def test_bad_simulate_arguments_raise_before_anything_is_submitted(distributed, 
         (ValueError, r"n_games must be in range\(0, ", dict(n_games=2**63)),
         (ValueError, "players must name 1 or 3 policies", dict(game=cribbage.Game("three-player"), players=("random",) * 2)),
         (ValueError, "greedy", dict(players=("random", "greedy"))),
-        (TypeError, "players must be a policy name", dict(players=3)),
+        (TypeError, "players must be a player", dict(players=3)),
         (TypeError, "seed must be an int", dict(seed=True)),
         (ValueError, "seed must fit in 64 bits", dict(seed=2**64)),
         (TypeError, "chunk_games must be an int", dict(chunk_games="big")),

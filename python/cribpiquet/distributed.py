@@ -11,6 +11,10 @@ running scheduler.
   result equals the local :func:`cribpiquet.cribbage.simulate` / :func:`cribpiquet.piquet.simulate`
   array for array, however the run is cut and whichever worker plays a chunk (a chunk lost with
   its worker is simply played again elsewhere).
+* :func:`arena` does the same for :func:`cribpiquet.arena`, merging the chunks' counts with
+  :meth:`cribpiquet.ArenaResult.combine` (so the win rates, intervals and Elo are the local ones).
+* :func:`discard_tables` runs each iteration's pass over the hand classes as tasks over class
+  ranges and adds their counts: the tables equal :func:`cribpiquet.cribbage.discard_tables`'.
 * :func:`score_hand_batch`, :func:`peg_points_batch` and :func:`score_declarations_batch` take
   dask arrays and return lazy dask arrays (one task per block of rows), equal to the numpy
   functions'.
@@ -27,10 +31,12 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import operator
 import pickle
 import re
+import time
 import uuid
 from typing import Any, Callable
 
@@ -46,7 +52,14 @@ except ImportError:  # pragma: no cover - exercised by a test that hides dask
 
 from . import cribbage, piquet
 
-__all__ = ["peg_points_batch", "score_declarations_batch", "score_hand_batch", "simulate"]
+__all__ = [
+    "arena",
+    "discard_tables",
+    "peg_points_batch",
+    "score_declarations_batch",
+    "score_hand_batch",
+    "simulate",
+]
 
 _NO_CLIENT = (
     "no Dask client: pass client=, or start one first, e.g. `from dask.distributed import Client; "
@@ -86,6 +99,66 @@ def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
     return value
 
 
+
+# ------------------------------------------------------------------- sending players to workers
+
+
+class _BotCall:
+    """A bot sent to the workers as the constructor call its repr is (``"ISMCTS(iterations=100,
+    …)"``), rebuilt there: ``simulate`` and the arena use only a bot's settings."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_BotCall, (self.text,))
+
+    def build(self) -> Any:
+        from . import bots
+
+        names = {name: getattr(bots, name) for name in bots.__all__}
+        return eval(self.text, {"__builtins__": {}}, names)  # noqa: S307 - a repr made by the client's bots
+
+
+def _portable(player: Any) -> Any:
+    """A player as sent to the workers: itself if it pickles, a bot as its constructor call."""
+    if isinstance(player, str):
+        return player
+    try:
+        pickle.dumps(player)
+        return player
+    except Exception:  # noqa: BLE001 - whatever pickling raises, try the bot's settings
+        pass
+    call = _BotCall(repr(player))
+    try:
+        rebuilt = call.build()
+    except Exception:  # noqa: BLE001 - reported below
+        rebuilt = None
+    if type(rebuilt) is not type(player) or repr(rebuilt) != call.text:
+        raise TypeError(f"players: {_describe(player)} cannot be sent to the workers (it does not pickle)")
+    return call
+
+
+def _portable_players(players: Any) -> Any:
+    """``players`` (already checked by the local function) in a form that pickles."""
+    if isinstance(players, str):
+        return players
+    try:
+        items = list(players)
+    except TypeError:
+        return _portable(players)
+    return [_portable(p) for p in items]
+
+
+def _rebuilt_players(players: Any) -> Any:
+    """On the worker: the players again, bots rebuilt from their constructor calls."""
+    if isinstance(players, list):
+        return [p.build() if isinstance(p, _BotCall) else p for p in players]
+    return players.build() if isinstance(players, _BotCall) else players
+
+
 # ---------------------------------------------------------------------------------- simulate
 
 
@@ -100,6 +173,7 @@ def _simulator(game: Any) -> Callable[..., dict[str, np.ndarray]]:
 def _simulate_chunk(game: Any, players: Any, seed: Any, first_game: int, n_games: int) -> dict[str, np.ndarray]:
     """One task of :func:`simulate`: games ``first_game .. first_game + n_games`` on one thread
     (a worker runs as many chunks at once as it has threads)."""
+    players = _rebuilt_players(players)
     return _simulator(game)(game, n_games, players=players, seed=seed, first_game=first_game, threads=1)
 
 
@@ -150,10 +224,7 @@ def simulate(
     size = _count(chunk_games, "chunk_games", 1)
     # Zero games checks game, players and seed exactly as the local call, and gives the schema.
     empty = local(game, 0, players=players, seed=seed)
-    try:
-        pickle.dumps((game, players))
-    except Exception as e:  # noqa: BLE001 - whatever pickling raises, say what could not be sent
-        raise TypeError(f"players must pickle to be sent to the workers: {type(e).__name__}: {e}") from None
+    players = _portable_players(players)
     client = _resolve_client(client)
     if n == 0:
         return empty
@@ -176,6 +247,145 @@ def simulate(
         client.cancel(futures)
         raise
     return out
+
+
+# ------------------------------------------------------------------------------------- arena
+
+
+def _arena_chunk(game: Any, players: Any, seed: Any, first_game: int, n_games: int) -> Any:
+    """One task of :func:`arena`: games ``first_game .. first_game + n_games`` on one thread."""
+    from ._arena import arena as local_arena
+
+    return local_arena(
+        game, _rebuilt_players(players), n_games, seed=seed, threads=1, progress=False, first_game=first_game
+    )
+
+
+def arena(
+    game: Any,
+    players: Any,
+    n_games: int,
+    *,
+    seed: int = 0,
+    client: Any = None,
+    chunk_games: int | None = None,
+) -> Any:
+    """:func:`cribpiquet.arena` on a Dask cluster: the same :class:`~cribpiquet.ArenaResult`
+    counts (wins, draws, deals, points by source) as ``arena(game, players, n_games, seed=seed)``,
+    so the same win rates, 95 % intervals and Elo.
+
+    The games are cut into chunks played as tasks (``arena(..., first_game=start, threads=1)``:
+    game ``i`` is seeded by ``(seed, i)`` with the seats rotated by ``i`` wherever it runs) and
+    the chunks' results merged with :meth:`~cribpiquet.ArenaResult.combine`. ``chunk_games`` is
+    the most games a task plays; ``None``: about four chunks per worker thread (a few per thread
+    even out bots whose speed varies), at most a million games each. ``seconds`` is the wall
+    time of the whole run (so ``games_per_second`` is the cluster's). Bots are sent to the workers
+    as their settings; every argument is checked here before anything is submitted.
+
+    >>> from cribpiquet import ArenaResult, bots, cribbage
+    >>> five = cribbage.Game("five-card")
+    >>> r = arena(five, [bots.First(), "random"], 300, seed=4, chunk_games=100)
+    >>> from cribpiquet import arena as local_arena
+    >>> r.wins == local_arena(five, [bots.First(), "random"], 300, seed=4, progress=False).wins
+    True
+    """
+    from ._arena import ArenaResult
+    from ._arena import arena as local_arena
+
+    n = _count(n_games, "n_games", 0)
+    size = None if chunk_games is None else _count(chunk_games, "chunk_games", 1)
+    # Zero games checks game, players and seed exactly as the local call.
+    empty = local_arena(game, players, 0, seed=seed, progress=False)
+    portable = _portable_players(players)
+    client = _resolve_client(client)
+    if n == 0:
+        return empty
+    clock = time.perf_counter()
+    threads = max(1, sum(client.nthreads().values()))
+    if size is None:
+        size = max(1, min(1_000_000, math.ceil(n / (4 * threads))))
+    chunks = _chunks(n, size, threads)
+    token = uuid.uuid4().hex
+    futures = [
+        client.submit(_arena_chunk, game, portable, seed, start, count, key=f"cribpiquet-arena-{token}-{i}", pure=False)
+        for i, (start, count) in enumerate(chunks)
+    ]
+    try:
+        parts = client.gather(futures)
+    except BaseException:
+        client.cancel(futures)
+        raise
+    merged = ArenaResult.combine(parts)
+    return dataclasses.replace(merged, seconds=time.perf_counter() - clock)
+
+
+# ----------------------------------------------------------------------------- discard tables
+
+
+def _pass_sums(tables: Any, start: int, stop: int) -> dict[str, Any]:
+    """One task of :func:`discard_tables`: the pass's partial sums over classes ``start..stop``."""
+    return tables.pass_sums(start, stop)
+
+
+def discard_tables(
+    variant: str = "six-card",
+    *,
+    flushes: bool = True,
+    max_iterations: int = 50,
+    tolerance: float = 1e-4,
+    client: Any = None,
+    ranges: int | None = None,
+) -> Any:
+    """:func:`cribpiquet.cribbage.discard_tables` with each iteration's best-response pass over
+    the hand classes cut into ``ranges`` class ranges run as Dask tasks (``None``: four per
+    worker thread). Each iteration sends the current tables to the tasks
+    (``DiscardTables.pass_sums(start, stop)``), adds their integer counts
+    (``combine_pass_sums``) and advances the tables on the client, stopping as the local call
+    does; any split gives the same tables as ``cribbage.discard_tables`` (``dealer``, ``pone``,
+    ``frequency``, ``changes``).
+
+    Unlike the local run, which computes every hand's values once and then makes each pass in
+    milliseconds, a task computes its hands' values again every pass (six-card: about 10
+    core-seconds a pass), so this pays only on many cores. The arguments are checked here first.
+
+    >>> from cribpiquet import cribbage
+    >>> t = discard_tables("five-card", max_iterations=2, ranges=3)
+    >>> local = cribbage.discard_tables("five-card", max_iterations=2, progress=False)
+    >>> bool((t.dealer == local.dealer).all()), t.changes == local.changes
+    (True, True)
+    """
+    from ._discard import DiscardTables, combine_pass_sums, discard_classes
+
+    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
+        raise TypeError(f"max_iterations must be an int, got {_describe(max_iterations)}")
+    if not 0 <= max_iterations <= 10_000:
+        raise ValueError(f"max_iterations must be in 0..=10000, got {max_iterations}")
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
+        raise TypeError(f"tolerance must be a float, got {_describe(tolerance)}")
+    if not (math.isfinite(tolerance) and tolerance >= 0):
+        raise ValueError(f"tolerance must be a finite number >= 0, got {tolerance!r}")
+    k = None if ranges is None else _count(ranges, "ranges", 1, 1_000_001)
+    tables = DiscardTables.initial(variant, flushes=flushes)  # checks variant and flushes
+    classes = discard_classes(variant)
+    client = _resolve_client(client)
+    if k is None:
+        k = 4 * max(1, sum(client.nthreads().values()))
+    bounds = [(start, start + count) for start, count in _chunks(classes, math.ceil(classes / k), k)]
+    token = uuid.uuid4().hex
+    for iteration in range(max_iterations):
+        futures = [
+            client.submit(_pass_sums, tables, a, b, key=f"cribpiquet-discard-pass-{token}-{iteration}-{i}", pure=False)
+            for i, (a, b) in enumerate(bounds)
+        ]
+        try:
+            parts = client.gather(futures)
+        except BaseException:
+            client.cancel(futures)
+            raise
+        tables = tables.advance(combine_pass_sums(parts))
+        if tables.changes[-1] < tolerance:
+            break
+    return tables
 
 
 # ------------------------------------------------------------------------------ batch scoring
