@@ -256,7 +256,7 @@ def test_bad_arena_arguments_raise_before_anything_is_submitted(distributed, not
 
 
 def test_discard_tables_equal_the_local_iteration(distributed, client):
-    local = cribbage.discard_tables("five-card", flushes=False, max_iterations=2, progress=False)
+    local: Any = cribbage.discard_tables("five-card", flushes=False, max_iterations=2, progress=False)
     got = distributed.discard_tables("five-card", flushes=False, max_iterations=2, client=client, ranges=5)
     assert (got.variant, got.flushes, got.iterations) == ("five-card", False, 2)
     assert got.changes == local.changes and len(got.changes) == 2
@@ -267,12 +267,13 @@ def test_discard_tables_equal_the_local_iteration(distributed, client):
         np.testing.assert_array_equal(got.values[role], local.values[role], err_msg=role)
     # A large tolerance stops after the first pass, as locally.
     stopped = distributed.discard_tables("five-card", tolerance=10.0, client=client)
-    assert stopped.iterations == cribbage.discard_tables("five-card", tolerance=10.0, progress=False).iterations == 1
+    alone: Any = cribbage.discard_tables("five-card", tolerance=10.0, progress=False)
+    assert stopped.iterations == alone.iterations == 1
 
 
 def test_bad_discard_tables_arguments_raise_before_anything_is_submitted(distributed, nothing_submitted):
     c = nothing_submitted
-    for error, message, kwargs in [
+    cases: list[tuple[type[Exception], str, dict[str, Any]]] = [
         (ValueError, "two-player games", dict(variant="three-player")),
         (TypeError, "max_iterations must be an int", dict(max_iterations=2.0)),
         (ValueError, "max_iterations must be in 0..=10000", dict(max_iterations=-1)),
@@ -281,7 +282,8 @@ def test_bad_discard_tables_arguments_raise_before_anything_is_submitted(distrib
         (TypeError, "ranges must be an int", dict(ranges=True)),
         (ValueError, r"ranges must be in range\(1, ", dict(ranges=0)),
         (TypeError, "flushes", dict(flushes="yes")),
-    ]:
+    ]
+    for error, message, kwargs in cases:
         with pytest.raises(error, match=message):
             distributed.discard_tables(client=c, **kwargs)
 
