@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from typing import Any
 
@@ -84,7 +83,10 @@ def distributed(dd):
 def client(dd):
     """Two worker processes of one thread each. Not the default client: the tests pass it, or
     make it current where they test the default."""
-    with dd.LocalCluster(
+    import dask
+
+    # A long transition log, so the killed-worker test finds its task's whole story.
+    with dask.config.set({"distributed.admin.low-level-log-length": 200_000}), dd.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
     ) as cluster, dd.Client(cluster, set_as_default=False) as client:
         client.wait_for_workers(2, timeout=120)
@@ -143,45 +145,46 @@ def test_the_module_docstring_examples(distributed, client):
     assert result.failed == 0 and result.attempted >= 10
 
 
-def test_a_worker_killed_mid_run_is_replaced_and_the_result_is_unchanged(distributed, client):
-    """SIGKILL the worker process running a chunk: the scheduler gives the chunk to a worker
-    (the other, or the nanny's restarted one) and the run still equals the local one."""
+def test_a_worker_killed_mid_run_is_replaced_and_the_result_is_unchanged(distributed, client, dd, tmp_path):
+    """A worker plugin SIGKILLs the first worker process to start executing a chunk (once: a
+    marker file says it was done): the scheduler gives the chunk to a worker (the other, or
+    the nanny's restarted one) and the run still equals the local one."""
     six = cribbage.Game("six-card")
-    n, chunk = 160_000, 20_000  # 8 chunks, each a few tenths of a second on one core
+    n = 40_000
     expected = cribbage.simulate(six, n, seed=3)
-    outcome: dict = {}
+    marker = tmp_path / "killed"
 
-    def run():
-        try:
-            outcome["result"] = distributed.simulate(six, n, seed=3, client=client, chunk_games=chunk)
-        except BaseException as e:  # noqa: BLE001 - reported by the assertion below
-            outcome["error"] = e
+    plugin_base: Any = dd.WorkerPlugin
 
-    def executing(dask_worker):
-        return os.getpid(), [str(ts.key) for ts in dask_worker.state.executing]
+    class KillOnce(plugin_base):
+        name = "cribpiquet-test-kill-once"
 
-    thread = threading.Thread(target=run)
-    thread.start()
-    victim = None
-    deadline = time.monotonic() + 60
-    while victim is None and time.monotonic() < deadline and thread.is_alive():
-        for pid, keys in client.run(executing).values():
-            running = [k for k in keys if k.startswith("cribpiquet-simulate-")]
-            if running:
-                victim = (pid, running[0])
-                os.kill(pid, signal.SIGKILL)
-                break
-        else:
-            time.sleep(0.01)
-    thread.join(timeout=120)
-    assert victim is not None, "no chunk was seen running"
-    assert not thread.is_alive() and "error" not in outcome, outcome.get("error")
-    _assert_same(outcome["result"], expected)
-    # The killed chunk was processing twice: once on the dead worker, then again elsewhere.
-    story = client.run_on_scheduler(lambda dask_scheduler, key=victim[1]: dask_scheduler.story(key))
+        def __init__(self, path: str) -> None:
+            self.path = path
+
+        def transition(self, key, start, finish, **kwargs):
+            if finish != "executing" or not str(key).startswith("cribpiquet-simulate-"):
+                return
+            try:
+                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                return
+            os.write(fd, f"{os.getpid()} {key}".encode())
+            os.close(fd)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    client.register_plugin(KillOnce(str(marker)))
+    try:
+        got = distributed.simulate(six, n, seed=3, client=client, chunk_games=5_000)
+    finally:
+        client.unregister_worker_plugin(KillOnce.name)
+    _assert_same(got, expected)
+    pid, key = marker.read_text().split()
+    # The killed chunk was processing twice: on the dead worker, then again on a live one.
+    story = client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.story(key))
     assert [t[2] for t in story].count("processing") >= 2, story
     client.wait_for_workers(2, timeout=120)  # the nanny's new process, for the tests below
-    assert victim[0] not in client.run(os.getpid).values()
+    assert int(pid) not in client.run(os.getpid).values()
 
 
 def test_simulate_sends_bot_objects_as_their_settings(distributed, client):

@@ -99,7 +99,6 @@ def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
     return value
 
 
-
 # ------------------------------------------------------------------- sending players to workers
 
 
@@ -349,8 +348,8 @@ def discard_tables(
     core-seconds a pass), so this pays only on many cores. The arguments are checked here first.
 
     >>> from cribpiquet import cribbage
-    >>> t = discard_tables("five-card", max_iterations=2, ranges=3)
-    >>> local = cribbage.discard_tables("five-card", max_iterations=2, progress=False)
+    >>> t = discard_tables("five-card", max_iterations=1, ranges=3)
+    >>> local = cribbage.discard_tables("five-card", max_iterations=1, progress=False)
     >>> bool((t.dealer == local.dealer).all()), t.changes == local.changes
     (True, True)
     """
