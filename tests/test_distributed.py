@@ -52,6 +52,9 @@ def test_first_game_far_out_and_its_bad_values():
     for wrong in (True, 1.0, "3"):
         with pytest.raises(TypeError, match="first_game must be an int"):
             piquet.simulate(piquet.Game(), 1, first_game=wrong)  # type: ignore[arg-type]
+    # Checked after the other arguments, in signature order: a bad threads is named first.
+    with pytest.raises(TypeError, match="threads must be an int"):
+        cribbage.simulate(six, 1, threads=0.5, first_game=-1)  # type: ignore[arg-type]
 
 
 def test_without_dask_one_line_says_what_to_install(tmp_path):

@@ -394,14 +394,14 @@ where
     G::State: crate::python::bots::BotGame,
 {
     let n = n_games.within("n_games", 0..i64::MAX)? as usize;
-    // Both below 2**63 - 1, so `first + n` cannot overflow a u64.
-    let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     let policies = match players {
         Some(players) => policies_from::<G::State>(players, game.num_players())?,
         None => vec![policy_by_name("random")?],
     };
     let seed = seed.map_or(Ok(0), seed_from)?;
     let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    // Both below 2**63 - 1, so `first + n` cannot overflow a u64.
+    let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     let pool = thread_pool(threads)?;
     let mut out = SimColumns::try_with_capacity(&game, n).map_err(|e| {
         PyMemoryError::new_err(format!("cannot hold the results of {n} games ({e}); simulate fewer per call"))
