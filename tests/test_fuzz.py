@@ -362,6 +362,7 @@ PCARD = Cd(lambda ctx: st.integers(0, 31).map(lambda i: card_like(P, i, ctx.how)
 NGAMES = I(st.integers(0, 12))
 SEED = I(st.one_of(st.none(), st.integers(0, 2**64 - 1)))
 THREADS = I(st.one_of(st.none(), st.integers(1, 2)))
+FIRST_GAME = I(st.one_of(st.none(), st.integers(0, 2**62)))
 PLAYER = I(players_of)
 SCORE = I(st.integers(0, 200))
 
@@ -548,7 +549,8 @@ CRIBBAGE: dict[str, Spec] = {
     "pair_action": Spec({"a": I(st.integers(0, 51)), "b": I(st.integers(0, 51))}),
     "action_pair": Spec({"action": I(st.integers(52, 1377))}),
     "hand_distribution": Spec({"kind": A(st.sampled_from(["five-card-hand"] * 6 + ["hand", "crib"]))}, share=0.5),
-    "simulate": Spec({"game": A(cgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS}),
+    "simulate": Spec({"game": A(cgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS,
+                       "first_game": FIRST_GAME}),
     "Card": Spec({"value": CCARD}),
     "Card.symbol": Spec({}, target=method(st.integers(0, 51).map(C.Card), "symbol"), share=0.3),
     "Breakdown": Spec({}, share=0.2),
@@ -606,7 +608,8 @@ PIQUET: dict[str, Spec] = {
     "round_record": Spec({"x": I(st.one_of(st.integers(0, 2000), st.integers(2**63 - 20, 2**63 - 1)))}, post=post_round_record),
     "difference_record": Spec({"a": I(st.integers(0, 300)), "b": I(st.integers(0, 300)), "rules": A(rules_values)}),
     "score_declarations_batch": Spec({"elder": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "dealer": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "rules": A(rules_values)}),
-    "simulate": Spec({"game": A(pgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS}),
+    "simulate": Spec({"game": A(pgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS,
+                       "first_game": FIRST_GAME}),
     "Card": Spec({"value": PCARD}),
     "Card.symbol": Spec({}, target=method(st.integers(0, 31).map(P.Card), "symbol"), share=0.3),
     "Rules": Spec({"name": A(st.sampled_from(["russian", "rubicon"]))}),

@@ -643,6 +643,7 @@ def cribbage_simulate(
     players: _PolicyNames | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    first_game: int | None = None,
 ) -> _SimulateResult: ...
 
 @final
@@ -690,6 +691,7 @@ def piquet_simulate(
     players: _PolicyNames | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    first_game: int | None = None,
 ) -> _SimulateResult: ...
 
 # ------------------------------------------------------------------------------------ the bots

@@ -160,6 +160,9 @@ engine_classes! {
     /// >>> r = simulate(Game("five-card"), 1000, seed=1)
     /// >>> r["scores"].shape, bool((r["scores"].max(axis=1) >= 61).all())
     /// ((1000, 2), True)
+    /// >>> tail = simulate(Game("five-card"), 400, seed=1, first_game=600)
+    /// >>> bool((tail["scores"] == r["scores"][600:]).all())
+    /// True
     simulate: cribbage_simulate,
     constants: cribbage_game_constants {
         "GO" => core::GO,

@@ -375,11 +375,12 @@ pub(crate) fn policies_from<S: crate::python::bots::BotGame>(
 /// Wall time a block of `simulate` aims at: Ctrl-C is noticed between blocks.
 const BLOCK_TIME: Duration = Duration::from_millis(100);
 
-/// `simulate(game, n_games, *, players, seed, threads)` for any engine: the games run in
-/// blocks on the thread pool with the interpreter released; between blocks, pending signals
-/// are handled (Ctrl-C raises `KeyboardInterrupt` within a block's time). Memory is the
-/// output's: the columns are reserved up front (a `MemoryError` if they do not fit) and each
-/// game is reduced to its row as soon as it ends.
+/// `simulate(game, n_games, *, players, seed, threads, first_game)` for any engine: games
+/// `first_game..first_game + n_games` of the run seeded by `seed` run in blocks on the thread
+/// pool with the interpreter released; between blocks, pending signals are handled (Ctrl-C
+/// raises `KeyboardInterrupt` within a block's time). Memory is the output's: the columns are
+/// reserved up front (a `MemoryError` if they do not fit) and each game is reduced to its row as
+/// soon as it ends.
 pub(crate) fn run_simulate<'py, G: Game>(
     py: Python<'py>,
     game: G,
@@ -387,6 +388,7 @@ pub(crate) fn run_simulate<'py, G: Game>(
     players: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<IntArg>,
+    first_game: Option<IntArg>,
 ) -> PyResult<Bound<'py, PyDict>>
 where
     G::State: crate::python::bots::BotGame,
@@ -398,6 +400,8 @@ where
     };
     let seed = seed.map_or(Ok(0), seed_from)?;
     let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    // Both below 2**63 - 1, so `first + n` cannot overflow a u64.
+    let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     let pool = thread_pool(threads)?;
     let mut out = SimColumns::try_with_capacity(&game, n).map_err(|e| {
         PyMemoryError::new_err(format!("cannot hold the results of {n} games ({e}); simulate fewer per call"))
@@ -407,7 +411,7 @@ where
     while start < n {
         let stop = n.min(start + block);
         let clock = Instant::now();
-        let range = start as u64..stop as u64;
+        let range = first + start as u64..first + stop as u64;
         py.detach(|| match &pool {
             Some(pool) => pool.install(|| simulate_block(&game, &policies, seed, range, &mut out)),
             None => simulate_block(&game, &policies, seed, range, &mut out),
@@ -491,8 +495,13 @@ macro_rules! engine_classes {
         /// among the legal actions; ``"first"``: always the lowest legal action). Forced moves (a
         /// single legal action) are applied without asking the policy. Game ``i`` draws from its
         /// own generator seeded by ``(seed, i)``, so the result for a seed is the same whatever
-        /// ``threads`` (``None``: every core). The games run with the interpreter released, in
-        /// blocks between which Ctrl-C is noticed; memory is the output's (about 60 bytes a game).
+        /// ``threads`` (``None``: every core). ``first_game`` plays games ``first_game ..
+        /// first_game + n_games`` of the run instead of ``0 .. n_games``: each still seeded by
+        /// ``(seed, its index)``, so ``simulate(g, n, first_game=a)`` equals rows ``a .. a + n``
+        /// of a longer run with the same seed, and consecutive ranges concatenate to the whole
+        /// (how :mod:`cribpiquet.distributed` splits a run). The games run with the interpreter
+        /// released, in blocks between which Ctrl-C is noticed; memory is the output's (about 60
+        /// bytes a game).
         ///
         /// Columns (``N`` games, ``S`` sides = ``game.num_sides()``, ``P`` players): ``scores``
         /// (N, S) int32, points over the whole game; ``returns`` (N, P) float64, as
@@ -503,7 +512,7 @@ macro_rules! engine_classes {
         ///
         $(#[$sim_doc])*
         #[pyfunction]
-        #[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None))]
+        #[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None, first_game = None))]
         fn $simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
@@ -511,8 +520,10 @@ macro_rules! engine_classes {
             players: Option<&Bound<'py, PyAny>>,
             seed: Option<&Bound<'py, PyAny>>,
             threads: Option<crate::python::engine::IntArg>,
+            first_game: Option<crate::python::engine::IntArg>,
         ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-            crate::python::engine::run_simulate(py, Game::argument(game, "simulate")?, n_games, players, seed, threads)
+            let game = Game::argument(game, "simulate")?;
+            crate::python::engine::run_simulate(py, game, n_games, players, seed, threads, first_game)
         }
 
         /// Add this engine's `Game`, `State`, `simulate` and constants to the native module.

@@ -1,0 +1,506 @@
+"""cribpiquet on a Dask cluster: the same results as the local calls, computed on many machines.
+
+Needs the ``dask`` extra (``pip install 'cribpiquet[dask]'``: ``dask[distributed]``) and
+cribpiquet installed on every worker. The functions run on the client given as ``client=`` or,
+without one, on the default client (the last ``dask.distributed.Client`` made);
+``dask.distributed.Client()`` starts a local cluster, ``Client("tcp://host:8786")`` joins a
+running scheduler.
+
+* :func:`simulate` splits a run into chunks of games played as Dask tasks; game ``i`` is
+  still seeded by ``(seed, i)`` (each chunk is ``simulate(..., first_game=start)``), so the
+  result equals the local :func:`cribpiquet.cribbage.simulate` / :func:`cribpiquet.piquet.simulate`
+  array for array, however the run is cut and whichever worker plays a chunk (a chunk lost with
+  its worker is simply played again elsewhere).
+* :func:`arena` does the same for :func:`cribpiquet.arena`, merging the chunks' counts with
+  :meth:`cribpiquet.ArenaResult.combine` (so the win rates, intervals and Elo are the local ones).
+* :func:`discard_tables` runs each iteration's pass over the hand classes as tasks over class
+  ranges and adds their counts: the tables equal :func:`cribpiquet.cribbage.discard_tables`'.
+* :func:`score_hand_batch`, :func:`peg_points_batch` and :func:`score_declarations_batch` take
+  dask arrays and return lazy dask arrays (one task per block of rows), equal to the numpy
+  functions'.
+
+Every argument is checked on the client, with the local functions' messages, before anything is
+submitted.
+
+>>> from cribpiquet import cribbage, distributed
+>>> six = cribbage.Game("six-card")
+>>> r = distributed.simulate(six, 2000, seed=7, chunk_games=500)   # 4 tasks
+>>> bool((r["scores"] == cribbage.simulate(six, 2000, seed=7)["scores"]).all())
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import operator
+import pickle
+import re
+import time
+import uuid
+from typing import Any, Callable
+
+import numpy as np
+
+try:
+    import dask.array as da
+    import distributed as _dd
+except ImportError:  # pragma: no cover - exercised by a test that hides dask
+    raise ImportError(
+        "cribpiquet.distributed needs Dask: pip install 'cribpiquet[dask]'"
+    ) from None
+
+from . import cribbage, piquet
+
+__all__ = [
+    "arena",
+    "discard_tables",
+    "peg_points_batch",
+    "score_declarations_batch",
+    "score_hand_batch",
+    "simulate",
+]
+
+_NO_CLIENT = (
+    "no Dask client: pass client=, or start one first, e.g. `from dask.distributed import Client; "
+    "client = Client()` (a local cluster) or `Client('tcp://scheduler:8786')`"
+)
+
+
+def _describe(x: Any) -> str:
+    text = repr(x)
+    return f"{type(x).__name__} {text[:80]}{'…' if len(text) > 80 else ''}"
+
+
+def _resolve_client(client: Any) -> Any:
+    """The client to submit to: ``client``, else the default one, else a clear error."""
+    if client is None:
+        try:
+            client = _dd.default_client()
+        except ValueError:
+            raise ValueError(_NO_CLIENT) from None
+    elif not isinstance(client, _dd.Client):
+        raise TypeError(f"client must be a dask.distributed.Client, got {_describe(client)}")
+    if client.status in ("closing", "closed"):
+        raise ValueError(f"client is {client.status}: {_NO_CLIENT}")
+    return client
+
+
+def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
+    """An int argument in ``low..high - 1`` (``bool`` and non-ints are a TypeError)."""
+    if isinstance(x, bool):
+        raise TypeError(f"{name} must be an int, got {_describe(x)}")
+    try:
+        value = operator.index(x)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {_describe(x)}") from None
+    if not low <= value < high:
+        raise ValueError(f"{name} must be in range({low}, {high}), got {value}")
+    return value
+
+
+# ------------------------------------------------------------------- sending players to workers
+
+
+class _BotCall:
+    """A bot sent to the workers as the constructor call its repr is (``"ISMCTS(iterations=100,
+    …)"``), rebuilt there: ``simulate`` and the arena use only a bot's settings."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_BotCall, (self.text,))
+
+    def build(self) -> Any:
+        from . import bots
+
+        names = {name: getattr(bots, name) for name in bots.__all__}
+        return eval(self.text, {"__builtins__": {}}, names)  # noqa: S307 - a repr made by the client's bots
+
+
+def _portable(player: Any) -> Any:
+    """A player as sent to the workers: itself if it pickles, a bot as its constructor call."""
+    if isinstance(player, str):
+        return player
+    try:
+        pickle.dumps(player)
+        return player
+    except Exception:  # noqa: BLE001 - whatever pickling raises, try the bot's settings
+        pass
+    call = _BotCall(repr(player))
+    try:
+        rebuilt = call.build()
+    except Exception:  # noqa: BLE001 - reported below
+        rebuilt = None
+    if type(rebuilt) is not type(player) or repr(rebuilt) != call.text:
+        raise TypeError(f"players: {_describe(player)} cannot be sent to the workers (it does not pickle)")
+    return call
+
+
+def _portable_players(players: Any) -> Any:
+    """``players`` (already checked by the local function) in a form that pickles."""
+    if isinstance(players, str):
+        return players
+    try:
+        items = list(players)
+    except TypeError:
+        return _portable(players)
+    return [_portable(p) for p in items]
+
+
+def _rebuilt_players(players: Any) -> Any:
+    """On the worker: the players again, bots rebuilt from their constructor calls."""
+    if isinstance(players, list):
+        return [p.build() if isinstance(p, _BotCall) else p for p in players]
+    return players.build() if isinstance(players, _BotCall) else players
+
+
+# ---------------------------------------------------------------------------------- simulate
+
+
+def _simulator(game: Any) -> Callable[..., dict[str, np.ndarray]]:
+    if isinstance(game, cribbage.Game):
+        return cribbage.simulate
+    if isinstance(game, piquet.Game):
+        return piquet.simulate
+    raise TypeError(f"game must be a cribbage.Game or a piquet.Game, got {_describe(game)}")
+
+
+def _simulate_chunk(game: Any, players: Any, seed: Any, first_game: int, n_games: int) -> dict[str, np.ndarray]:
+    """One task of :func:`simulate`: games ``first_game .. first_game + n_games`` on one thread
+    (a worker runs as many chunks at once as it has threads)."""
+    players = _rebuilt_players(players)
+    return _simulator(game)(game, n_games, players=players, seed=seed, first_game=first_game, threads=1)
+
+
+def _chunks(n_games: int, chunk_games: int, threads: int) -> list[tuple[int, int]]:
+    """``(first_game, n)`` of each chunk: at most ``chunk_games`` games each, and at least one
+    chunk per worker thread (for runs that are small for the cluster), sizes within one game."""
+    if n_games == 0:
+        return []
+    k = min(n_games, max(math.ceil(n_games / chunk_games), threads))
+    base, extra = divmod(n_games, k)
+    out, start = [], 0
+    for i in range(k):
+        size = base + (i < extra)
+        out.append((start, size))
+        start += size
+    return out
+
+
+def simulate(
+    game: Any,
+    n_games: int,
+    *,
+    players: Any = "random",
+    seed: int = 0,
+    client: Any = None,
+    chunk_games: int = 1_000_000,
+) -> dict[str, np.ndarray]:
+    """:func:`cribpiquet.cribbage.simulate` (or piquet's) on a Dask cluster: the same dict of
+    numpy arrays as ``simulate(game, n_games, players=players, seed=seed)``, array for array.
+
+    The run is cut into chunks of at most ``chunk_games`` games (and at least one per worker
+    thread, so a small run still uses the whole cluster); each chunk is one task that plays its
+    games ``simulate(game, n, first_game=start, threads=1)`` on a worker. Game ``i`` is seeded by
+    ``(seed, i)`` wherever it runs, so neither the cut nor the workers change the result; a chunk
+    whose worker dies is played again on another. The chunks are copied into the result as they
+    finish (each worker holds its chunk, about 60–90 bytes a game, until then). ``game`` and
+    ``players`` are sent to the workers by pickling; every argument is checked here, with the
+    local function's messages, before anything is submitted. Without ``client``, the default
+    client.
+
+    >>> from cribpiquet import piquet
+    >>> deals = simulate(piquet.Game(scope="deal"), 300, seed=2, chunk_games=100)
+    >>> bool((deals["returns"] == piquet.simulate(piquet.Game(scope="deal"), 300, seed=2)["returns"]).all())
+    True
+    """
+    local = _simulator(game)
+    n = _count(n_games, "n_games", 0)
+    size = _count(chunk_games, "chunk_games", 1)
+    # Zero games checks game, players and seed exactly as the local call, and gives the schema.
+    empty = local(game, 0, players=players, seed=seed)
+    players = _portable_players(players)
+    client = _resolve_client(client)
+    if n == 0:
+        return empty
+    threads = max(1, sum(client.nthreads().values()))
+    chunks = _chunks(n, size, threads)
+    out = {key: np.empty((n, *col.shape[1:]), col.dtype) for key, col in empty.items()}
+    token = uuid.uuid4().hex
+    futures = [
+        client.submit(_simulate_chunk, game, players, seed, start, count, key=f"cribpiquet-simulate-{token}-{i}", pure=False)
+        for i, (start, count) in enumerate(chunks)
+    ]
+    where = {f.key: start for f, (start, _) in zip(futures, chunks)}
+    try:
+        for future, part in _dd.as_completed(futures, loop=client.loop, with_results=True):
+            start = where[future.key]
+            for key, column in part.items():
+                out[key][start : start + len(column)] = column
+            future.release()
+    except BaseException:
+        client.cancel(futures)
+        raise
+    return out
+
+
+# ------------------------------------------------------------------------------------- arena
+
+
+def _arena_chunk(game: Any, players: Any, seed: Any, first_game: int, n_games: int) -> Any:
+    """One task of :func:`arena`: games ``first_game .. first_game + n_games`` on one thread."""
+    from ._arena import arena as local_arena
+
+    return local_arena(
+        game, _rebuilt_players(players), n_games, seed=seed, threads=1, progress=False, first_game=first_game
+    )
+
+
+def arena(
+    game: Any,
+    players: Any,
+    n_games: int,
+    *,
+    seed: int = 0,
+    client: Any = None,
+    chunk_games: int | None = None,
+) -> Any:
+    """:func:`cribpiquet.arena` on a Dask cluster: the same :class:`~cribpiquet.ArenaResult`
+    counts (wins, draws, deals, points by source) as ``arena(game, players, n_games, seed=seed)``,
+    so the same win rates, 95 % intervals and Elo.
+
+    The games are cut into chunks played as tasks (``arena(..., first_game=start, threads=1)``:
+    game ``i`` is seeded by ``(seed, i)`` with the seats rotated by ``i`` wherever it runs) and
+    the chunks' results merged with :meth:`~cribpiquet.ArenaResult.combine`. ``chunk_games`` is
+    the most games a task plays; ``None``: about four chunks per worker thread (a few per thread
+    even out bots whose speed varies), at most a million games each. ``seconds`` is the wall
+    time of the whole run (so ``games_per_second`` is the cluster's). Bots are sent to the workers
+    as their settings; every argument is checked here before anything is submitted.
+
+    >>> from cribpiquet import ArenaResult, bots, cribbage
+    >>> five = cribbage.Game("five-card")
+    >>> r = arena(five, [bots.First(), "random"], 300, seed=4, chunk_games=100)
+    >>> from cribpiquet import arena as local_arena
+    >>> r.wins == local_arena(five, [bots.First(), "random"], 300, seed=4, progress=False).wins
+    True
+    """
+    from ._arena import ArenaResult
+    from ._arena import arena as local_arena
+
+    n = _count(n_games, "n_games", 0)
+    size = None if chunk_games is None else _count(chunk_games, "chunk_games", 1)
+    # Zero games checks game, players and seed exactly as the local call.
+    empty = local_arena(game, players, 0, seed=seed, progress=False)
+    portable = _portable_players(players)
+    client = _resolve_client(client)
+    if n == 0:
+        return empty
+    clock = time.perf_counter()
+    threads = max(1, sum(client.nthreads().values()))
+    if size is None:
+        size = max(1, min(1_000_000, math.ceil(n / (4 * threads))))
+    chunks = _chunks(n, size, threads)
+    token = uuid.uuid4().hex
+    futures = [
+        client.submit(_arena_chunk, game, portable, seed, start, count, key=f"cribpiquet-arena-{token}-{i}", pure=False)
+        for i, (start, count) in enumerate(chunks)
+    ]
+    try:
+        parts = client.gather(futures)
+    except BaseException:
+        client.cancel(futures)
+        raise
+    merged = ArenaResult.combine(parts)
+    return dataclasses.replace(merged, seconds=time.perf_counter() - clock)
+
+
+# ----------------------------------------------------------------------------- discard tables
+
+
+def _pass_sums(tables: Any, start: int, stop: int) -> dict[str, Any]:
+    """One task of :func:`discard_tables`: the pass's partial sums over classes ``start..stop``."""
+    return tables.pass_sums(start, stop)
+
+
+def discard_tables(
+    variant: str = "six-card",
+    *,
+    flushes: bool = True,
+    max_iterations: int = 50,
+    tolerance: float = 1e-4,
+    client: Any = None,
+    ranges: int | None = None,
+) -> Any:
+    """:func:`cribpiquet.cribbage.discard_tables` with each iteration's best-response pass over
+    the hand classes cut into ``ranges`` class ranges run as Dask tasks (``None``: four per
+    worker thread). Each iteration sends the current tables to the tasks
+    (``DiscardTables.pass_sums(start, stop)``), adds their integer counts
+    (``combine_pass_sums``) and advances the tables on the client, stopping as the local call
+    does; any split gives the same tables as ``cribbage.discard_tables`` (``dealer``, ``pone``,
+    ``frequency``, ``changes``).
+
+    Unlike the local run, which computes every hand's values once and then makes each pass in
+    milliseconds, a task computes its hands' values again every pass (six-card: about 10
+    core-seconds a pass), so this pays only on many cores. The arguments are checked here first.
+
+    >>> from cribpiquet import cribbage
+    >>> t = discard_tables("five-card", max_iterations=1, ranges=3)
+    >>> local = cribbage.discard_tables("five-card", max_iterations=1, progress=False)
+    >>> bool((t.dealer == local.dealer).all()), t.changes == local.changes
+    (True, True)
+    """
+    from ._discard import DiscardTables, combine_pass_sums, discard_classes
+
+    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
+        raise TypeError(f"max_iterations must be an int, got {_describe(max_iterations)}")
+    if not 0 <= max_iterations <= 10_000:
+        raise ValueError(f"max_iterations must be in 0..=10000, got {max_iterations}")
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
+        raise TypeError(f"tolerance must be a float, got {_describe(tolerance)}")
+    if not (math.isfinite(tolerance) and tolerance >= 0):
+        raise ValueError(f"tolerance must be a finite number >= 0, got {tolerance!r}")
+    k = None if ranges is None else _count(ranges, "ranges", 1, 1_000_001)
+    tables = DiscardTables.initial(variant, flushes=flushes)  # checks variant and flushes
+    classes = discard_classes(variant)
+    client = _resolve_client(client)
+    if k is None:
+        k = 4 * max(1, sum(client.nthreads().values()))
+    bounds = [(start, start + count) for start, count in _chunks(classes, math.ceil(classes / k), k)]
+    token = uuid.uuid4().hex
+    for iteration in range(max_iterations):
+        futures = [
+            client.submit(_pass_sums, tables, a, b, key=f"cribpiquet-discard-pass-{token}-{iteration}-{i}", pure=False)
+            for i, (a, b) in enumerate(bounds)
+        ]
+        try:
+            parts = client.gather(futures)
+        except BaseException:
+            client.cancel(futures)
+            raise
+        tables = tables.advance(combine_pass_sums(parts))
+        if tables.changes[-1] < tolerance:
+            break
+    return tables
+
+
+# ------------------------------------------------------------------------------ batch scoring
+
+
+def _as_dask(x: Any, name: str, ndim: int) -> Any:
+    """``x`` as a dask array with known chunk sizes, an integer dtype and ``ndim`` dimensions."""
+    a = x if isinstance(x, da.Array) else da.asarray(x)
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold integer card ids, got dtype {a.dtype}")
+    if a.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-d array, got shape {a.shape}")
+    if any(math.isnan(c) for c in a.shape):
+        raise ValueError(f"{name} has unknown chunk sizes: call {name}.compute_chunk_sizes() first")
+    return a
+
+
+def _probe(local: Callable[..., Any], arrays: list[Any], **kwargs: Any) -> Any:
+    """Call the local function on zero rows of the same dtypes and widths: it checks the widths
+    and the keyword arguments with its own messages (naming the real shapes) and gives the meta."""
+    empties = [np.zeros((0, *a.shape[1:]), a.dtype) for a in arrays]
+    try:
+        return local(*empties, **kwargs)
+    except (TypeError, ValueError) as e:
+        msg = str(e)
+        for a, z in zip(arrays, empties):
+            msg = msg.replace(f"shape {z.shape}", f"shape {a.shape}")
+        raise type(e)(msg) from None
+
+
+def _same_rows(first: Any, second: Any, names: tuple[str, str]) -> Any:
+    """``second`` rechunked along its rows like ``first`` (checking that the row counts agree)."""
+    if first.shape[0] != second.shape[0]:
+        raise ValueError(f"{names[0]} has {first.shape[0]} rows but {names[1]} has {second.shape[0]}")
+    return second.rechunk({0: first.chunks[0]})
+
+
+_ROW = re.compile(r"^row (\d+):")
+
+
+def _rows_from(start: int, call: Callable[[], Any]) -> Any:
+    """``call()``, with a block's "row r: …" errors renumbered as rows of the whole array."""
+    try:
+        return call()
+    except ValueError as e:
+        msg = _ROW.sub(lambda m: f"row {int(m.group(1)) + start}:", str(e), count=1)
+        raise ValueError(msg) from None
+
+
+def _block_start(block_info: Any) -> int:
+    return int(block_info[0]["array-location"][0][0]) if block_info else 0
+
+
+def _score_hand_block(h: np.ndarray, s: np.ndarray, crib: bool, block_info: Any = None) -> np.ndarray:
+    return _rows_from(_block_start(block_info), lambda: cribbage.score_hand_batch(h, s[:, 0], crib=crib))
+
+
+def _peg_block(q: np.ndarray, block_info: Any = None) -> np.ndarray:
+    return _rows_from(_block_start(block_info), lambda: cribbage.peg_points_batch(q))
+
+
+def _declarations_block(e: np.ndarray, d: np.ndarray, rules: Any, block_info: Any = None) -> np.ndarray:
+    return _rows_from(_block_start(block_info), lambda: piquet.score_declarations_batch(e, d, rules=rules))
+
+
+def score_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> Any:
+    """:func:`cribpiquet.cribbage.score_hand_batch` over dask arrays: a lazy uint8 dask array of
+    N totals, one task per block of rows of ``hands`` (its columns are put in one chunk;
+    ``starters`` is rechunked to the same rows). Numpy arrays are accepted as one block. The
+    dtypes, shapes and ``crib`` are checked now; the card ids when computed (the error names the
+    row of the whole array).
+
+    >>> import dask.array as da
+    >>> hands = da.from_array([[10, 17, 30, 43], [4, 5, 6, 20], [0, 1, 2, 3]], chunks=2)
+    >>> score_hand_batch(hands, da.from_array([4, 46, 16], chunks=2)).compute()
+    array([29, 14, 14], dtype=uint8)
+    """
+    h = _as_dask(hands, "hands", 2)
+    s = _as_dask(starters, "starters", 1)
+    meta = _probe(cribbage.score_hand_batch, [h, s], crib=crib)
+    h = h.rechunk({1: -1})
+    s = _same_rows(h, s, ("hands", "starters"))[:, None]
+    return da.map_blocks(_score_hand_block, h, s, crib=crib, drop_axis=1, meta=meta, token="cribpiquet-score-hand")
+
+
+def peg_points_batch(sequences: Any) -> Any:
+    """:func:`cribpiquet.cribbage.peg_points_batch` over a dask array: a lazy uint8 dask array of
+    the points of the last card of each row (rows padded with -1), one task per block of rows.
+
+    >>> import dask.array as da
+    >>> peg_points_batch(da.from_array([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]], chunks=1)).compute()
+    array([7, 8], dtype=uint8)
+    """
+    q = _as_dask(sequences, "sequences", 2)
+    meta = _probe(cribbage.peg_points_batch, [q])
+    q = q.rechunk({1: -1})
+    return da.map_blocks(_peg_block, q, drop_axis=1, meta=meta, token="cribpiquet-peg-points")
+
+
+def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> Any:
+    """:func:`cribpiquet.piquet.score_declarations_batch` over dask arrays: a lazy (N, 2) int16
+    dask array of (elder, dealer) declaration points, one task per block of rows of ``elder``
+    (``dealer`` is rechunked to the same rows). ``rules`` is checked now.
+
+    >>> import dask.array as da
+    >>> a = [23, 22, 21, 20, 19, 16, 7, 15, 31, 0, 1, 8]   # AH KH QH JH TH 7H AC AD AS 7C 8C 7D
+    >>> b = [18, 17, 2, 3, 4, 5, 14, 13, 12, 25, 26, 27]  # 9H 8H 9C TC JC QC KD QD JD 8S 9S TS
+    >>> score_declarations_batch(da.from_array([a, b], chunks=1), da.from_array([b, a], chunks=2)).compute()
+    array([[95,  0],
+           [ 0, 95]], dtype=int16)
+    """
+    e = _as_dask(elder, "elder", 2)
+    d = _as_dask(dealer, "dealer", 2)
+    meta = _probe(piquet.score_declarations_batch, [e, d], rules=rules)
+    e = e.rechunk({1: -1})
+    d = _same_rows(e, d.rechunk({1: -1}), ("elder", "dealer"))
+    return da.map_blocks(
+        _declarations_block, e, d, rules=rules, chunks=(e.chunks[0], (2,)), meta=meta, token="cribpiquet-declarations"
+    )
