@@ -926,17 +926,19 @@ macro_rules! engine_classes {
                 Ok(crate::python::engine::tensor(py, crate::engine::GameState::observation_tensor_vec(s, p)?))
             }
 
-            /// A state drawn uniformly among those consistent with everything ``player`` has
-            /// seen (the hidden cards redealt), reproducible for a ``seed``; it starts a new
+            /// A state drawn uniformly among those consistent with everything ``player`` (``None``:
+            /// the player to move) has seen (the hidden cards redealt), reproducible for a
+            /// ``seed``; it starts a new
             /// history. The interpreter is released while it samples (the state is copied first,
             /// so other threads may use this one meanwhile).
+            #[pyo3(signature = (player, seed))]
             fn resample_from_infostate(
                 slf: &Bound<'_, Self>,
-                player: crate::python::engine::IntArg,
+                player: Option<crate::python::engine::IntArg>,
                 seed: &Bound<'_, PyAny>,
             ) -> PyResult<State> {
                 let state = slf.borrow().core();
-                let p = crate::python::engine::player_or_current(&state, Some(player), "resample_from_infostate")?;
+                let p = crate::python::engine::player_or_current(&state, player, "resample_from_infostate")?;
                 let mut rng = crate::rng::Rng::new(crate::python::engine::seed_from(seed)?);
                 let resampled = slf
                     .py()
