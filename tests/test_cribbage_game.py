@@ -603,8 +603,8 @@ def test_simulate_arguments():
     assert simulate(six, 5, seed=-1)["scores"].shape == (5, 2)
     with pytest.raises(ValueError, match="1 or 3 policies"):
         simulate(Game("three-player"), 5, players=("random", "random"))
-    with pytest.raises(ValueError, match="unknown policy"):
-        simulate(six, 5, players=("random", "greedy"))
+    with pytest.raises(ValueError, match="unknown player"):
+        simulate(six, 5, players=("random", "nobody"))
     with pytest.raises(ValueError, match="n_games"):
         simulate(six, -1)
     with pytest.raises(MemoryError, match="simulate fewer"):

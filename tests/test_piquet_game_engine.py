@@ -590,8 +590,8 @@ def test_simulate_arguments():
     assert simulate(Game(Rules.rubicon(), scope="deal"), 5, seed=-1)["scores"].shape == (5, 2)
     with pytest.raises(ValueError, match="1 or 2 policies"):
         simulate(deal, 5, players=("random", "random", "random"))
-    with pytest.raises(ValueError, match="unknown policy"):
-        simulate(deal, 5, players=("random", "greedy"))
+    with pytest.raises(ValueError, match="unknown player"):
+        simulate(deal, 5, players=("random", "nobody"))
     with pytest.raises(ValueError):
         Game(scope="rubber")
     with pytest.raises(TypeError, match="scope"):
