@@ -233,7 +233,8 @@ def arena(
     gets a fresh copy of its bot drawing from the game's generator, so a run is deterministic for
     a seed whatever ``threads`` (``None``: every core), and ranges split by ``first_game``
     combine (:meth:`ArenaResult.combine`) to the whole. The games run in Rust in parallel with the
-    interpreter released; Ctrl-C stops the run within a block (about a quarter of a second). With
+    interpreter released, in blocks of about a quarter of a second (at least one game per
+    thread); Ctrl-C stops the run at the end of the block. With
     ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
     """
     if isinstance(progress, bool):

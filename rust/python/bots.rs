@@ -537,7 +537,13 @@ where
     let mut counts = crate::bots::arena::ArenaCounts::new(seats);
     let clock = std::time::Instant::now();
     let (mut start, end) = (first, first + n);
-    let mut block = threads.unwrap_or_else(rayon::current_num_threads).max(1) as u64;
+    // At least one game per thread in a block, so slow games still keep every core busy.
+    let min_block = match &pool {
+        Some(pool) => pool.current_num_threads(),
+        None => rayon::current_num_threads(),
+    }
+    .max(1) as u64;
+    let mut block = min_block;
     while start < end {
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
@@ -552,7 +558,7 @@ where
         }
         let took = t.elapsed().as_secs_f64().max(1e-6);
         let scale = (ARENA_BLOCK_TIME / took).clamp(0.25, 4.0);
-        block = ((block as f64 * scale) as u64).clamp(1, 1 << 16);
+        block = ((block as f64 * scale) as u64).clamp(min_block, 1 << 16);
         start = stop;
     }
     let seconds = clock.elapsed().as_secs_f64();
