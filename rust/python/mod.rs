@@ -15,6 +15,7 @@ mod engine;
 mod errors;
 mod piquet;
 mod piquet_game;
+mod vector;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
 /// modules rather than this one.
@@ -27,5 +28,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cribbage_game::register(m)?;
     piquet::register(m)?;
     piquet_game::register(m)?;
+    vector::register(m)?;
     Ok(())
 }
