@@ -14,7 +14,8 @@ Rewards (``reward=``):
   (``State.returns()``: cribbage ±1, ×2/3 for a lurch with ``lurch=True``; piquet the score
   difference of the deal or the match result);
 * ``"points"``: after every step, the points each agent made by it (the action and the chance
-  events after it; partners share their side's), so an agent's cumulative reward is its score.
+  events after it; partners share their side's; five-card cribbage's three for last, scored in
+  the deal, comes with the first step), so an agent's rewards add up to its score.
 
 An illegal action raises ``ValueError`` naming it and the legal set (the game is unchanged).
 ``render()`` (``render_mode="ansi"``) returns the whole table as text (omniscient: every hand).
@@ -82,6 +83,7 @@ class CribpiquetAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.game_state = game.new_initial_state()
+        self._opening = [0.0] * n
 
     # ----------------------------------------------------------------------------- spaces
 
@@ -128,12 +130,10 @@ class CribpiquetAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
-        points = self._sample_chances()
+        # Five-card cribbage scores three for last in the deal: those points come with the
+        # first step's rewards (PettingZoo rewards start at 0 after reset).
+        self._opening = self._sample_chances()
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
-        if self.reward_mode == "points":  # five-card cribbage scores three for last at once
-            for a in self.agents:
-                self.rewards[a] = float(points[self._index[a]])
-            self._accumulate_rewards()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -142,7 +142,8 @@ class CribpiquetAEC(AECEnv):
             return
         s = self.game_state
         s.apply_action(int(action))  # ValueError (state unchanged) if illegal
-        points = list(s.rewards())
+        points = [a + b for a, b in zip(self._opening, s.rewards())]
+        self._opening = [0.0] * len(points)
         more = self._sample_chances()
         points = [a + b for a, b in zip(points, more)]
         self._cumulative_rewards[agent] = 0.0
