@@ -254,3 +254,22 @@ def test_without_auto_reset_finished_games_wait():
     assert set(np.abs(b.returns).ravel().tolist()) == {1.0}
     b = v.step(np.full(20, -1))  # the actions of finished games are ignored
     assert b.terminated.all()
+
+
+def test_the_python_modules_docstring_examples():
+    import doctest
+
+    import cribpiquet.vector
+
+    modules = [cribpiquet.vector]
+    try:
+        import pettingzoo  # noqa: F401
+
+        from cribpiquet.envs import cribbage_v0, piquet_v0
+
+        modules += [cribbage_v0, piquet_v0]
+    except ImportError:
+        pass
+    for module in modules:
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -190,6 +190,7 @@ impl Batch {
 /// use a vector (another one gets ``RuntimeError``).
 ///
 /// >>> from cribpiquet import cribbage
+/// >>> from cribpiquet.vector import VectorGame
 /// >>> v = VectorGame(cribbage.Game("six-card"), 4, seed=1, observation=None)
 /// >>> b = v.reset()
 /// >>> b.legal_mask.shape, b.current_player.tolist() == [v.state(i).current_player() for i in range(4)]
