@@ -10,8 +10,8 @@ observation="information_state")``: agents ``player_0``… (2, 3 or 4 by variant
 >>> from cribpiquet.envs import cribbage_v0
 >>> env = cribbage_v0.env(variant="five-card", render_mode="ansi")
 >>> env.reset(seed=3)
->>> env.agent_selection, env.observe("player_0")["action_mask"].sum()
-('player_0', np.int64(10))
+>>> env.agent_selection in env.agents, int(env.observe(env.agent_selection)["action_mask"].sum())
+(True, 10)
 """
 
 from __future__ import annotations
