@@ -23,6 +23,7 @@ An illegal action raises ``ValueError`` naming it and the legal set (the game is
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -81,7 +82,7 @@ class CribpiquetAEC(AECEnv):
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
-        self._rng = np.random.default_rng()
+        self._random = random.Random().random
         self.game_state = game.new_initial_state()
         self._opening = [0.0] * n
 
@@ -99,11 +100,13 @@ class CribpiquetAEC(AECEnv):
         """Apply sampled chance outcomes up to a decision; the points they made, per player."""
         s = self.game_state
         points = [0.0] * len(self.possible_agents)
+        draw = self._random
         while s.is_chance_node():
-            legal = s.legal_actions()
-            s.apply_action(legal[int(self._rng.integers(len(legal)))])
+            legal = s.legal_actions()  # every card left is equally likely in both games
+            s.apply_action(legal[int(draw() * len(legal))])
             for p, r in enumerate(s.rewards()):
-                points[p] += r
+                if r:
+                    points[p] += r
         return points
 
     def _after_move(self, points: list[float]) -> None:
@@ -122,7 +125,7 @@ class CribpiquetAEC(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
+            self._random = random.Random(seed).random
         self.game_state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
