@@ -40,7 +40,7 @@ PIQUET = "python_cribpiquet_piquet"
 
 def _pyspiel() -> Any:
     try:
-        import pyspiel
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError as exc:
         raise ImportError(
             "cribpiquet.openspiel needs OpenSpiel: pip install 'cribpiquet[openspiel]' (Python >= 3.11)"

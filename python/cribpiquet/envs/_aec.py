@@ -31,8 +31,8 @@ import numpy as np
 try:
     import gymnasium
     from gymnasium import spaces
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped,unused-ignore]
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
         "cribpiquet.envs needs PettingZoo and Gymnasium: pip install 'cribpiquet[rl]'"
