@@ -60,11 +60,11 @@ def _path_without_rust() -> str:
 
 
 def test_release_wheel_installs_and_runs_without_rust(tmp_path):
-    # The maturin of this environment (the test extra installs it), else one on PATH.
-    if importlib.util.find_spec("maturin") is not None:
-        maturin = [sys.executable, "-m", "maturin"]
-    elif shutil.which("maturin"):
+    # maturin on PATH (the test extra installs it), else through this Python.
+    if shutil.which("maturin"):
         maturin = [str(shutil.which("maturin"))]
+    elif importlib.util.find_spec("maturin") is not None:
+        maturin = [sys.executable, "-m", "maturin"]
     else:
         pytest.skip("maturin is not installed (it comes with the test extra)")
     start = time.monotonic()
