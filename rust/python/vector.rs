@@ -290,6 +290,7 @@ fn busy<T>(e: TryLockError<T>) -> PyErr {
 }
 
 impl VectorGame {
+    #[allow(clippy::too_many_arguments)]
     fn build<G: PyGame>(
         py: Python<'_>,
         game: G,
