@@ -273,3 +273,35 @@ def test_the_python_modules_docstring_examples():
     for module in modules:
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_the_interpreter_is_released_while_stepping_and_a_busy_vector_says_so():
+    """Another Python thread runs while a step runs (the interpreter is detached), and it gets a
+    clear ``RuntimeError`` if it touches the busy vector meanwhile."""
+    import threading
+    import time
+
+    v = VectorGame(piquet.Game(), 100_000, seed=0, observation=None, threads=1)
+    v.reset()
+    windows: list[tuple[float, float]] = []
+
+    def stepper() -> None:
+        for _ in range(6):
+            actions = v.sample_legal()
+            start = time.perf_counter()
+            v.step(actions)
+            windows.append((start, time.perf_counter()))
+
+    t = threading.Thread(target=stepper)
+    stamps, busy = [], []
+    t.start()
+    while t.is_alive():
+        stamps.append(time.perf_counter())
+        try:
+            v.state(0)
+        except RuntimeError as e:
+            busy.append(str(e))
+    t.join()
+    inside = [s for s in stamps if any(a < s < b for a, b in windows)]
+    assert inside, "no Python ran while a step ran"
+    assert busy and busy[0] == "this VectorGame is being used by another thread; use one vector per thread"
