@@ -30,6 +30,7 @@ pub(crate) mod serial;
 mod simulate;
 mod stack;
 pub(crate) mod tensor;
+pub mod vector;
 
 use std::fmt;
 

@@ -266,7 +266,12 @@ pub(crate) fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bou
         for (i, &a) in actions.iter().enumerate() {
             let item = ints[a as usize].as_ptr();
             ffi::Py_INCREF(item);
+            // The limited API (feature `abi3`) has only the function form (it cannot fail here:
+            // a new list, an index in range).
+            #[cfg(not(feature = "abi3"))]
             ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
+            #[cfg(feature = "abi3")]
+            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item);
         }
         Ok(list.cast_into_unchecked())
     }

@@ -17,6 +17,7 @@ mod engine;
 mod errors;
 mod piquet;
 mod piquet_game;
+mod vector;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
 /// modules rather than this one.
@@ -31,5 +32,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     piquet::register(m)?;
     piquet_game::register(m)?;
     bots::register(m)?;
+    vector::register(m)?;
     Ok(())
 }

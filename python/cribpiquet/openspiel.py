@@ -1,0 +1,200 @@
+"""cribpiquet's games as OpenSpiel Python games (the ``[openspiel]`` extra:
+``pip install 'cribpiquet[openspiel]'``; OpenSpiel 2.0.2 wheels need Python >= 3.11).
+
+:func:`register` registers two games with ``pyspiel``, after which ``pyspiel.load_game`` and
+OpenSpiel's algorithms work on them:
+
+* ``python_cribpiquet_cribbage`` — parameters ``variant`` (``"six-card"``, ``"five-card"``,
+  ``"three-player"``, ``"four-player"``), ``target`` (0: the variant's 121 or 61), ``lurch``;
+* ``python_cribpiquet_piquet`` — parameters ``rules`` (``"russian"``, ``"rubicon"``) and
+  ``scope`` (``"partiya"``, ``"deal"``).
+
+Each OpenSpiel state wraps a cribpiquet ``State`` (``state.cribpiquet_state``): legal actions,
+chance outcomes, returns (terminal rewards), information-state strings and tensors and
+``resample_from_infostate`` (what OpenSpiel's ``ISMCTSBot`` needs) come from the Rust engine.
+The information-state tensor is ``State.information_state_tensor``, the observation tensor
+``State.observation_tensor`` (no observation string: use the information state).
+
+>>> from cribpiquet import openspiel
+>>> openspiel.register()
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_cribpiquet_cribbage", {"variant": "five-card"})
+>>> game.num_players(), game.num_distinct_actions()
+(2, 1379)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import cribbage, piquet
+
+__all__ = ["register", "CRIBBAGE", "PIQUET"]
+
+#: The registered short names.
+CRIBBAGE = "python_cribpiquet_cribbage"
+PIQUET = "python_cribpiquet_piquet"
+
+
+def _pyspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError as exc:
+        raise ImportError(
+            "cribpiquet.openspiel needs OpenSpiel: pip install 'cribpiquet[openspiel]' (Python >= 3.11)"
+        ) from exc
+    return pyspiel
+
+
+def _max_game_length(game: Any) -> int:
+    """An upper bound on the number of actions (chance included) of a game."""
+    if isinstance(game, cribbage.Game):
+        # Every deal scores at least one point (the last card), and a deal is at most
+        # 4 cut + 24 dealt + 4 discards + 1 starter + 16 cards laid + 16 goes actions.
+        return game.target * 70 + 70
+    if game.scope == "deal":
+        return 200  # draw for deal, 24 dealt, the exchange, 24 cards played, capot questions
+    return 200 * 1000  # a partiya: far more deals than any ends with
+
+
+class _Observer:
+    """OpenSpiel's PyObserver: the information-state tensor (perfect recall) or the observation
+    tensor of a player, and the information-state string."""
+
+    def __init__(self, game: Any, perfect_recall: bool) -> None:
+        self._info = perfect_recall
+        size = game.information_state_tensor_size() if perfect_recall else game.observation_tensor_size()
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"tensor": self.tensor}
+
+    def set_from(self, state: Any, player: int) -> None:
+        s = state.cribpiquet_state
+        values = s.information_state_tensor(player) if self._info else s.observation_tensor(player)
+        self.tensor[:] = values
+
+    def string_from(self, state: Any, player: int) -> str:
+        return state.cribpiquet_state.information_state_string(player)
+
+
+def _classes(pyspiel: Any) -> tuple[Any, Any]:
+    """The pyspiel Game and State classes (made once pyspiel is imported)."""
+
+    class CribpiquetState(pyspiel.State):
+        """An OpenSpiel state over a cribpiquet ``State`` (``cribpiquet_state``)."""
+
+        def __init__(self, game: Any, inner: Any = None) -> None:
+            super().__init__(game)
+            self.cribpiquet_state = inner if inner is not None else game.cribpiquet_game.new_initial_state()
+
+        def current_player(self) -> int:
+            return self.cribpiquet_state.current_player()
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return self.cribpiquet_state.legal_actions()
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self.cribpiquet_state.chance_outcomes()
+
+        def _apply_action(self, action: int) -> None:
+            self.cribpiquet_state.apply_action(action)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return self.cribpiquet_state.action_to_string(action)
+
+        def is_terminal(self) -> bool:
+            return self.cribpiquet_state.is_terminal()
+
+        def returns(self) -> list[float]:
+            return self.cribpiquet_state.returns()
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            """A state drawn uniformly among those consistent with what ``player_id`` knows,
+            seeded by one draw of OpenSpiel's sampler (a callable returning [0, 1))."""
+            seed = int(probability_sampler() * 2**53)
+            inner = self.cribpiquet_state.resample_from_infostate(player_id, seed)
+            return CribpiquetState(self.get_game(), inner)
+
+        def __str__(self) -> str:
+            return str(self.cribpiquet_state)
+
+    class CribpiquetGame(pyspiel.Game):
+        """An OpenSpiel game over a cribpiquet ``Game`` (``cribpiquet_game``)."""
+
+        def __init__(self, game_type: Any, inner: Any, params: dict) -> None:
+            info = pyspiel.GameInfo(
+                num_distinct_actions=inner.num_distinct_actions(),
+                max_chance_outcomes=inner.max_chance_outcomes(),
+                num_players=inner.num_players(),
+                min_utility=inner.min_utility(),
+                max_utility=inner.max_utility(),
+                utility_sum=0.0,
+                max_game_length=_max_game_length(inner),
+            )
+            super().__init__(game_type, info, params)
+            self.cribpiquet_game = inner
+
+        def new_initial_state(self) -> Any:
+            return CribpiquetState(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+            if params:
+                raise ValueError(f"observation parameters are not supported, got {params}")
+            perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return _Observer(self.cribpiquet_game, perfect_recall)
+
+    return CribpiquetGame, CribpiquetState
+
+
+_REGISTERED = False
+
+
+def register() -> None:
+    """Register ``python_cribpiquet_cribbage`` and ``python_cribpiquet_piquet`` with pyspiel
+    (again is a no-op)."""
+    global _REGISTERED
+    if _REGISTERED:
+        return
+    pyspiel = _pyspiel()
+    Game, _ = _classes(pyspiel)
+
+    def game_type(short_name: str, long_name: str, players: tuple[int, int], params: dict) -> Any:
+        return pyspiel.GameType(
+            short_name=short_name,
+            long_name=long_name,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=players[1],
+            min_num_players=players[0],
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=False,
+            provides_observation_tensor=True,
+            parameter_specification=params,
+        )
+
+    crib_type = game_type(CRIBBAGE, "cribpiquet cribbage", (2, 4), {"variant": "six-card", "target": 0, "lurch": False})
+    piquet_type = game_type(PIQUET, "cribpiquet piquet", (2, 2), {"rules": "russian", "scope": "partiya"})
+
+    class CribbageGame(Game):  # type: ignore[valid-type,misc]
+        """``python_cribpiquet_cribbage``: a ``cribbage.Game`` for OpenSpiel."""
+
+        def __init__(self, params: dict | None = None) -> None:
+            p = {"variant": "six-card", "target": 0, "lurch": False, **(params or {})}
+            inner = cribbage.Game(str(p["variant"]), target=int(p["target"]) or None, lurch=bool(p["lurch"]))
+            super().__init__(crib_type, inner, p)
+
+    class PiquetGame(Game):  # type: ignore[valid-type,misc]
+        """``python_cribpiquet_piquet``: a ``piquet.Game`` for OpenSpiel."""
+
+        def __init__(self, params: dict | None = None) -> None:
+            p = {"rules": "russian", "scope": "partiya", **(params or {})}
+            super().__init__(piquet_type, piquet.Game(str(p["rules"]), scope=str(p["scope"])), p)
+
+    pyspiel.register_game(crib_type, CribbageGame)
+    pyspiel.register_game(piquet_type, PiquetGame)
+    _REGISTERED = True

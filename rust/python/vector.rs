@@ -1,0 +1,529 @@
+//! `cribpiquet.vector.VectorGame`: the Python face of [`crate::engine::vector::VectorGame`], one
+//! class for both games.
+//!
+//! The core is generic over the engine; this layer erases the game behind [`Engine`] (one
+//! dynamic call per batch, not per game), so one class serves cribbage and piquet. The outputs
+//! are numpy arrays made once with the vector and rewritten in place by every call, with the
+//! interpreter detached; Python sees read-only views of them through one [`Batch`] object.
+
+use std::sync::{Mutex, TryLockError};
+
+use numpy::{PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use super::engine::{describe, seed_from, IntArg};
+use crate::engine::vector::{Observation, Outputs, VectorGame as Core};
+use crate::engine::{Game, StateStack};
+
+/// An engine whose states have a Python `State` class.
+trait PyGame: Game {
+    /// The Python `State` of a stack.
+    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>>;
+    /// The Python `Game` of this game.
+    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+}
+
+impl PyGame for crate::cribbage::GameConfig {
+    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, super::cribbage_game::State(stack))?.into_any())
+    }
+    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, super::cribbage_game::Game(self))?.into_any())
+    }
+}
+
+impl PyGame for crate::piquet::GameConfig {
+    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, super::piquet_game::State(stack))?.into_any())
+    }
+    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, super::piquet_game::Game(self))?.into_any())
+    }
+}
+
+/// The core vector with its game erased.
+trait Engine: Send {
+    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> crate::Result<()>;
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> crate::Result<()>;
+    fn sample_legal(&mut self, seed: Option<u64>, out: &mut [i64]) -> crate::Result<()>;
+    fn state_object(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>>;
+}
+
+impl<G: PyGame> Engine for Core<G> {
+    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> crate::Result<()> {
+        Core::reset(self, seed, out)
+    }
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> crate::Result<()> {
+        Core::step(self, actions, out)
+    }
+    fn sample_legal(&mut self, seed: Option<u64>, out: &mut [i64]) -> crate::Result<()> {
+        Core::sample_legal(self, seed, out)
+    }
+    fn state_object(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
+        let state = *self.state(i)?;
+        let stack = if self.records_history() {
+            StateStack::replay(self.game().new_initial_state(), self.history(i)?)?
+        } else {
+            StateStack::new(state)
+        };
+        G::state_object(py, stack)
+    }
+}
+
+/// The arrays a vector writes into (made once; rewritten by every call).
+struct Buffers {
+    current_player: Py<PyArray1<i32>>,
+    legal_mask: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    returns: Py<PyArray2<f32>>,
+    tensor: Py<PyArray2<f32>>,
+}
+
+/// A read-only view of `array` (the caller's window on a reused buffer).
+fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
+    let view = array.call_method0("view")?;
+    let kwargs = PyDict::new(array.py());
+    kwargs.set_item("write", false)?;
+    view.call_method("setflags", (), Some(&kwargs))?;
+    Ok(view.unbind())
+}
+
+/// What a :class:`VectorGame` call returns: one row per game (``N`` games, ``A`` action ids,
+/// ``P`` players, ``T`` the tensor size).
+///
+/// * ``current_player`` (N,) int32: the player to move (``TERMINAL`` = -4 for a finished game
+///   left as it is, with ``auto_reset=False``);
+/// * ``legal_mask`` (N, A) bool: the legal actions of the player to move;
+/// * ``rewards`` (N, P) float32: the points each player made in the call (the decision and the
+///   chance events after it; partners share their side's). A new game's points before its first
+///   decision (five-card cribbage's three for last) are the rewards of ``reset()``, or, after an
+///   auto-reset, come with the new game's first step: a game's rewards add up to its scores;
+/// * ``terminated`` (N,) bool: the game ended in this call (with ``auto_reset`` it has already
+///   restarted, and the other fields show the new game; without, it stays over and true);
+/// * ``returns`` (N, P) float32: the payoffs (``State.returns()``) of the games that
+///   ``terminated``, else 0;
+/// * ``observation`` (N, T) float32: the chosen tensor of the player to move (zeros for a finished
+///   game), or None with ``observation=None``.
+///
+/// The arrays are **read-only views of buffers the vector reuses**: the next ``reset``/``step``
+/// overwrites them in place (no copy, no allocation per step). Keep a snapshot with
+/// :meth:`copy`.
+#[pyclass(frozen, module = "cribpiquet.vector", name = "Batch")]
+pub struct Batch {
+    #[pyo3(get)]
+    current_player: Py<PyAny>,
+    #[pyo3(get)]
+    legal_mask: Py<PyAny>,
+    #[pyo3(get)]
+    rewards: Py<PyAny>,
+    #[pyo3(get)]
+    terminated: Py<PyAny>,
+    #[pyo3(get)]
+    returns: Py<PyAny>,
+    #[pyo3(get)]
+    observation: Py<PyAny>,
+}
+
+#[pymethods]
+impl Batch {
+    /// A batch of fresh, writable copies (they do not change with the vector).
+    fn copy(&self, py: Python<'_>) -> PyResult<Batch> {
+        let copy = |a: &Py<PyAny>| -> PyResult<Py<PyAny>> {
+            let a = a.bind(py);
+            if a.is_none() {
+                Ok(a.clone().unbind())
+            } else {
+                Ok(a.call_method0("copy")?.unbind())
+            }
+        };
+        Ok(Batch {
+            current_player: copy(&self.current_player)?,
+            legal_mask: copy(&self.legal_mask)?,
+            rewards: copy(&self.rewards)?,
+            terminated: copy(&self.terminated)?,
+            returns: copy(&self.returns)?,
+            observation: copy(&self.observation)?,
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let shape = |a: &Py<PyAny>| -> PyResult<String> {
+            let a = a.bind(py);
+            if a.is_none() {
+                Ok("None".into())
+            } else {
+                Ok(a.getattr("shape")?.repr()?.to_string())
+            }
+        };
+        Ok(format!(
+            "Batch(current_player={}, legal_mask={}, rewards={}, terminated={}, returns={}, observation={})",
+            shape(&self.current_player)?,
+            shape(&self.legal_mask)?,
+            shape(&self.rewards)?,
+            shape(&self.terminated)?,
+            shape(&self.returns)?,
+            shape(&self.observation)?
+        ))
+    }
+}
+
+/// ``n`` games of one cribbage or piquet ``Game`` stepped together in Rust, for reinforcement
+/// learning (what EnvPool or pgx give other games).
+///
+/// ``VectorGame(game, n, *, seed=0, threads=None, observation="information_state",
+/// auto_reset=True, record_history=False)``: ``game`` is a ``cribbage.Game`` or a
+/// ``piquet.Game``; ``observation`` the tensor each row carries for the player to move
+/// (``"information_state"``, ``"observation"`` or None for none); finished games restart when
+/// ``auto_reset``; ``record_history`` keeps each game's actions since it began (see
+/// :meth:`state`).
+///
+/// :meth:`reset` deals every game to its first decision and :meth:`step` applies one action per
+/// game (``actions[i]`` for game ``i``), then samples the chance events (cut, deal, starter,
+/// talon) up to the next decision, from one generator per game seeded by ``(seed, i)``, so the
+/// games are the same whatever ``threads`` (``None``: every core). Both return a :class:`Batch`
+/// (the same object each time: read-only views of reused buffers). The games run with the
+/// interpreter detached, split across threads. An illegal action in any row raises
+/// ``ValueError`` naming the row and the action, and changes no game. One thread at a time may
+/// use a vector (another one gets ``RuntimeError``).
+///
+/// >>> from cribpiquet import cribbage
+/// >>> from cribpiquet.vector import VectorGame
+/// >>> v = VectorGame(cribbage.Game("six-card"), 4, seed=1, observation=None)
+/// >>> b = v.reset()
+/// >>> b.legal_mask.shape, b.current_player.tolist() == [v.state(i).current_player() for i in range(4)]
+/// ((4, 1379), True)
+/// >>> b = v.step(v.sample_legal())
+/// >>> int(b.legal_mask.sum(axis=1).min()) > 0
+/// True
+#[pyclass(frozen, module = "cribpiquet.vector", name = "VectorGame")]
+pub struct VectorGame {
+    engine: Mutex<Box<dyn Engine>>,
+    game: Py<PyAny>,
+    n: usize,
+    players: usize,
+    actions: usize,
+    tensor_size: usize,
+    observation: Observation,
+    auto_reset: bool,
+    record_history: bool,
+    threads: Option<usize>,
+    buffers: Buffers,
+    batch: Py<Batch>,
+}
+
+/// The `observation` argument: a tensor name or None (kept as given, so that an omitted argument
+/// and an explicit None differ).
+pub(crate) struct ObservationArg(Result<Observation, PyErr>);
+
+impl ObservationArg {
+    fn default_tensor() -> ObservationArg {
+        ObservationArg(Ok(Observation::InformationState))
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ObservationArg {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<ObservationArg> {
+        const NAMES: &str = "\"information_state\", \"observation\" or None";
+        if obj.is_none() {
+            return Ok(ObservationArg(Ok(Observation::None)));
+        }
+        let Ok(text) = obj.cast::<PyString>() else {
+            return Ok(ObservationArg(Err(PyTypeError::new_err(format!(
+                "observation must be {NAMES}, got {}",
+                describe(&obj)
+            )))));
+        };
+        Ok(ObservationArg(match text.to_str()? {
+            "information_state" => Ok(Observation::InformationState),
+            "observation" => Ok(Observation::Observation),
+            other => {
+                Err(PyValueError::new_err(format!("observation must be {NAMES}, got {:?}", crate::error::echo(other))))
+            }
+        }))
+    }
+}
+
+/// The actions argument as a C-contiguous int64 array of `n` values.
+fn actions_array<'py>(obj: &Bound<'py, PyAny>, n: usize) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let py = obj.py();
+    let array = match obj.cast::<PyArray1<i64>>() {
+        Ok(a) if a.is_c_contiguous() => a.clone(),
+        _ => {
+            let np = py.import("numpy")?;
+            let a = np.call_method1("asarray", (obj,)).map_err(|_| {
+                PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)))
+            })?;
+            let untyped = a.cast::<PyUntypedArray>().map_err(|_| {
+                PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)))
+            })?;
+            if !matches!(untyped.dtype().kind(), b'i' | b'u') {
+                return Err(PyTypeError::new_err(format!(
+                    "actions must be integers, got dtype {}",
+                    untyped.dtype().str().map(|s| s.to_string()).unwrap_or_default()
+                )));
+            }
+            let shape = untyped.shape().iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            let shape = if shape.len() == 1 { format!("({},)", shape[0]) } else { format!("({})", shape.join(", ")) };
+            np.call_method1("ascontiguousarray", (a, np.getattr("int64")?))?
+                .cast_into::<PyArray1<i64>>()
+                .map_err(|_| PyValueError::new_err(format!("actions must have shape ({n},), got {shape}")))?
+        }
+    };
+    if array.len() != n {
+        return Err(PyValueError::new_err(format!("actions must have shape ({n},), got ({},)", array.len())));
+    }
+    Ok(array)
+}
+
+fn busy<T>(e: TryLockError<T>) -> PyErr {
+    match e {
+        TryLockError::WouldBlock => {
+            PyRuntimeError::new_err("this VectorGame is being used by another thread; use one vector per thread")
+        }
+        TryLockError::Poisoned(_) => PyRuntimeError::new_err("this VectorGame failed in another thread"),
+    }
+}
+
+impl VectorGame {
+    #[allow(clippy::too_many_arguments)]
+    fn build<G: PyGame>(
+        py: Python<'_>,
+        game: G,
+        n: usize,
+        seed: u64,
+        threads: Option<usize>,
+        observation: Observation,
+        auto_reset: bool,
+        record_history: bool,
+    ) -> PyResult<VectorGame> {
+        let core = Core::new(game, n, seed, threads, observation, auto_reset, record_history)?;
+        let (p, a, t) = (core.num_players(), G::NUM_DISTINCT_ACTIONS, core.tensor_size());
+        let buffers = Buffers {
+            current_player: PyArray1::<i32>::zeros(py, [n], false).unbind(),
+            legal_mask: PyArray2::<bool>::zeros(py, [n, a], false).unbind(),
+            rewards: PyArray2::<f32>::zeros(py, [n, p], false).unbind(),
+            terminated: PyArray1::<bool>::zeros(py, [n], false).unbind(),
+            returns: PyArray2::<f32>::zeros(py, [n, p], false).unbind(),
+            tensor: PyArray2::<f32>::zeros(py, [n, t], false).unbind(),
+        };
+        let batch = Batch {
+            current_player: read_only(buffers.current_player.bind(py).as_any())?,
+            legal_mask: read_only(buffers.legal_mask.bind(py).as_any())?,
+            rewards: read_only(buffers.rewards.bind(py).as_any())?,
+            terminated: read_only(buffers.terminated.bind(py).as_any())?,
+            returns: read_only(buffers.returns.bind(py).as_any())?,
+            observation: match observation {
+                Observation::None => py.None(),
+                _ => read_only(buffers.tensor.bind(py).as_any())?,
+            },
+        };
+        Ok(VectorGame {
+            engine: Mutex::new(Box::new(core)),
+            game: game.game_object(py)?,
+            n,
+            players: p,
+            actions: a,
+            tensor_size: t,
+            observation,
+            auto_reset,
+            record_history,
+            threads,
+            buffers,
+            batch: Py::new(py, batch)?,
+        })
+    }
+
+    /// Run `f` on the engine and the output buffers with the interpreter detached.
+    fn with_outputs(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut dyn Engine, &mut Outputs<'_>) -> crate::Result<()> + Send,
+    ) -> PyResult<Py<Batch>> {
+        let mut engine = self.engine.try_lock().map_err(busy)?;
+        let b = &self.buffers;
+        let borrow = |e: numpy::BorrowError| PyRuntimeError::new_err(format!("the batch buffers are in use: {e}"));
+        let contiguous = |e: numpy::AsSliceError| PyRuntimeError::new_err(format!("batch buffer: {e}"));
+        let mut cp = b.current_player.bind(py).try_readwrite().map_err(borrow)?;
+        let mut mask = b.legal_mask.bind(py).try_readwrite().map_err(borrow)?;
+        let mut rewards = b.rewards.bind(py).try_readwrite().map_err(borrow)?;
+        let mut done = b.terminated.bind(py).try_readwrite().map_err(borrow)?;
+        let mut returns = b.returns.bind(py).try_readwrite().map_err(borrow)?;
+        let mut tensor = b.tensor.bind(py).try_readwrite().map_err(borrow)?;
+        let mut out = Outputs {
+            current_player: cp.as_slice_mut().map_err(contiguous)?,
+            legal_mask: mask.as_slice_mut().map_err(contiguous)?,
+            rewards: rewards.as_slice_mut().map_err(contiguous)?,
+            terminated: done.as_slice_mut().map_err(contiguous)?,
+            returns: returns.as_slice_mut().map_err(contiguous)?,
+            tensor: tensor.as_slice_mut().map_err(contiguous)?,
+        };
+        let engine: &mut dyn Engine = &mut **engine;
+        py.detach(|| f(engine, &mut out))?;
+        Ok(self.batch.clone_ref(py))
+    }
+}
+
+#[pymethods]
+impl VectorGame {
+    #[new]
+    #[pyo3(signature = (game, n, *, seed = None, threads = None, observation = ObservationArg::default_tensor(), auto_reset = None, record_history = None),
+           text_signature = "(game, n, *, seed=0, threads=None, observation='information_state', auto_reset=True, record_history=False)")]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        n: IntArg,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<IntArg>,
+        observation: ObservationArg,
+        auto_reset: Option<&Bound<'_, PyAny>>,
+        record_history: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<VectorGame> {
+        let n = n.within("n", 1..(1 << 31))? as usize;
+        let seed = seed.map_or(Ok(0), seed_from)?;
+        let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+        let observation = observation.0?;
+        let auto_reset = auto_reset.map_or(Ok(true), |b| super::convert::bool_arg(b, "auto_reset"))?;
+        let record_history = record_history.map_or(Ok(false), |b| super::convert::bool_arg(b, "record_history"))?;
+        if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
+            return VectorGame::build(py, g.get().0, n, seed, threads, observation, auto_reset, record_history);
+        }
+        if let Ok(g) = game.cast::<super::piquet_game::Game>() {
+            return VectorGame::build(py, g.get().0, n, seed, threads, observation, auto_reset, record_history);
+        }
+        Err(PyTypeError::new_err(format!("VectorGame needs a cribbage or piquet Game, got {}", describe(game))))
+    }
+
+    /// Restart every game and deal it to its first decision; returns the :class:`Batch`. With
+    /// ``seed``, game ``i``'s generator is seeded anew from ``(seed, i)``; without, from the
+    /// constructor's seed on the first call and from where each generator stands afterwards.
+    #[pyo3(signature = (seed = None))]
+    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Batch>> {
+        let seed = seed.map(seed_from).transpose()?;
+        self.with_outputs(py, move |e, out| e.reset(seed, out))
+    }
+
+    /// Apply ``actions[i]`` (an int array of shape ``(n,)``, a legal action of game ``i``'s
+    /// player to move; ignored for a finished game with ``auto_reset=False``) to every game,
+    /// sample the chance events up to each game's next decision, restart the games that ended
+    /// (``auto_reset``), and return the :class:`Batch`. An illegal action raises ``ValueError``
+    /// ``"row i: illegal action …"`` (the first bad row) and changes no game.
+    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<Batch>> {
+        let actions = actions_array(actions, self.n)?;
+        let actions = actions.readonly();
+        let actions = actions.as_slice().map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
+        self.with_outputs(py, move |e, out| e.step(actions, out))
+    }
+
+    /// One uniformly random legal action per game, drawn in Rust, as a new int64 array of shape
+    /// ``(n,)`` (-1 for a finished game). With ``seed``, game ``i``'s draw is a hash of
+    /// ``(seed, i)``; without, of the vector's seed and the number of such calls so far
+    /// (deterministic either way). The games are not changed.
+    #[pyo3(signature = (seed = None))]
+    fn sample_legal<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let seed = seed.map(seed_from).transpose()?;
+        let mut engine = self.engine.try_lock().map_err(busy)?;
+        let mut out = vec![0i64; self.n];
+        let engine: &mut dyn Engine = &mut **engine;
+        py.detach(|| engine.sample_legal(seed, &mut out))?;
+        Ok(numpy::IntoPyArray::into_pyarray(out, py))
+    }
+
+    /// Game ``i`` as a new, independent ``State`` of its game. With ``record_history=True`` it
+    /// carries the game's history since it began (chance outcomes included, so ``history()``
+    /// replays it and undo works); otherwise it starts a new history.
+    fn state(&self, py: Python<'_>, i: IntArg) -> PyResult<Py<PyAny>> {
+        let i = i.within("i", 0..self.n as i64)? as usize;
+        let engine = self.engine.try_lock().map_err(busy)?;
+        engine.state_object(py, i)
+    }
+
+    /// The game (a ``cribbage.Game`` or ``piquet.Game``).
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<PyAny> {
+        self.game.clone_ref(py)
+    }
+
+    /// Number of games.
+    #[getter]
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn __len__(&self) -> usize {
+        self.n
+    }
+
+    /// Players per game (the ``P`` of the batch).
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    /// Action ids per game (the ``A`` of the batch: ``game.num_distinct_actions()``).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.actions
+    }
+
+    /// ``"information_state"``, ``"observation"`` or None.
+    #[getter]
+    fn observation(&self) -> Option<&'static str> {
+        match self.observation {
+            Observation::None => None,
+            o => Some(o.name()),
+        }
+    }
+
+    /// The shape of one row's tensor, ``(T,)`` (``(0,)`` without one).
+    #[getter]
+    fn observation_shape(&self) -> (usize,) {
+        (self.tensor_size,)
+    }
+
+    /// Do finished games restart?
+    #[getter]
+    fn auto_reset(&self) -> bool {
+        self.auto_reset
+    }
+
+    /// Are the games' histories kept (see :meth:`state`)?
+    #[getter]
+    fn record_history(&self) -> bool {
+        self.record_history
+    }
+
+    /// The threads asked for (None: every core).
+    #[getter]
+    fn threads(&self) -> Option<usize> {
+        self.threads
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let obs = match self.observation {
+            Observation::None => "None".to_string(),
+            o => format!("'{}'", o.name()),
+        };
+        Ok(format!(
+            "VectorGame({}, {}, observation={obs}, auto_reset={})",
+            self.game.bind(py).repr()?,
+            self.n,
+            if self.auto_reset { "True" } else { "False" }
+        ))
+    }
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("VectorGame", m.py().get_type::<VectorGame>())?;
+    m.add("VectorBatch", m.py().get_type::<Batch>())?;
+    Ok(())
+}
