@@ -14,6 +14,7 @@ mod cribbage_game;
 mod engine;
 mod errors;
 mod piquet;
+mod piquet_exchange;
 mod piquet_game;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
@@ -27,5 +28,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cribbage_game::register(m)?;
     piquet::register(m)?;
     piquet_game::register(m)?;
+    piquet_exchange::register(m)?;
     Ok(())
 }
