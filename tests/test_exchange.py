@@ -181,9 +181,9 @@ def test_monte_carlo_mean_total_estimates_the_exact_expectation():
         assert r.piqued.value == 0.0  # elder is the one who can pique
     # Declining keeps a quint major (and a tierce major): the opponent beats it only with a quint
     # major or a sixième in clubs or diamonds (its hearts and spades cannot make one), i.e.
-    # holding A K Q J 10 of one of them.
+    # holding A K Q J 10 of one of them after its exchange (an equal quint major cancels).
     keep = a.row([])
-    assert keep.sequences_win.value > 0.85 and keep.sequences_loss.value < 0.1
+    assert keep.sequences_win.value > 0.75 and keep.sequences_loss.value < 0.15
     assert 0 < keep.repique.value < 1 and keep.repique.se > 0
     assert isinstance(keep.point_win.value, float)
 
