@@ -223,6 +223,22 @@ def test_str_is_an_aligned_table():
     assert repr(a).startswith("ExchangeAnalysis(role='elder', rows=1508, samples=500, best='7C 8C 7D 8D TH'")
 
 
+def test_docstring_examples():
+    import doctest
+
+    from cribpiquet import _exchange
+
+    result = doctest.testmod(_exchange, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted >= 4
+
+
+def test_progress_bar(capsys):
+    pytest.importorskip("tqdm")
+    a = piquet.analyze_exchange(HAND, samples=300, progress=True)
+    assert "300/300" in capsys.readouterr().err
+    assert a.rows == piquet.analyze_exchange(HAND, samples=300, progress=False).rows
+
+
 # ------------------------------------------------------------------------------------ bad input
 
 @pytest.mark.parametrize("kwargs,error,match", [

@@ -7,6 +7,7 @@ the counts into probabilities with standard errors.
 
 from __future__ import annotations
 
+import importlib
 import math
 import sys
 from dataclasses import dataclass
@@ -211,7 +212,7 @@ def _cards(mask: int) -> tuple[Any, ...]:
     return tuple(Card(i) for i in range(32) if mask >> i & 1)
 
 
-def _prop(count: float, n: int) -> Estimate:
+def _prop(count: Any, n: int) -> Estimate:
     p = float(count) / n
     return Estimate(p, math.sqrt(max(p * (1.0 - p), 0.0) / n))
 
@@ -228,7 +229,7 @@ def _progress(total: int, enabled: Optional[bool]) -> Any:
     if not enabled:
         return None
     try:
-        from tqdm import tqdm
+        tqdm = importlib.import_module("tqdm").tqdm  # untyped: looked up, not imported statically
     except ImportError:  # the bar is a nicety: no tqdm, no bar
         return None
     return tqdm(total=total, unit="sample", desc="exchange", leave=False)
