@@ -276,6 +276,16 @@ def test_a_rule_set_that_allows_no_exchange_is_an_error():
         piquet.analyze_exchange(HAND, role="dealer", rules="rubicon", max_discard=8, samples=0)
 
 
+def test_sorted_rows():
+    a = piquet.analyze_exchange(HAND, samples=300, seed=3)
+    net = a.sorted_rows("net")
+    assert [r.net.value for r in net] == sorted((r.net.value for r in a.rows), reverse=True)
+    assert a.sorted_rows() == list(a.rows)
+    for bad in ("discard", "point_length", "nonsense"):
+        with pytest.raises(ValueError, match="cannot sort"):
+            a.sorted_rows(bad)
+
+
 def test_row_lookup():
     a = piquet.analyze_exchange(HAND, samples=0)
     assert a.row(["7C", "8C", "7D"]) is a.row("7D 8C 7C")

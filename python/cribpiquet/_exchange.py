@@ -95,7 +95,8 @@ class ExchangeAnalysis:
     ``expected_total`` first.
 
     ``rows`` (a tuple of :class:`ExchangeRow`), ``best`` (the first row), ``row(discard)`` (the
-    row of a discard), ``str()`` (the best 20 as an aligned table), ``table(limit)``, ``plot()``.
+    row of a discard), ``sorted_rows(key)`` (best first by another field, e.g. ``"net"``),
+    ``str()`` (the best 20 as an aligned table), ``table(limit)``, ``plot()``.
     """
 
     hand: tuple[Any, ...]
@@ -123,6 +124,27 @@ class ExchangeAnalysis:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def sorted_rows(self, key: str = "expected_total") -> list[ExchangeRow]:
+        """The rows best first by another field: a number (``"expected_point"``, ``"total_30"``…)
+        or a Monte Carlo estimate (``"net"``, ``"point_win"``…; rows without one last). Ties keep
+        the order of ``rows``.
+
+        >>> a = analyze_exchange("AH KH QH JH TH AS KS QS 7C 8C 7D 8D", samples=0)
+        >>> a.sorted_rows("expected_point")[0].discard_text()
+        '7C 8C QS KS AS'
+        """
+        if not self.rows or not hasattr(self.rows[0], key) or key in ("discard", "kept") \
+                or isinstance(getattr(self.rows[0], key), tuple) and not isinstance(getattr(self.rows[0], key), Estimate):
+            raise ValueError(f"cannot sort exchange rows by {key!r}")
+
+        def value(r: ExchangeRow) -> float:
+            v = getattr(r, key)
+            if v is None:
+                return -math.inf
+            return float(v.value if isinstance(v, Estimate) else v)
+
+        return sorted(self.rows, key=value, reverse=True)
 
     def table(self, limit: Optional[int] = 20) -> str:
         """The rows as an aligned text table (the best ``limit``; ``None``: all)."""
