@@ -444,6 +444,8 @@ struct Chooser<'a> {
     /// Per stage: the draws of each size, and each candidate's cached score (a sum over them).
     draws: [[Vec<u32>; 9]; 3],
     scores: [Vec<Option<u32>>; 3],
+    /// The choices made, by allowed sizes.
+    chosen: Vec<(u16, u32)>,
 }
 
 /// Candidates kept after each stage of [`Chooser`]: all, then [`SHORTLIST`], then
@@ -467,8 +469,15 @@ impl<'a> Chooser<'a> {
             }
         }
         let n = cands.patterns.len();
-        let mut chooser =
-            Chooser { cands, lanes, hand, cards, draws, scores: [vec![None; n], vec![None; n], vec![None; n]] };
+        let mut chooser = Chooser {
+            cands,
+            lanes,
+            hand,
+            cards,
+            draws,
+            scores: [vec![None; n], vec![None; n], vec![None; n]],
+            chosen: Vec::new(),
+        };
         for c in 0..n {
             chooser.score(0, c);
         }
@@ -500,12 +509,17 @@ impl<'a> Chooser<'a> {
 
     /// The best discard among the candidates whose size `allowed` (bit per size); 0 if none.
     fn choose(&mut self, allowed: u16) -> u32 {
+        if let Some(&(_, y)) = self.chosen.iter().find(|c| c.0 == allowed) {
+            return y;
+        }
         let all: Vec<usize> =
             (0..self.cands.patterns.len()).filter(|&c| allowed >> self.cands.patterns[c].0 & 1 == 1).collect();
         let short = self.best_of(0, &all, SHORTLIST);
         let fin = self.best_of(1, &short, REFINE_CANDIDATES);
         let best = self.best_of(2, &fin, 1);
-        best.first().map_or(0, |&c| at_positions(&self.cards, self.cands.patterns[c].1))
+        let y = best.first().map_or(0, |&c| at_positions(&self.cards, self.cands.patterns[c].1));
+        self.chosen.push((allowed, y));
+        y
     }
 }
 
