@@ -324,9 +324,13 @@ def analyze_exchange(hand: Any, *, role: str = "elder", rules: Any = None, sampl
         raise TypeError(f"opponent must be \"best\" or \"keep\", got {type(opponent).__name__} {opponent!r:.40}")
     if opponent not in ("best", "keep"):
         raise ValueError(f"unknown opponent {opponent!r} (expected \"best\" or \"keep\")")
-    exact = _core.piquet_exact_exchange(hand, role=role, rules=rules, max_discard=max_discard)
+    # Read the hand once (it may be a one-shot iterator), checked as a 12-card hand.
+    hand_cards = tuple(sorted(_core.piquet_declarations(hand).hand, key=int))
+    if samples:  # every check of the Monte Carlo part (the opponent's rules) before any long part
+        _core.piquet_exchange_monte_carlo(hand_cards, role=role, rules=rules, max_discard=max_discard,
+                                          opponent=opponent, samples=0)
+    exact = _core.piquet_exact_exchange(hand_cards, role=role, rules=rules, max_discard=max_discard)
     hand_mask = int(exact["hand"])
-    hand_cards = _cards(hand_mask)  # read once: ``hand`` may be a one-shot iterator
     if not isinstance(rules, _core.PiquetRules):  # accepted above: None or a rule set's name
         rules = _core.PiquetRules.russian() if rules is None else getattr(_core.PiquetRules, str(rules))()
     mc: dict[str, np.ndarray] = {}
