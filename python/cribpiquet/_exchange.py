@@ -21,6 +21,8 @@ Card = _core.PiquetCard
 
 #: Samples per call into the core (any split gives the same counts).
 _CHUNK = 2048
+#: The most Monte Carlo samples one call takes (about an hour of work).
+MAX_SAMPLES = 10_000_000
 
 
 class Estimate(NamedTuple):
@@ -115,7 +117,7 @@ class ExchangeAnalysis:
     def row(self, discard: Any) -> ExchangeRow:
         """The row of ``discard`` (cards in any form; ``[]`` for declining); ValueError if that
         discard is not legal here."""
-        wanted = frozenset(int(c) for c in (_core.piquet_parse_cards(discard) if discard else []))
+        wanted = frozenset(int(c) for c in _core.piquet_parse_cards(discard))
         for r in self.rows:
             if frozenset(int(c) for c in r.discard) == wanted:
                 return r
@@ -134,6 +136,8 @@ class ExchangeAnalysis:
         >>> a.sorted_rows("expected_point")[0].discard_text()
         '7C 8C QS KS AS'
         """
+        if not isinstance(key, str):
+            raise TypeError(f"key must be a str, got {type(key).__name__}")
         if not self.rows or not hasattr(self.rows[0], key) or key in ("discard", "kept") \
                 or isinstance(getattr(self.rows[0], key), tuple) and not isinstance(getattr(self.rows[0], key), Estimate):
             raise ValueError(f"cannot sort exchange rows by {key!r}")
@@ -148,6 +152,8 @@ class ExchangeAnalysis:
 
     def table(self, limit: Optional[int] = 20) -> str:
         """The rows as an aligned text table (the best ``limit``; ``None``: all)."""
+        if limit is not None:
+            limit = _int_arg(limit, "limit", 0)
         mc = self.samples > 0
         shown = self.rows if limit is None else self.rows[:limit]
         width = max([len(r.discard_text()) for r in shown] + [7])
@@ -187,6 +193,7 @@ class ExchangeAnalysis:
         category with 95% intervals. Needs ``pip install 'cribpiquet[plot]'``."""
         from ._plot import require_matplotlib
 
+        top = _int_arg(top, "top", 1)
         plt = require_matplotlib()
         rows = list(self.rows[:top])[::-1]
         labels = [r.discard_text() for r in rows]
@@ -257,11 +264,13 @@ def _progress(total: int, enabled: Optional[bool]) -> Any:
     return tqdm(total=total, unit="sample", desc="exchange", leave=False)
 
 
-def _int_arg(value: Any, name: str, low: int) -> int:
+def _int_arg(value: Any, name: str, low: int, high: Optional[int] = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r:.40}")
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {repr(value)[:40]}")
     if value < low:
         raise ValueError(f"{name} must be at least {low}, got {value}")
+    if high is not None and value > high:
+        raise ValueError(f"{name} must be at most {high:,}, got {repr(int(value))[:40]}")
     return int(value)
 
 
@@ -316,14 +325,16 @@ def analyze_exchange(hand: Any, *, role: str = "elder", rules: Any = None, sampl
     >>> keep.expected_total, keep.point_length[5]
     (33.0, 1.0)
     """
-    samples = _int_arg(samples, "samples", 0)
-    seed = _int_arg(seed, "seed", -(2**63))
+    samples = _int_arg(samples, "samples", 0, MAX_SAMPLES)
+    seed = _int_arg(seed, "seed", -(2**63), 2**64 - 1)
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool or None, got {type(progress).__name__}")
     if not isinstance(role, str):
-        raise TypeError(f"role must be \"elder\" or \"dealer\", got {type(role).__name__} {role!r:.40}")
+        raise TypeError(f"role must be \"elder\" or \"dealer\", got {type(role).__name__}")
     if not isinstance(opponent, str):
-        raise TypeError(f"opponent must be \"best\" or \"keep\", got {type(opponent).__name__} {opponent!r:.40}")
+        raise TypeError(f"opponent must be \"best\" or \"keep\", got {type(opponent).__name__}")
     if opponent not in ("best", "keep"):
-        raise ValueError(f"unknown opponent {opponent!r} (expected \"best\" or \"keep\")")
+        raise ValueError(f"unknown opponent {opponent[:40]!r} (expected \"best\" or \"keep\")")
     # Read the hand once (it may be a one-shot iterator), checked as a 12-card hand.
     hand_cards = tuple(sorted(_core.piquet_declarations(hand).hand, key=int))
     if samples:  # every check of the Monte Carlo part (the opponent's rules) before any long part
