@@ -159,7 +159,8 @@ class ExchangeAnalysis:
         width = max([len(r.discard_text()) for r in shown] + [7])
         head = f"{'#':>4}  {'discard':<{width}}  {'point':>6} {'seq':>6} {'sets':>6} {'total':>7} {'P30+':>6}"
         if mc:
-            head += f"  {'win pt':>6} {'win sq':>6} {'win st':>6} {'repiq':>6} {'pique':>6} {'net':>13}"
+            pique = "pique" if self.role == "elder" else "piqued"
+            head += f"  {'win pt':>6} {'win sq':>6} {'win st':>6} {'repiq':>6} {pique:>6} {'net':>13}"
         lines = [self._title(), head]
         for i, r in enumerate(shown, 1):
             line = (f"{i:>4}  {r.discard_text():<{width}}  {r.expected_point:>6.3f} {r.expected_sequence:>6.3f} "
