@@ -317,7 +317,8 @@ def analyze_exchange(hand: Any, *, role: str = "elder", rules: Any = None, sampl
     declarations are compared (carte blanche on the dealt hands). Sample ``i`` depends only on
     ``(seed, i)``. As the dealer, a discard of ``k`` is judged only over the samples in which elder
     left at least ``k`` cards (``row.samples``), unless ``max_discard`` says what he left.
-    ``progress``: a tqdm bar on stderr (``None``: when it is a terminal and the run is long).
+    ``progress``: a tqdm bar on stderr (``None``: when it is a terminal and the run is long; no
+    bar without tqdm). At most ``MAX_SAMPLES`` (10 million) samples; 20,000 take a few seconds.
 
     >>> a = analyze_exchange("AH KH QH JH TH AS KS QS 7C 8C 7D 8D", samples=0)
     >>> len(a), a.best.discard_text(), round(a.best.expected_total, 3)
