@@ -640,6 +640,29 @@ for _cls in ("Point", "Sequence", "Set", "Declarations", "CategoryScore", "Decla
              "Korolik", "PartiyaGame", "PartiyaResult", "PartieResult"):
     PIQUET[_cls] = Spec({}, share=0.2)
 
+# The exchange analysis (issue 10): cheap valid calls (3 talon cards, a few samples).
+_EXCHANGE = P.analyze_exchange("AH KH QH JH TH AS KS QS 7C 8C 7D 8D", role="dealer", max_discard=3, samples=20)
+_ROW_FIELDS = {f: A(st.just(getattr(_EXCHANGE.best, f))) for f in P.ExchangeRow.__dataclass_fields__}
+PIQUET.update({
+    "analyze_exchange": Spec({"hand": Cs(pcards(12, 12)), "role": A(st.sampled_from(["elder", "dealer"])), "rules": A(rules_values),
+                              "samples": I(st.integers(0, 12)), "seed": SEED, "max_discard": I(st.just(3)),
+                              "opponent": A(st.sampled_from(["best", "keep"])), "progress": A(st.sampled_from([None, False]))},
+                             share=0.15),
+    "Estimate": Spec({"value": A(st.floats()), "se": A(st.floats())}, share=0.05),
+    "Estimate.count": Spec({"value": A(st.floats())}, target=st.just((P.Estimate(0.5, 0.1).count, None)), share=0.05),
+    "Estimate.index": Spec({"value": A(st.just(0.5)), "start": I(st.integers(0, 2)), "stop": I(st.integers(0, 2))},
+                           target=st.just((P.Estimate(0.5, 0.1).index, None)), share=0.05),
+    "ExchangeRow": Spec(_ROW_FIELDS, share=0.05),
+    "ExchangeRow.discard_text": Spec({}, target=st.just((_EXCHANGE.best.discard_text, None)), share=0.05),
+    "ExchangeAnalysis": Spec({f: A(st.just(getattr(_EXCHANGE, f))) for f in P.ExchangeAnalysis.__dataclass_fields__}, share=0.05),
+    "ExchangeAnalysis.table": Spec({"limit": I(st.one_of(st.none(), st.integers(0, 30)))}, target=st.just((_EXCHANGE.table, None)), share=0.1),
+    "ExchangeAnalysis.row": Spec({"discard": Cs(k(st.sampled_from([[], "7C 8C 7D", ["AS", "KS", "QS"]])))},
+                                 target=st.just((_EXCHANGE.row, None)), share=0.1),
+    "ExchangeAnalysis.sorted_rows": Spec({"key": A(st.sampled_from(["expected_total", "net", "point_win", "total_30"]))},
+                                         target=st.just((_EXCHANGE.sorted_rows, None)), share=0.1),
+    "ExchangeAnalysis.plot": Spec({"top": I(st.integers(1, 3))}, target=st.just((_EXCHANGE.plot, None)), share=0.03),
+})
+
 # The engine classes: the same methods in both games.
 ENGINE_GAME_METHODS = ["information_state_tensor_shape", "information_state_tensor_size", "max_chance_outcomes", "max_utility",
                        "min_utility", "new_initial_state", "num_distinct_actions", "num_players", "num_sides",

@@ -536,6 +536,26 @@ def piquet_score_declarations_batch(
     elder: npt.NDArray[np.integer], dealer: npt.NDArray[np.integer], *, rules: _RulesLike = None
 ) -> npt.NDArray[np.int16]: ...
 
+# The exchange analysis (rust/python/piquet_exchange.rs; cribpiquet.piquet.analyze_exchange).
+def piquet_exact_exchange(
+    hand: _PiquetCards,
+    *,
+    role: str | None = None,
+    rules: _RulesLike = None,
+    max_discard: int | None = None,
+) -> dict[str, Any]: ...
+def piquet_exchange_monte_carlo(
+    hand: _PiquetCards,
+    *,
+    role: str | None = None,
+    rules: _RulesLike = None,
+    max_discard: int | None = None,
+    opponent: str | None = None,
+    first_sample: int | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+) -> dict[str, npt.NDArray[Any]]: ...
+
 # ------------------------------------------------------------- the game engines (both games)
 # Both games' Game and State classes are generated from one implementation (rust/python/engine.rs);
 # the private generic bases below say so once. They do not exist at run time.

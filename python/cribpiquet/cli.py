@@ -11,6 +11,7 @@
     cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
     cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
+    cribpiquet piquet exchange <12 cards> --role elder|dealer [--rules rubicon] [--samples N] [--plot out.png]
 
 Bad input prints one line to stderr and exits with status 2. Output that cannot be written (a
 full disk) prints one line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``)
@@ -217,6 +218,34 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
+    if args.samples < 0:
+        raise ValueError(f"--samples must be at least 0, got {args.samples}")
+    if args.top < 1:
+        raise ValueError(f"--top must be at least 1, got {args.top}")
+    if args.plot:  # fail before the computation when matplotlib is missing
+        from ._plot import require_matplotlib
+
+        try:
+            require_matplotlib()
+        except ImportError as e:
+            print(f"cribpiquet: error: {e}", file=sys.stderr)
+            return 1
+    start = time.perf_counter()
+    a = piquet.analyze_exchange(" ".join(args.cards), role=args.role, rules=args.rules, samples=args.samples,
+                                seed=args.seed, max_discard=args.max_discard)
+    elapsed = time.perf_counter() - start
+    print(a.table(args.top))
+    best = a.best
+    print(f"best: {best.discard_text()} (expected total {best.expected_total:.3f})")
+    print(f"time: {elapsed:.3f} s")
+    if args.plot:
+        fig = a.plot(top=min(args.top, 15))
+        fig.savefig(args.plot)
+        print(f"plot: {args.plot}")
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, status 2, no usage dump
         self.exit(2, f"cribpiquet: error: {message}\n")
@@ -289,6 +318,18 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON")
     bench.add_argument("--compare", metavar="OLD.json", help="print the change against an earlier --json file")
     bench.set_defaults(run=_cmd_bench)
+    exchange = pq_sub.add_parser("exchange", help="every legal exchange of a dealt hand: exact expectations, "
+                                 "Monte Carlo chances against an opponent")
+    exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
+    exchange.add_argument("--role", default="elder", choices=("elder", "dealer"))
+    exchange.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
+    exchange.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples (0: the exact part only)")
+    exchange.add_argument("--seed", type=int, default=0)
+    exchange.add_argument("--max-discard", type=int, default=None,
+                          help="talon cards available (default: the most the rules can leave)")
+    exchange.add_argument("--top", type=int, default=20, help="rows to print (default 20)")
+    exchange.add_argument("--plot", metavar="PNG", help="save a picture of the best exchanges")
+    exchange.set_defaults(run=_cmd_piquet_exchange)
     return parser
 
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _core
 from ._engine import CHANCE, TERMINAL
+from ._exchange import Estimate, ExchangeAnalysis, ExchangeRow, analyze_exchange
 from ._ids import id_array, same_dtype
 
 __all__ = [
@@ -37,6 +38,9 @@ __all__ = [
     "Card",
     "DeclarationScore",
     "Declarations",
+    "Estimate",
+    "ExchangeAnalysis",
+    "ExchangeRow",
     "Game",
     "GameEvent",
     "GameScore",
@@ -52,6 +56,7 @@ __all__ = [
     "Sequence",
     "Set",
     "State",
+    "analyze_exchange",
     "declarations",
     "declarations_batch",
     "difference_record",

@@ -57,7 +57,7 @@ pub use engine::{
 };
 pub use exchange::{
     exact_exchange, exchange_sizes, legal_discards, monte_carlo_exchange, ExchangeMcCounts, ExchangeRow, McOpponent,
-    REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS,
+    REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST, SHORTLIST_DRAWS,
 };
 pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{

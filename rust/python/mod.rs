@@ -16,6 +16,7 @@ mod cribbage_game;
 mod engine;
 mod errors;
 mod piquet;
+mod piquet_exchange;
 mod piquet_game;
 mod vector;
 
@@ -33,5 +34,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     piquet_game::register(m)?;
     bots::register(m)?;
     vector::register(m)?;
+    piquet_exchange::register(m)?;
     Ok(())
 }

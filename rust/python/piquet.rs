@@ -40,7 +40,7 @@ const TRICK: Group = Group { what: "trick", expected: "2", max: 2 };
 /// The most tricks of a deal (rules §4: 12 cards each, one per trick).
 const MAX_TRICKS: usize = 12;
 
-fn hand_from(obj: &Bound<'_, PyAny>) -> PyResult<core::Hand> {
+pub(crate) fn hand_from(obj: &Bound<'_, PyAny>) -> PyResult<core::Hand> {
     convert::hand::<Piquet>(obj, HAND)
 }
 
