@@ -223,14 +223,8 @@ def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
         raise ValueError(f"--samples must be at least 0, got {args.samples}")
     if args.top < 1:
         raise ValueError(f"--top must be at least 1, got {args.top}")
-    if args.plot:  # fail before the computation when matplotlib is missing
-        from ._plot import require_matplotlib
-
-        try:
-            require_matplotlib()
-        except ImportError as e:
-            print(f"cribpiquet: error: {e}", file=sys.stderr)
-            return 1
+    if not _plot_ready(args):  # fail before the computation when matplotlib is missing
+        return 2
     start = time.perf_counter()
     a = piquet.analyze_exchange(" ".join(args.cards), role=args.role, rules=args.rules, samples=args.samples,
                                 seed=args.seed, max_discard=args.max_discard)
