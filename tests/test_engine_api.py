@@ -218,6 +218,19 @@ def test_legal_actions_of_the_other_player_are_empty_but_no_player_is_an_error(g
             s.legal_actions(bad)
 
 
+def test_resample_for_no_player_is_for_the_player_to_move(game):
+    s = play_to_a_decision(game)
+    if s.is_chance_node():  # a random decision can end at a chance node: take one more step
+        s.apply_action(s.legal_actions()[0])
+    me = s.current_player()
+    mine = s.resample_from_infostate(None, 5)
+    assert mine.serialize() == s.resample_from_infostate(me, 5).serialize()
+    assert mine.information_state_string(me) == s.information_state_string(me)
+    chance = game.new_initial_state()
+    with pytest.raises(ValueError, match="no player is to move at a chance node; pass the player"):
+        chance.resample_from_infostate(None, 5)
+
+
 def test_a_card_of_the_other_game_is_not_an_action(game):
     s = play_to_a_decision(game)
     other = piquet.Card(3) if isinstance(s, cribbage.State) else cribbage.Card(3)

@@ -933,9 +933,8 @@ macro_rules! engine_classes {
 
             /// A state drawn uniformly among those consistent with everything ``player`` (``None``:
             /// the player to move) has seen (the hidden cards redealt), reproducible for a
-            /// ``seed``; it starts a new
-            /// history. The interpreter is released while it samples (the state is copied first,
-            /// so other threads may use this one meanwhile).
+            /// ``seed``; it starts a new history. The interpreter is released while it samples (the
+            /// state is copied first, so other threads may use this one meanwhile).
             #[pyo3(signature = (player, seed))]
             fn resample_from_infostate(
                 slf: &Bound<'_, Self>,
