@@ -5,9 +5,12 @@ Modules:
 * :mod:`cribpiquet.cribbage` — cards, show scoring, pegging, numpy batch scoring, enumeration.
 * :mod:`cribpiquet.piquet` — the Russian game and Rubicon piquet: declarations, play scoring,
   match arithmetic, numpy batch scoring.
-* :mod:`cribpiquet.bots` — native players for both games (random, first, IS-MCTS search).
+* :mod:`cribpiquet.bots` — native players for both games (random, first, greedy, IS-MCTS search).
 * :func:`cribpiquet.arena` — matches between players with the seats rotated, and their
   statistics (:class:`cribpiquet.ArenaResult`).
+* :mod:`cribpiquet.vector` — many games stepped at once in Rust (reinforcement learning);
+  :mod:`cribpiquet.envs` (PettingZoo) and :mod:`cribpiquet.openspiel` adapters.
+* :mod:`cribpiquet.distributed` — simulation, arenas, batch scoring and discard tables on Dask.
 
 The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
 """
