@@ -7,47 +7,18 @@ included; ``score_hand`` < 1 µs per call with int ids, < 3 µs with strings;
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import numpy as np
 import pytest
 
 from cribpiquet import cribbage
+from cribpiquet.bench import naive_score
 
 from conftest import random_shows
 
-PIPS = [min(r + 1, 10) for r in range(13)]
-
-
-def python_score(hand: list[int], starter: int) -> int:
-    """A straightforward pure-Python scorer (ids suit*13+rank), the baseline."""
-    cards = hand + [starter]
-    ranks = [c % 13 for c in cards]
-    pips = [PIPS[r] for r in ranks]
-    points = 0
-    for k in range(2, 6):
-        for combo in itertools.combinations(pips, k):
-            if sum(combo) == 15:
-                points += 2
-    for a, b in itertools.combinations(ranks, 2):
-        if a == b:
-            points += 2
-    for k in (5, 4, 3):
-        runs = 0
-        for combo in itertools.combinations(ranks, k):
-            s = sorted(combo)
-            if all(s[i + 1] == s[i] + 1 for i in range(k - 1)):
-                runs += 1
-        if runs:
-            points += runs * k
-            break
-    suits = [c // 13 for c in hand]
-    if len(set(suits)) == 1:
-        points += len(hand) + (starter // 13 == suits[0])
-    if any(c % 13 == 10 and c // 13 == starter // 13 for c in hand):
-        points += 1
-    return points
+# The baseline is the naive scorer `cribpiquet bench` ships (tests/test_bench_cli.py checks it).
+python_score = naive_score
 
 
 def _rate(n: int, seconds: float) -> str:
