@@ -27,6 +27,6 @@ pub mod piquet;
 pub mod rng;
 
 #[cfg(feature = "python")]
-mod python;
+mod bindings;
 
 pub use error::{Error, Result};

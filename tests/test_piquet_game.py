@@ -4,7 +4,7 @@ Source of every expected value: docs/rules/piquet.md §3–§5 and §7, the Russ
 «у одного игрока было 18 очков, у другого 6. Первый, делая выход, считает: 19. Второй, взяв
 взятку: «7», делая выход — «8»»; the last trick counts 4; leza 10; capot 40 without the last-trick
 extra and the leza; open capot 80; pique 30 → 60; молчанка), and the decisions documented in
-rust/piquet/game.rs (last-trick extra counts toward the pique, a failed open capot costs nothing,
+rust/piquet/score_game.rs (last-trick extra counts toward the pique, a failed open capot costs nothing,
 silent doubling event by event, a false declarer scores nothing but his declarations still beat
 weaker ones). Every trick record below was checked by hand for legality and counted by hand in
 its comment; at the end, a naive re-count from the trick list is property-tested against

@@ -3,7 +3,7 @@
 Scripted deals are driven action by action through the Python API; every expected score is
 derived by hand in the comments (rules: the project's ``docs/rules/piquet.md``; card ids
 ``suit * 8 + rank``, rank 0 = 7 .. 7 = A, suits C D H S). The order of events follows the
-engine (``rust/piquet/engine/mod.rs``): each seat draws a card for deal, the lower rank deals;
+engine (``rust/piquet/game/mod.rs``): each seat draws a card for deal, the lower rank deals;
 12 cards each are dealt one at a time, elder first; elder then the dealer choose an exchange
 size (``EXCHANGE_BASE + n``), discard ``n`` cards one at a time in ascending id order, and take
 ``n`` talon cards (chance); the declarations are automatic; under russian rules elder, then the
@@ -148,7 +148,7 @@ def test_game_bad_arguments(args, kwargs, error):
 
 # ------------------------------------------------------------------------- scripted deals
 
-# rust/piquet/engine/tests.rs `capot_deal`: elder holds all eight hearts and three aces, the
+# rust/piquet/game/tests.rs `capot_deal`: elder holds all eight hearts and three aces, the
 # dealer the low clubs, diamonds and spades.
 CAPOT_ELDER = "7H 8H 9H TH JH QH KH AH AC KC AD AS"
 CAPOT_DEALER = "7C 8C 9C TC JC QC 7D 8D 9D 7S 8S 9S"
@@ -236,7 +236,7 @@ def test_open_capot_announced():
     assert "capot: P0 passed, P1 announced" in s.information_state_string(0)
 
 
-# The source's play example (rust/piquet/engine/tests.rs `exchange_then_the_sources_play_order`).
+# The source's play example (rust/piquet/game/tests.rs `exchange_then_the_sources_play_order`).
 SOURCE_ELDER = "TH JH QH KH AH QC 7C 9C QD 8S JS KS"
 SOURCE_DEALER = "7D 9D TD JD KD AD 7H 8H 9H 8C TC JC"
 

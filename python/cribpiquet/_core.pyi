@@ -536,7 +536,7 @@ def piquet_score_declarations_batch(
     elder: npt.NDArray[np.integer], dealer: npt.NDArray[np.integer], *, rules: _RulesLike = None
 ) -> npt.NDArray[np.int16]: ...
 
-# The exchange analysis (rust/python/piquet_exchange.rs; cribpiquet.piquet.analyze_exchange).
+# The exchange analysis (rust/bindings/piquet_exchange.rs; cribpiquet.piquet.analyze_exchange).
 def piquet_exact_exchange(
     hand: _PiquetCards,
     *,
@@ -557,7 +557,7 @@ def piquet_exchange_monte_carlo(
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 # ------------------------------------------------------------- the game engines (both games)
-# Both games' Game and State classes are generated from one implementation (rust/python/engine.rs);
+# Both games' Game and State classes are generated from one implementation (rust/bindings/engine.rs);
 # the private generic bases below say so once. They do not exist at run time.
 
 _S = TypeVar("_S", bound="_EngineState[Any]")
@@ -715,7 +715,7 @@ def piquet_simulate(
 ) -> _SimulateResult: ...
 
 # ------------------------------------------------------------------------------------ the bots
-# (rust/python/bots.rs; re-exported by cribpiquet.bots)
+# (rust/bindings/bots.rs; re-exported by cribpiquet.bots)
 
 @disjoint_base
 class Bot:

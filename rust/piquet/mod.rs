@@ -32,12 +32,12 @@ mod batch;
 mod card;
 mod compare;
 mod declare;
-mod engine;
 mod exchange;
 mod game;
 mod partiya;
 mod play;
 mod rules;
+mod score_game;
 
 /// The id types the batch functions accept (every primitive integer), shared with cribbage.
 pub use crate::batch::CardId;
@@ -50,7 +50,7 @@ pub use compare::{
     DeclarationScorer, Role,
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
-pub use engine::{
+pub use game::{
     action_exchange_size, action_to_string, exchange_action, string_to_action, GameConfig, Phase, PointSource, Scope,
     State, StateStack, ANNOUNCE_CAPOT, CATEGORY_NAMES, EXCHANGE_BASE, INFO_TENSOR_SIZE, MAX_EXCHANGE, MAX_GAMES,
     MAX_KOROLIKS, MAX_RESAMPLE_ATTEMPTS, NUM_CARDS, NUM_DISTINCT_ACTIONS, NUM_SOURCES, OBS_TENSOR_SIZE, PASS,
@@ -59,7 +59,7 @@ pub use exchange::{
     exact_exchange, exchange_sizes, legal_discards, monte_carlo_exchange, ExchangeMcCounts, ExchangeRow, McOpponent,
     REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST, SHORTLIST_DRAWS,
 };
-pub use game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
+pub use score_game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{
     difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record,
 };

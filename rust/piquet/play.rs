@@ -8,7 +8,7 @@
 //! never built there.
 
 use super::compare::Role;
-use super::game::EventKind;
+use super::score_game::EventKind;
 use super::rules::{Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
 
 /// Points scored in the play, as given to a [`PlaySink`].

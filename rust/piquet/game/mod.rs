@@ -67,7 +67,7 @@ use std::fmt;
 
 use super::compare::{points_of, repique_of, Role};
 use super::declare::{packed_lanes, reckoning, Summary};
-use super::game::EventKind;
+use super::score_game::EventKind;
 use super::partiya::{Partie, Partiya};
 use super::play::{PlayPoints, PlaySink, PlayTally};
 use super::rules::{

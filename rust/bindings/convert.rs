@@ -225,7 +225,7 @@ macro_rules! card_class {
     ) => {
         pub(crate) struct $deck;
 
-        impl $crate::python::convert::Deck for $deck {
+        impl $crate::bindings::convert::Deck for $deck {
             type Card = $core;
             type Hand = $hand;
             const COUNT: u8 = $count;
@@ -273,7 +273,7 @@ macro_rules! card_class {
         impl Card {
             #[new]
             fn new(value: &Bound<'_, PyAny>) -> PyResult<Card> {
-                Ok(Card($crate::python::convert::card::<$deck>(value)?))
+                Ok(Card($crate::bindings::convert::card::<$deck>(value)?))
             }
             #[doc = $id_doc]
             #[getter]
@@ -292,7 +292,7 @@ macro_rules! card_class {
             }
             /// The text with a suit symbol, e.g. ``"10♥"``, ``"A♠"``.
             fn symbol(&self) -> String {
-                $crate::python::convert::symbol_text(&self.0.to_string(), self.0.suit())
+                $crate::bindings::convert::symbol_text(&self.0.to_string(), self.0.suit())
             }
             fn __int__(&self) -> u8 {
                 self.0.id()

@@ -161,35 +161,35 @@ macro_rules! with_slice {
     ($ids:expr, $enum:ident, |$s:ident| $body:expr) => {
         match $ids {
             $enum::I8(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::I16(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::I32(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::I64(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::U8(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::U16(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::U32(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
             $enum::U64(a) => {
-                let $s = a.as_slice().map_err($crate::python::arrays::slice_err)?;
+                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
                 $body
             }
         }
@@ -202,7 +202,7 @@ pub(crate) use with_slice;
 /// wrappers give both one dtype). Returns from the enclosing function on error.
 macro_rules! with_slices {
     ($x:expr, $ea:ident, $y:expr, $eb:ident, $mismatch:expr, |$a:ident, $b:ident| $body:expr) => {{
-        use $crate::python::arrays::slice_err;
+        use $crate::bindings::arrays::slice_err;
         match ($x, $y) {
             ($ea::I8(x), $eb::I8(y)) => {
                 let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);

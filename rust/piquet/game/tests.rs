@@ -707,7 +707,7 @@ fn state_is_small_and_copy() {
 }
 
 /// The cost of exact resampling after the declarations, over many random states:
-/// `cargo test --release --lib piquet::engine::tests::resample_cost -- --ignored --nocapture`.
+/// `cargo test --release --lib piquet::game::tests::resample_cost -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn resample_cost() {

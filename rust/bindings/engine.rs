@@ -26,7 +26,7 @@ use crate::engine::{policy_by_name, simulate_block, thread_pool, Game, GameState
 
 // --------------------------------------------------------------------------------- arguments
 
-pub(crate) use crate::python::convert::describe;
+pub(crate) use crate::bindings::convert::describe;
 
 /// An int argument: any Python int (or `__index__` object) but a bool. Taking it never fails, so
 /// the method that reads it names it: [`IntArg::get`] raises `TypeError` "`name` must be an int,
@@ -133,8 +133,8 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
             return Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj))));
         }
         // The other game's Card is an int by `__index__`, but never an action of this game.
-        let crib_card = obj.is_instance_of::<crate::python::cribbage::Card>();
-        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::python::piquet::Card>()) {
+        let crib_card = obj.is_instance_of::<crate::bindings::cribbage::Card>();
+        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::bindings::piquet::Card>()) {
             let (card, game) = if crib_card { ("cribbage", "piquet") } else { ("piquet", "cribbage") };
             return Err(PyTypeError::new_err(format!("a {card} card is not a {game} card (nor a {game} action)")));
         }
@@ -149,7 +149,7 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
             Err(PyValueError::new_err(format!(
                 "illegal action {}-bit int {}: {} actions are 0..{}",
                 int.call_method0("bit_length")?,
-                crate::python::convert::echo_repr(&int),
+                crate::bindings::convert::echo_repr(&int),
                 G::NAME,
                 G::NUM_DISTINCT_ACTIONS - 1
             )))
@@ -322,11 +322,11 @@ pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) ->
 // ---------------------------------------------------------------------------------- simulate
 
 /// One policy of `simulate`: a name (the engine's `"random"`, `"first"`, or a bot name of
-/// [`spec_by_name`](crate::python::bots::spec_by_name): `"greedy"`, `"ismcts"`, `"ismcts:N"`) or a
+/// [`spec_by_name`](crate::bindings::bots::spec_by_name): `"greedy"`, `"ismcts"`, `"ismcts:N"`) or a
 /// bot object of `cribpiquet.bots` (each seat of each game gets a fresh copy of its settings).
-pub(crate) fn policy_from<S: crate::python::bots::BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
-    if let Ok(bot) = item.cast::<crate::python::bots::PyBot>() {
-        return Ok(crate::python::bots::factory(bot.get().spec()));
+pub(crate) fn policy_from<S: crate::bindings::bots::BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
+    if let Ok(bot) = item.cast::<crate::bindings::bots::PyBot>() {
+        return Ok(crate::bindings::bots::factory(bot.get().spec()));
     }
     let name = item.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -338,23 +338,23 @@ pub(crate) fn policy_from<S: crate::python::bots::BotGame>(item: &Bound<'_, PyAn
     if let Ok(policy) = policy_by_name(name) {
         return Ok(policy);
     }
-    match crate::python::bots::spec_by_name(name)? {
-        Some(spec) => Ok(crate::python::bots::factory(spec)),
+    match crate::bindings::bots::spec_by_name(name)? {
+        Some(spec) => Ok(crate::bindings::bots::factory(spec)),
         None => Err(PyValueError::new_err(format!(
             "unknown player {:?} (known: {}, or a cribpiquet.bots bot)",
             crate::error::echo(name),
-            crate::python::bots::BOT_NAMES
+            crate::bindings::bots::BOT_NAMES
         ))),
     }
 }
 
 /// The policies of `simulate`: one player (a name or a bot) for every seat, or a sequence of 1
 /// or `n` of them.
-pub(crate) fn policies_from<S: crate::python::bots::BotGame>(
+pub(crate) fn policies_from<S: crate::bindings::bots::BotGame>(
     players: &Bound<'_, PyAny>,
     n: usize,
 ) -> PyResult<Vec<PolicyFactory<S>>> {
-    if players.cast::<PyString>().is_ok() || players.cast::<crate::python::bots::PyBot>().is_ok() {
+    if players.cast::<PyString>().is_ok() || players.cast::<crate::bindings::bots::PyBot>().is_ok() {
         return Ok(vec![policy_from(players)?]);
     }
     let iter = players.try_iter().map_err(|_| {
@@ -396,7 +396,7 @@ pub(crate) fn run_simulate<'py, G: Game>(
     first_game: Option<IntArg>,
 ) -> PyResult<Bound<'py, PyDict>>
 where
-    G::State: crate::python::bots::BotGame,
+    G::State: crate::bindings::bots::BotGame,
 {
     let n = n_games.within("n_games", 0..i64::MAX)? as usize;
     let policies = match players {
@@ -489,7 +489,7 @@ macro_rules! engine_classes {
         #[doc = concat!("The engine's constants as a dict (``", $module, "`` exports them as module constants).")]
         #[pyfunction]
         fn $constants(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
-            let d = crate::python::engine::base_constants::<$Core>(py)?;
+            let d = crate::bindings::engine::base_constants::<$Core>(py)?;
             $(d.set_item($const_name, $const_value)?;)*
             Ok(d)
         }
@@ -521,14 +521,14 @@ macro_rules! engine_classes {
         fn $simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
-            n_games: crate::python::engine::IntArg,
+            n_games: crate::bindings::engine::IntArg,
             players: Option<&Bound<'py, PyAny>>,
             seed: Option<&Bound<'py, PyAny>>,
-            threads: Option<crate::python::engine::IntArg>,
-            first_game: Option<crate::python::engine::IntArg>,
+            threads: Option<crate::bindings::engine::IntArg>,
+            first_game: Option<crate::bindings::engine::IntArg>,
         ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
             let game = Game::argument(game, "simulate")?;
-            crate::python::engine::run_simulate(py, game, n_games, players, seed, threads, first_game)
+            crate::bindings::engine::run_simulate(py, game, n_games, players, seed, threads, first_game)
         }
 
         /// Add this engine's `Game`, `State`, `simulate` and constants to the native module.
@@ -562,7 +562,7 @@ macro_rules! engine_classes {
                     pyo3::exceptions::PyTypeError::new_err(format!(
                         "{what} needs a {} Game, got {}",
                         <$Core as crate::engine::Game>::NAME,
-                        crate::python::engine::describe(obj)
+                        crate::bindings::engine::describe(obj)
                     ))
                 })
             }
@@ -658,7 +658,7 @@ macro_rules! engine_classes {
                 let text = text.cast::<pyo3::types::PyString>().map_err(|_| {
                     pyo3::exceptions::PyTypeError::new_err(format!(
                         "deserialize_state needs a str, got {}",
-                        crate::python::engine::describe(text)
+                        crate::bindings::engine::describe(text)
                     ))
                 })?;
                 Ok(State::fresh(crate::engine::Game::deserialize_state(&self.0, text.to_str()?)?))
@@ -705,13 +705,13 @@ macro_rules! engine_classes {
             fn legal_actions<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::python::engine::IntArg>,
+                player: Option<crate::bindings::engine::IntArg>,
             ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
                 let s = self.0.state();
-                if !crate::python::engine::is_to_move(s, player, "legal_actions")? {
+                if !crate::bindings::engine::is_to_move(s, player, "legal_actions")? {
                     return Ok(pyo3::types::PyList::empty(py));
                 }
-                crate::python::engine::action_list(py, &crate::engine::GameState::legal_actions(s))
+                crate::bindings::engine::action_list(py, &crate::engine::GameState::legal_actions(s))
             }
 
             /// A bool array of length ``NUM_DISTINCT_ACTIONS``, true at the legal actions (all
@@ -720,11 +720,11 @@ macro_rules! engine_classes {
             fn legal_actions_mask<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::python::engine::IntArg>,
+                player: Option<crate::bindings::engine::IntArg>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
                 let s = self.0.state();
                 let mut mask = crate::engine::GameState::legal_actions_mask(s);
-                if !crate::python::engine::is_to_move(s, player, "legal_actions_mask")? {
+                if !crate::bindings::engine::is_to_move(s, player, "legal_actions_mask")? {
                     mask.fill(false);
                 }
                 Ok(numpy::IntoPyArray::into_pyarray(mask, py))
@@ -737,20 +737,20 @@ macro_rules! engine_classes {
                 if !crate::engine::GameState::is_chance_node(s) {
                     return Ok(pyo3::types::PyList::empty(py));
                 }
-                crate::python::engine::uniform_chance_outcomes(py, &crate::engine::GameState::legal_actions(s))
+                crate::bindings::engine::uniform_chance_outcomes(py, &crate::engine::GameState::legal_actions(s))
             }
 
             /// Apply an action (a decision or a chance outcome). An illegal action raises
             /// ``ValueError`` naming it and the legal set, and leaves the state unchanged; a
             /// non-int (or a bool) raises ``TypeError``.
             fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-                let a = crate::python::engine::action_id::<$Core>(action)?;
+                let a = crate::bindings::engine::action_id::<$Core>(action)?;
                 Ok(self.0.apply_action(a)?)
             }
 
             /// A new state: this one after ``action`` (this one is unchanged).
             fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
-                let a = crate::python::engine::action_id::<$Core>(action)?;
+                let a = crate::bindings::engine::action_id::<$Core>(action)?;
                 Ok(State(self.0.child(a)?))
             }
 
@@ -773,8 +773,8 @@ macro_rules! engine_classes {
             #[pyo3(signature = (player = None, action = None))]
             fn undo_action(
                 &mut self,
-                player: Option<crate::python::engine::IntArg>,
-                action: Option<crate::python::engine::IntArg>,
+                player: Option<crate::bindings::engine::IntArg>,
+                action: Option<crate::bindings::engine::IntArg>,
             ) -> PyResult<u16> {
                 let player = player.map(|p| p.get("player")).transpose()?;
                 let action = action.map(|a| a.get("action")).transpose()?;
@@ -797,25 +797,25 @@ macro_rules! engine_classes {
             }
 
             /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
-            fn hand(&self, player: crate::python::engine::IntArg) -> PyResult<Vec<u16>> {
+            fn hand(&self, player: crate::bindings::engine::IntArg) -> PyResult<Vec<u16>> {
                 let s = self.core();
-                let p = crate::python::engine::player_or_current(&s, Some(player), "hand")?;
+                let p = crate::bindings::engine::player_or_current(&s, Some(player), "hand")?;
                 Ok(s.hand(p).iter().map(|c| c.id() as u16).collect())
             }
 
             /// The card ids ``player`` keeps this deal, played or not (cribbage: what he shows;
             /// piquet: his 12 cards after the exchange).
-            fn kept(&self, player: crate::python::engine::IntArg) -> PyResult<Vec<u16>> {
+            fn kept(&self, player: crate::bindings::engine::IntArg) -> PyResult<Vec<u16>> {
                 let s = self.core();
-                let p = crate::python::engine::player_or_current(&s, Some(player), "kept")?;
+                let p = crate::bindings::engine::player_or_current(&s, Some(player), "kept")?;
                 Ok(s.kept(p).iter().map(|c| c.id() as u16).collect())
             }
 
             /// The card ids ``player`` discarded this deal (cribbage: to the crib; piquet: in the
             /// exchange).
-            fn discards(&self, player: crate::python::engine::IntArg) -> PyResult<Vec<u16>> {
+            fn discards(&self, player: crate::bindings::engine::IntArg) -> PyResult<Vec<u16>> {
                 let s = self.core();
-                let p = crate::python::engine::player_or_current(&s, Some(player), "discards")?;
+                let p = crate::bindings::engine::player_or_current(&s, Some(player), "discards")?;
                 Ok(s.discards(p).iter().map(|c| c.id() as u16).collect())
             }
 
@@ -825,9 +825,9 @@ macro_rules! engine_classes {
             }
 
             /// The payoff of one player.
-            fn player_return(&self, player: crate::python::engine::IntArg) -> PyResult<f64> {
+            fn player_return(&self, player: crate::bindings::engine::IntArg) -> PyResult<f64> {
                 let s = self.0.state();
-                let p = crate::python::engine::player_or_current(s, Some(player), "player_return")?;
+                let p = crate::bindings::engine::player_or_current(s, Some(player), "player_return")?;
                 Ok(crate::engine::GameState::player_return(s, p))
             }
 
@@ -853,7 +853,7 @@ macro_rules! engine_classes {
             /// Points by source, ``{source: [points per side]}`` (sources:
             /// ``Game.point_sources()``); per side they add up to :meth:`side_scores`.
             fn points_by_source<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-                crate::python::engine::points_by_source(py, self.0.state())
+                crate::bindings::engine::points_by_source(py, self.0.state())
             }
 
             /// The text of an action (it does not depend on the state). Also
@@ -864,7 +864,7 @@ macro_rules! engine_classes {
                 player_or_action: &Bound<'_, PyAny>,
                 action: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<String> {
-                let a = crate::python::engine::known_action::<$Core>(crate::python::engine::split_player(
+                let a = crate::bindings::engine::known_action::<$Core>(crate::bindings::engine::split_player(
                     player_or_action,
                     action,
                 )?)?;
@@ -879,8 +879,8 @@ macro_rules! engine_classes {
                 player_or_text: &Bound<'_, PyAny>,
                 text: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<u16> {
-                let t = crate::python::engine::split_player(player_or_text, text)?;
-                let t = crate::python::engine::action_text(t)?;
+                let t = crate::bindings::engine::split_player(player_or_text, text)?;
+                let t = crate::bindings::engine::action_text(t)?;
                 Ok(crate::engine::GameState::string_to_action(self.0.state(), t.to_str()?)?)
             }
 
@@ -898,9 +898,9 @@ macro_rules! engine_classes {
             /// Everything ``player`` (default: the player to move) knows, as text. Equal strings
             /// mean equal information.
             #[pyo3(signature = (player = None))]
-            fn information_state_string(&self, player: Option<crate::python::engine::IntArg>) -> PyResult<String> {
+            fn information_state_string(&self, player: Option<crate::bindings::engine::IntArg>) -> PyResult<String> {
                 let s = self.0.state();
-                let p = crate::python::engine::player_or_current(s, player, "information_state_string")?;
+                let p = crate::bindings::engine::player_or_current(s, player, "information_state_string")?;
                 Ok(crate::engine::GameState::information_state_string(s, p)?)
             }
 
@@ -911,11 +911,11 @@ macro_rules! engine_classes {
             fn information_state_tensor<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::python::engine::IntArg>,
+                player: Option<crate::bindings::engine::IntArg>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 let s = self.0.state();
-                let p = crate::python::engine::player_or_current(s, player, "information_state_tensor")?;
-                Ok(crate::python::engine::tensor(py, crate::engine::GameState::information_state_tensor_vec(s, p)?))
+                let p = crate::bindings::engine::player_or_current(s, player, "information_state_tensor")?;
+                Ok(crate::bindings::engine::tensor(py, crate::engine::GameState::information_state_tensor_vec(s, p)?))
             }
 
             /// What ``player`` (default: the player to move) sees now as float32, shape
@@ -924,11 +924,11 @@ macro_rules! engine_classes {
             fn observation_tensor<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::python::engine::IntArg>,
+                player: Option<crate::bindings::engine::IntArg>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 let s = self.0.state();
-                let p = crate::python::engine::player_or_current(s, player, "observation_tensor")?;
-                Ok(crate::python::engine::tensor(py, crate::engine::GameState::observation_tensor_vec(s, p)?))
+                let p = crate::bindings::engine::player_or_current(s, player, "observation_tensor")?;
+                Ok(crate::bindings::engine::tensor(py, crate::engine::GameState::observation_tensor_vec(s, p)?))
             }
 
             /// A state drawn uniformly among those consistent with everything ``player`` (``None``:
@@ -938,12 +938,12 @@ macro_rules! engine_classes {
             #[pyo3(signature = (player, seed))]
             fn resample_from_infostate(
                 slf: &Bound<'_, Self>,
-                player: Option<crate::python::engine::IntArg>,
+                player: Option<crate::bindings::engine::IntArg>,
                 seed: &Bound<'_, PyAny>,
             ) -> PyResult<State> {
                 let state = slf.borrow().core();
-                let p = crate::python::engine::player_or_current(&state, player, "resample_from_infostate")?;
-                let mut rng = crate::rng::Rng::new(crate::python::engine::seed_from(seed)?);
+                let p = crate::bindings::engine::player_or_current(&state, player, "resample_from_infostate")?;
+                let mut rng = crate::rng::Rng::new(crate::bindings::engine::seed_from(seed)?);
                 let resampled = slf
                     .py()
                     .detach(move || crate::engine::GameState::resample_from_infostate(&state, p, &mut rng))?;
