@@ -25,6 +25,7 @@ pub mod engine;
 pub mod error;
 pub mod piquet;
 pub mod rng;
+pub mod solve;
 
 #[cfg(feature = "python")]
 mod bindings;

@@ -1,0 +1,1 @@
+//! The exact pegging solver for cribbage (see [`super`]).
