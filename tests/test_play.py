@@ -113,12 +113,19 @@ def test_discard_as_cards_any_spelling() -> None:
 
 def test_a_number_is_an_index_into_the_printed_legal_moves() -> None:
     s = cribbage_at_discard()
-    legal = s.legal_actions()
-    assert len(legal) == 10  # five cards, C(5, 2) discards
+    legal = play.choices(s)  # issue 19 item 18: listed by rank then suit, not by action id
+    assert sorted(legal) == sorted(s.legal_actions()) and len(legal) == 10  # five cards, C(5, 2) discards
+    # the hand 5H 7D TH JC QS: the pairs by their lower card, then the higher
+    assert [play.action_label(s, a) for a in legal[:4]] == ["5♥ 7♦", "5♥ 10♥", "5♥ J♣", "5♥ Q♠"]
+    assert play.action_label(s, legal[-1]) == "J♣ Q♠"
     assert parse_input("1", s).actions == [legal[0]]
     assert parse_input("10", s).actions == [legal[9]]
-    for text in ["0", "11", "99999999999999999999"]:
+    # issue 19 item 10: a digit that is not ASCII, or too many digits, is a reason, not a crash
+    for text in ["0", "11", "99999999999999999999", "9" * 5000]:
         with pytest.raises(InputError, match=r"there is no move .*: choose 1 to 10"):
+            parse_input(text, s)
+    for text in ["²", "١", "1²"]:
+        with pytest.raises(InputError, match="unknown card"):
             parse_input(text, s)
     # the printed list numbers the same moves
     listing = play.prompt_lines(s)[1]
@@ -185,11 +192,24 @@ def test_piquet_exchange_typed_as_the_cards_laid_out() -> None:
     with pytest.raises(InputError, match="twice"):
         c = str(piquet.Card(hand[0]))
         parse_input(f"{c} {c} {piquet.Card(hand[1])}", s)
-    # after choosing the size by number, the cards are laid out one (or several) at a time
+    # issue 19 item 16: after choosing the size by number, the cards are chosen in any order,
+    # one or several at a time, set aside until all three are named, then laid out in the
+    # engine's (ascending) order
     s.apply_action(32 + 3)
-    assert parse_input(f"{piquet.Card(hand[2])} {piquet.Card(hand[0])}", s).actions == [hand[0], hand[2]]
-    with pytest.raises(InputError, match="can't lay out"):
+    first = parse_input(f"{piquet.Card(hand[2])} {piquet.Card(hand[0])}", s)
+    assert first == Command("aside", [hand[2], hand[0]])
+    assert parse_input(str(piquet.Card(hand[1])), s, first.actions) == Command("move", [hand[0], hand[1], hand[2]])
+    top = parse_input(str(piquet.Card(hand[-1])), s)  # the highest card first: it used to be refused
+    assert top == Command("aside", [hand[-1]])
+    assert parse_input(f"{piquet.Card(hand[1])} {piquet.Card(hand[0])}", s, top.actions).actions == \
+        sorted([hand[-1], hand[1], hand[0]])
+    with pytest.raises(InputError, match="already set aside"):
+        parse_input(str(piquet.Card(hand[-1])), s, top.actions)
+    with pytest.raises(InputError, match="you have 3 more cards to lay out, not 4"):
         parse_input(" ".join(str(piquet.Card(c)) for c in hand[:4]), s)  # four of three
+    # a number picks from the listed hand (not the engine's ascending-order legal cards)
+    assert play.choices(s) == sorted(hand)
+    assert parse_input("12", s) == Command("aside", [sorted(hand)[-1]])
 
 
 # ------------------------------------------------------------------ record and replay
@@ -294,17 +314,28 @@ def test_hint_lists_the_bots_values_best_first(tmp_path: Any) -> None:
     path = str(tmp_path / "h.jsonl")
     header = {"cribpiquet": "play", "game": "cribbage", "options": {}, "seed": 3, "bot": "v", "you": 0}
     out: list[str] = []
-    feed = iter(["hint"])
+    feed = iter(["hint", "hint all"])
     session = play.Session(cribbage.Game("five-card"), FirstBot(), Values(), 3, play.Recorder(path, header),
                            lambda p: next(feed), out.append, bot_name="v")  # fmt: skip
     with pytest.raises(StopIteration):
         session.run()
     s = session.state
     legal = s.legal_actions()
-    i = out.index("Hint (the v bot's values, best first):")
+    listed = play.choices(s)  # the numbers of the printed list (by rank)
+    # issue 19 item 17: the unit, the hand/crib split of each discard (as `cribpiquet discard`
+    # prints it), and every move on request
+    i = out.index("Hint (the v bot's values, best first; hint all: all 10):")
+    assert out[i + 1] == "  value = the v bot's own scale (higher is better)"
     label = lambda k: play.action_label(s, legal[k])  # noqa: E731
-    assert out[i + 1 :] == [f"  4) {label(3)}  +0.250", f"  1) {label(0)}  +0.000", f"  2) {label(1)}  -1.500",
-                                  f"  3) {label(2)}  -3.000", f"  5) {label(4)}  -6.000"]  # fmt: skip
+    analysis = cribbage.analyze_discard(s.hand(0), dealer=s.dealer == 0, variant="five-card")
+    whose = "yours" if s.dealer == 0 else "the bot's"
+    split = {cribbage.pair_action(*(int(c) for c in r.thrown)):
+             f"hand {r.hand:.3f}, crib {r.crib:.3f} ({whose}), net {r.net:+.3f}" for r in analysis.rows}
+    top = [(3, "+0.250"), (0, "+0.000"), (1, "-1.500"), (2, "-3.000"), (4, "-6.000")]
+    assert out[i + 2 : i + 7] == [f"  {listed.index(legal[k]) + 1}) {label(k)}  {v}   {split[legal[k]]}"
+                                  for k, v in top]
+    j = out.index("Hint (the v bot's values, best first):")
+    assert len(out[j + 2 :]) == 10 and out[j + 2 : j + 7] == out[i + 2 : i + 7]
 
 
 def test_bot_names() -> None:
@@ -354,11 +385,14 @@ def test_terminal_five_card_deal(tmp_path: Any) -> None:
     record = str(tmp_path / "crib.jsonl")
     c = spawn("play", "cribbage", "--variant", "five-card", "--bot", "first", "--seed", "3", "--record", record)
     c.expect_exact("against the first bot, seed 3")
-    c.expect_exact("The bot deals first (lowest card).")  # cuts 5♥ (you) and A♦ (the bot)
+    # issue 19 item 19: whose card is whose in the cut for deal
+    c.expect_exact("You cut 5♥.")
+    c.expect_exact("The bot cuts A♦.")
+    c.expect_exact("The bot deals first: A♦ is lower than 5♥ (the lowest card deals).")
     c.expect_exact("You peg three for last.")
     c.expect_exact("Your hand: 4♠ 8♦ 9♥ J♠ Q♣")
     c.expect_exact("Your turn — discard two cards to the bot's crib (e.g. 5H JC), or a number:")
-    c.expect_exact("1) 8♦ Q♣  2) 9♥ Q♣  3) 8♦ 9♥")  # the legal actions in id order (colex pairs)
+    c.expect_exact("1) 4♠ 8♦  2) 4♠ 9♥  3) 4♠ J♠  4) 4♠ Q♣  5) 8♦ 9♥")  # issue 19 item 18: by rank
     c.expect_exact("> ")
     step(c, "banana", '? unknown card "banana" (type help)', "> ")
     step(c, "AS JC", "? you don't hold A♠", "> ")
@@ -367,9 +401,12 @@ def test_terminal_five_card_deal(tmp_path: Any) -> None:
          "Starter: 9♦", "Your hand: 4♠ 9♥ J♠", "> ")  # fmt: skip
     step(c, "10♥", "? you don't hold 10♥", "> ")
     step(c, "9h", "You play 9♥ — count 9.", "The bot plays 4♥ — count 13.", "Count 13: 9♥ 4♥", "> ")
-    step(c, "hint", "Hint (the first bot's values, best first):")
+    step(c, "hint", "Hint (the first bot's values, best first):",
+         "  value = 1 for the first legal move, 0 for the others")
     c.expect(r"  [12]\) (4♠|J♠)  [+-]\d+\.\d{3}\r\n  [12]\) (4♠|J♠)  [+-]\d+\.\d{3}\r\n> ")
-    step(c, "2", "You play J♠ — count 23.", "The bot plays 8♥ — count 31: thirty-one for two.")
+    step(c, "2", "You play J♠ — count 23.", "The bot plays 8♥ — count 31: thirty-one for two.",
+         "The play ends: five-card cribbage has a single count (to 31, or until neither can lay a card); "
+         "cards still held are not played, only shown.")  # issue 19 item 19
     c.expect_exact("> ")
     step(c, "undo", "Took back your last move and the bot's replies.", "Count 13: 9♥ 4♥", "> ")
     step(c, "4♠", "You play 4♠ — count 17: a pair for two.", "The bot plays 8♥ — count 25.", "> ")
@@ -427,7 +464,7 @@ def test_terminal_piquet_deal(tmp_path: Any) -> None:
         c.expect_exact(line)
     c.expect_exact("1) announce capot  2) pass")
     c.expect_exact("> ")
-    step(c, "hint", "Hint (the first bot's values, best first):")
+    step(c, "hint", "Hint (the first bot's values, best first):", "  value = ")
     c.expect(r"  [12]\) (announce capot|pass)  [+-]\d+\.\d{3}\r\n  [12]\) (announce capot|pass)  [+-]\d+\.\d{3}\r\n> ")
     step(c, "pass", "You pass.", "The bot announces an open capot!", "Your turn — lead a card:", "> ")
     step(c, "9S", "? you don't hold 9♠", "> ")

@@ -108,3 +108,9 @@ def json_value(text: str, where: str) -> Any:
         raise ValueError(f"{where}: not JSON this tool reads (nested too deeply)") from None
     except ValueError:  # e.g. an integer of more than 4,300 digits
         raise ValueError(f"{where}: not JSON this tool reads (a number too long)") from None
+
+
+def short_path(path: str, limit: int = 60) -> str:
+    """A path for a message: whole when short, else its last ``limit`` characters after an
+    ellipsis (the file name is the part that tells)."""
+    return path if len(path) <= limit else "…" + path[-(limit - 1):]

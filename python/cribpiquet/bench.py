@@ -329,9 +329,9 @@ def format_report(report: dict[str, Any]) -> str:
 
 def load_report(path: str) -> dict[str, Any]:
     """Read a report written by ``--json``; a ValueError names what is wrong with it."""
-    from ._args import json_value, short_repr
+    from ._args import json_value, short_path, short_repr
 
-    where = path if len(path) <= 60 else path[:60] + "…"
+    where = short_path(path)
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
