@@ -617,3 +617,104 @@ def test_declarations_read_with_equal_categories() -> None:
         "  Sequences: equal, nobody scores.",
         "  Declared: you 0, the bot 3.",
     ]
+
+
+# ------------------------------------------------------------------- issue 19 (play side)
+
+
+def test_terminal_piquet_exchange_one_card_at_a_time_and_the_hint_names_the_cards() -> None:
+    # items 16 and 19: the draw for deal says whose card is whose; after 'exchange 3' the cards
+    # are chosen one or more at a time, in any order (9♠ before 8♥ 8♠), and laid out in the
+    # engine's order; the hint names the cards (of the 3-card exchanges, the best exact expected
+    # declarations: A♦ 8♥ A♥, as `cribpiquet piquet exchange` ranks them)
+    a = piquet.analyze_exchange("QC KC TD JD AD 8H QH AH 8S 9S TS KS", samples=0)
+    assert next(r for r in a.rows if len(r.discard) == 3).discard_text() == "AD 8H AH"
+    c = spawn("play", "piquet", "--bot", "first", "--seed", "3")
+    c.expect_exact("You draw 9♥.")
+    c.expect_exact("The bot draws 7♦.")
+    c.expect_exact("The bot deals (the lower card); you are elder.")
+    c.expect_exact("> ")
+    step(c, "hint", "Hint (the first bot's values, best first):", "  value = 1 for the first legal move, 0 for the others",
+         "  1) exchange 0  +1.000", "  2) exchange 3  +0.000   lay out A♦ 8♥ A♥", "> ")
+    step(c, "exchange 3", "You exchange 3 cards.", "choose the cards to lay out, in any order, one or more at a time",
+         "1) Q♣  2) K♣  3) 10♦", "> ")
+    step(c, "hint", "Hint: lay out A♦ 8♥ A♥ (of the 3-card exchanges", "> ")
+    step(c, "9S", "Set aside 9♠: 2 more to choose.", "Set aside to lay out: 9♠ (2 more to choose)",
+         "Your hand: Q♣ K♣   10♦ J♦ A♦   8♥ Q♥ A♥   8♠ 10♠ K♠", "> ")
+    step(c, "9s", "? 9♠ is already set aside (undo takes the cards set aside back)", "> ")
+    step(c, "8h 8s", "You lay out 8♥.", "You lay out 8♠.", "You lay out 9♠.", "You take 10♥ from the talon.")
+    c.expect_exact("> ")
+    c.sendline("quit")
+    step(c, "y", "Bye.")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0 and "Traceback" not in c.before
+
+
+def test_show_lists_the_tricks_so_far(tmp_path: Any) -> None:
+    # item 19: the same deal as above (seed 3, the first bot); after two tricks 'show' lists them
+    lines = ["exchange 3", "9S", "8h 8s", "2", "1", "1", "show"]
+    _, _, out = run_session(tmp_path, "piquet", {"rules": "russian", "scope": "deal"}, lines)
+    i = out.index("Tricks so far:")
+    assert out[i + 1 : i + 4] == ["   1. you led Q♣, the bot played 7♣: you won",
+                                  "   2. you led K♣, the bot played 8♣: you won", "Tricks: you 2, the bot 0"]
+    assert out.count("Tricks so far:") == 1  # only on request
+
+
+def test_the_last_trick_is_told_as_the_rules_count_it() -> None:
+    # item 19: russian counts the last trick 4 instead of 1; the narration says 3 more, and why
+    narrator = play.Narrator(reveal=True)
+    found = []
+    for seed in range(40):
+        s = piquet.Game("russian", scope="deal").new_initial_state()
+        rng = __import__("random").Random(seed)
+        while not s.is_terminal():
+            before = s.clone()
+            a = rng.choice(s.legal_actions())
+            s.apply_action(a)
+            found += [ln for ln in narrator.lines(before, a, s) if "for the last trick" in ln]
+        if found:
+            break
+    assert found and found[0].endswith(" 3 more for the last trick (the last trick counts 4 instead of 1).")
+
+
+def test_the_largest_seed_plays_and_a_strange_line_reprompts(tmp_path: Any) -> None:
+    # items 10 and 11: seed 2**64 - 1 (the hint bot's is seed + 1 wrapped, not an error); '²' and
+    # a 5,000-digit line re-prompt instead of ending the game
+    c = spawn("play", "cribbage", "--bot", "random", "--seed", str(2**64 - 1))
+    c.expect_exact(f"seed {2**64 - 1}. Type help")
+    c.expect_exact("> ")
+    step(c, "²", '? unknown card "²" (type help)', "> ")
+    step(c, "hint", "Hint (the random bot's values, best first; hint all: all 15):",
+         "  value = 1/n for each of the n moves (the random bot prefers none)", "> ")
+    step(c, "quit", "Leave the game? [y/N] ")
+    step(c, "y", "Bye.")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0 and "Traceback" not in c.before
+    _, _, out = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["9" * 5000, "quit", "y"])
+    assert "? there is no move 999999999999999999999999999999…: choose 1 to 10" in out
+
+
+def spawn_env(extra: dict[str, str], *args: str) -> Any:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "TERM": "xterm-256color", **extra})
+    return pexpect.spawn(sys.executable, ["-c", WRAPPER, *args], env=env, encoding="utf-8", timeout=30,
+                         dimensions=(50, 200))
+
+
+def test_red_suits_in_colour_unless_no_color_and_ascii_without_symbols() -> None:
+    # item 18: 5♥ is red on a colour terminal, plain with NO_COLOR, ASCII on an ASCII terminal
+    args = ("play", "cribbage", "--variant", "five-card", "--bot", "first", "--seed", "3")
+    c = spawn_env({}, *args)
+    c.expect_exact("You cut \x1b[31m5♥\x1b[0m.")
+    c.expect_exact("Your hand: 4♠ \x1b[31m8♦\x1b[0m \x1b[31m9♥\x1b[0m J♠ Q♣")
+    c.close(force=True)
+    c = spawn_env({"NO_COLOR": "1"}, *args)
+    c.expect_exact("Your hand: 4♠ 8♦ 9♥ J♠ Q♣")
+    assert "\x1b[31m" not in c.before
+    c.close(force=True)
+    c = spawn_env({"NO_COLOR": "1", "PYTHONIOENCODING": "ascii"}, *args)
+    c.expect_exact("Your hand: 4S 8D 9H JS QC")
+    c.expect_exact("1) 4S 8D  2) 4S 9H")
+    c.close(force=True)
