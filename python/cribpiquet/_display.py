@@ -20,8 +20,11 @@ _SYMBOLS = "♠♥♦♣"
 
 
 def can_show_symbols(stream: Any) -> bool:
-    """True when ``stream``'s encoding can write the four suit symbols."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
+    """True when ``stream``'s encoding can write the four suit symbols (a stream of text with no
+    encoding, such as ``io.StringIO``, can)."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True
     try:
         _SYMBOLS.encode(encoding)
     except (UnicodeEncodeError, LookupError):

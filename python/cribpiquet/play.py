@@ -670,7 +670,15 @@ def replay(path: str, out: Optional[TextIO] = None) -> Any:
     """Print the record at ``path`` move by move, rebuilding the game from its actions with the
     engine; returns the final state. A record that does not replay raises ``ValueError``."""
     header, rows = read_record(path)
+    saved = dict(STYLE)
     set_style(out if out is not None else sys.stdout)
+    try:
+        return _replay(path, header, rows, out)
+    finally:
+        STYLE.update(saved)
+
+
+def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: Optional[TextIO]) -> Any:
     options = header.get("options")
     if not isinstance(options, dict):
         raise ValueError(f"{short_path(path)} line 1: the header has no options")
@@ -939,13 +947,16 @@ def play(kind: str, options: dict[str, Any], *, bot: Optional[str] = None, seed:
         seed = random.SystemRandom().randrange(1 << 31)
     the_bot = make_bot(name, seed)
     hint_bot = make_bot(name, (seed + 1) % 2**64)  # its own stream (the seed the user typed may be the last)
-    set_style(sys.stdout)
     header = {"cribpiquet": "play", "game": kind, "options": options, "seed": seed, "bot": name, "you": YOU}
     recorder = Recorder(record, header)
     opts = ", ".join(f"{k} {v}" for k, v in options.items())
     print(f"{kind} ({opts}) against the {name} bot, seed {seed}. Type help for the commands.")
+    saved = dict(STYLE)
+    set_style(sys.stdout)
     try:
         return Session(game, the_bot, hint_bot, seed, recorder, bot_name=name).run()
     except KeyboardInterrupt:
         print("\nBye (interrupted).")
         return 130
+    finally:
+        STYLE.update(saved)
