@@ -368,3 +368,15 @@ def test_cli_exchange_bad_input(capsys, args, match):
     status, out, err = run_cli(capsys, "piquet", "exchange", *args)
     assert status == 2 and out == ""
     assert err.startswith("cribpiquet: error: ") and match in err and err.count("\n") == 1
+
+
+def test_estimate_repr_shows_the_digits_the_error_supports():
+    # issue 19 item 23: no 17 digits of the standard error; the fields keep full precision
+    from cribpiquet._exchange import Estimate
+
+    e = Estimate(0.48437514, 0.011216389012345678)
+    assert repr(e) == "Estimate(value=0.484, se=0.011)" and e.se == 0.011216389012345678
+    assert repr(Estimate(75.78, 2.018)) == "Estimate(value=75.8, se=2.0)"
+    assert repr(Estimate(0.1234, 0.00012345)) == "Estimate(value=0.12340, se=0.00012)"
+    assert repr(Estimate(0.5, 0.0)) == "Estimate(value=0.5, se=0)"
+    assert str(e) == "0.484 ± 0.011"
