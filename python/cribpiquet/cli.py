@@ -31,7 +31,7 @@ import json
 import os
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from . import cribbage, piquet
 
@@ -445,7 +445,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, status 2, no usage dump
         self.exit(2, f"cribpiquet: error: {message}\n")
 
 
