@@ -293,3 +293,13 @@ def test_exchange_sort_and_the_plot_show_net(tmp_path):
     assert labels == ["point", "sequences", "sets", "repique"]
     # the legend sits below the bars, not over them
     assert fig.axes[0].get_legend()._loc == 9 and fig.axes[0].get_legend().get_bbox_to_anchor() is not None
+
+
+def test_discard_table_cards_by_rank_in_the_terminals_notation():
+    # item 18: the same notation as play: symbols where the stream shows them, else ASCII; by rank
+    p = run("discard", "5H", "5D", "JC", "QS", "2C", "9H", "--dealer", env=dict(os.environ, PYTHONIOENCODING="ascii"))
+    lines = p.stdout.decode("ascii").splitlines()
+    assert lines[0].startswith("six-card, dealer (own crib): 2C 5D 5H 9H JC QS")
+    assert lines[2].startswith("5D 5H JC QS  2C 9H  12.674   10   21")
+    p = run("discard", "5H", "5D", "JC", "QS", "2C", "9H", "--dealer", env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    assert p.stdout.decode().splitlines()[2].startswith("5♦ 5♥ J♣ Q♠  2♣ 9♥  12.674")

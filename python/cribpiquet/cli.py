@@ -203,10 +203,34 @@ def _cmd_discard(args: argparse.Namespace) -> int:
                               "crib": r.crib, "heels": r.heels, "net": r.net, "hand_min": r.hand_min,
                               "hand_max": r.hand_max} for r in analysis.rows]})
     else:
-        print(analysis)
+        print(_discard_text(analysis, _symbols(), _colour()))
     if args.plot:
         _save_plot(analysis.plot(), args.plot, args.json)
     return 0
+
+
+def _discard_text(a: Any, symbols: bool, colour: bool) -> str:
+    """``DiscardAnalysis``'s table with the cards sorted by rank then suit, in the terminal's
+    notation (the same as ``cribpiquet play``)."""
+    from ._display import cards_text
+
+    def cards(cs: Any, col: bool = colour) -> str:
+        return cards_text(cs, symbols=symbols, colour=col)
+
+    def pad(cs: Any, width: int) -> str:
+        return cards(cs) + " " * (width - len(cards(cs, False)))
+
+    role = "dealer (own crib)" if a.dealer else "pone (opponent's crib)"
+    opp = "uniform" if a.opponent == "uniform" else repr(a.opponent)
+    kept_w = max(len("keep"), *(len(cards(r.kept, False)) for r in a.rows))
+    thrown_w = max(len("throw"), *(len(cards(r.thrown, False)) for r in a.rows))
+    lines = [f"{a.variant}, {role}: {cards(a.hand)}; opponent's throws: {opp}",
+             f"{'keep':<{kept_w}}  {'throw':<{thrown_w}}  {'hand':>6}  {'min':>3}  {'max':>3}  {'crib':>6}  "
+             f"{'heels':>5}  {'net':>7}"]
+    for r in a.rows:
+        lines.append(f"{pad(r.kept, kept_w)}  {pad(r.thrown, thrown_w)}  {r.hand:>6.3f}  {r.hand_min:>3}  "
+                     f"{r.hand_max:>3}  {r.crib:>6.3f}  {r.heels:>5.3f}  {r.net:>7.3f}")
+    return "\n".join(lines)
 
 
 def _print_table(title: str, table: object) -> None:
