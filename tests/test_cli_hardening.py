@@ -286,7 +286,7 @@ def test_exchange_sort_and_the_plot_show_net(tmp_path):
     assert out.splitlines()[0].endswith("; sorted by total_30") and "first by p30: " in out
     assert png.read_bytes().startswith(b"\x89PNG")
     a = piquet.analyze_exchange(" ".join(HAND), samples=400)
-    fig = a.plot(top=4, sort="net")
+    fig = a._plot(top=4, sort="net")
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert texts[-1] == f"net {a.sorted_rows('net')[0].net.value:+.1f}"  # the top row is drawn last
     labels = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]

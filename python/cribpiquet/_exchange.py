@@ -99,14 +99,10 @@ class ExchangeRow:
     net: Optional[Estimate] = None
     mc_total: Optional[Estimate] = None
 
-    def discard_text(self, symbols: bool = False, colour: bool = False) -> str:
-        """The discard as text (``"7C 8C 7D"``, by suit then rank as the hand is held; with
-        ``symbols`` ``"7♣ 8♣ 7♦"``, red suits coloured with ``colour``; ``"-"`` for declining)."""
-        if not symbols and not colour:
-            return " ".join(str(c) for c in self.discard) or "-"
-        from ._display import cards_text
-
-        return cards_text(self.discard, symbols=symbols, colour=colour, sort=False)
+    def discard_text(self) -> str:
+        """The discard as text (``"7C 8C 7D"``, by suit then rank as the hand is held; ``"-"``
+        for declining)."""
+        return _discard_text(self, False, False)
 
 
 @dataclass(frozen=True)
@@ -167,19 +163,23 @@ class ExchangeAnalysis:
 
         return sorted(self.rows, key=value, reverse=True)
 
-    def table(self, limit: Optional[int] = 20, *, sort: str = "expected_total", symbols: bool = False,
-              colour: bool = False) -> str:
-        """The rows as an aligned text table: the first ``limit`` (``None``: all) in the order of
-        ``sort`` (a :meth:`sorted_rows` key); cards with suit symbols with ``symbols``, red suits
-        coloured with ``colour``. With samples, the Monte Carlo columns: the chances of winning
-        the point, sequences and sets, of a repique and a pique, and ``net`` (mean declaration
-        points minus the opponent's, ± its standard error)."""
+    def table(self, limit: Optional[int] = 20) -> str:
+        """The rows as an aligned text table (the best ``limit``; ``None``: all). With samples, the
+        Monte Carlo columns: the chances of winning the point, sequences and sets, of a repique
+        and a pique, and ``net`` (mean declaration points minus the opponent's, ± its standard
+        error)."""
+        return self._table(limit)
+
+    def _table(self, limit: Optional[int] = 20, sort: str = "expected_total", symbols: bool = False,
+               colour: bool = False) -> str:
+        """:meth:`table` in the order of ``sort`` (a :meth:`sorted_rows` key), the cards with suit
+        symbols with ``symbols``, red suits coloured with ``colour`` (the CLI's table)."""
         if limit is not None:
             limit = _int_arg(limit, "limit", 0)
         rows = self.rows if sort == "expected_total" else tuple(self.sorted_rows(sort))
         mc = self.samples > 0
         shown = rows if limit is None else rows[:limit]
-        width = max([len(r.discard_text(symbols)) for r in shown] + [7])
+        width = max([len(_discard_text(r, symbols, False)) for r in shown] + [7])
         head = f"{'#':>4}  {'discard':<{width}}  {'point':>6} {'seq':>6} {'sets':>6} {'total':>7} {'P30+':>6}"
         if mc:
             pique = "pique" if self.role == "elder" else "piqued"
@@ -189,7 +189,7 @@ class ExchangeAnalysis:
             title += f"; sorted by {sort}"
         lines = [title, head]
         for i, r in enumerate(shown, 1):
-            text = r.discard_text(symbols, colour) + " " * (width - len(r.discard_text(symbols)))
+            text = _discard_text(r, symbols, colour) + " " * (width - len(_discard_text(r, symbols, False)))
             line = (f"{i:>4}  {text}  {r.expected_point:>6.3f} {r.expected_sequence:>6.3f} "
                     f"{r.expected_sets:>6.3f} {r.expected_total:>7.3f} {r.total_30:>6.3f}")
             if mc:
@@ -219,12 +219,16 @@ class ExchangeAnalysis:
         return (f"ExchangeAnalysis(role={self.role!r}, rows={len(self.rows)}, samples={self.samples}, "
                 f"best={best.discard_text()!r} {best.expected_total:.3f})")
 
-    def plot(self, top: int = 12, sort: str = "expected_total") -> Any:
-        """A matplotlib figure of the first ``top`` discards in the order of ``sort``: stacked
-        bars of the expected point, sequences, sets and carte blanche, and (with samples) the
-        chances of winning each category and of a repique with 95% intervals, and the net
-        (mean declaration points minus the opponent's) beside each bar. Legends sit below the
-        bars. Needs ``pip install 'cribpiquet[plot]'``."""
+    def plot(self, top: int = 12) -> Any:
+        """A matplotlib figure of the best ``top`` discards: stacked bars of the expected point,
+        sequences, sets and carte blanche, and (with samples) the chances of winning each
+        category and of a repique with 95% intervals, and the net (mean declaration points minus
+        the opponent's) beside each bar. Legends sit below the bars. Needs ``pip install
+        'cribpiquet[plot]'``."""
+        return self._plot(top)
+
+    def _plot(self, top: int = 12, sort: str = "expected_total") -> Any:
+        """:meth:`plot` of the first ``top`` rows in the order of ``sort`` (the CLI's picture)."""
         from ._plot import require_matplotlib
 
         top = _int_arg(top, "top", 1)
@@ -295,6 +299,14 @@ def row_doc(r: ExchangeRow) -> dict[str, Any]:
         else:
             doc[f.name] = v
     return doc
+
+
+def _discard_text(r: ExchangeRow, symbols: bool, colour: bool) -> str:
+    if not symbols and not colour:
+        return " ".join(str(c) for c in r.discard) or "-"
+    from ._display import cards_text
+
+    return cards_text(r.discard, symbols=symbols, colour=colour, sort=False)
 
 
 def _mc_cells(r: ExchangeRow, role: str) -> str:

@@ -361,15 +361,21 @@ def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
                     "rows": [row_doc(r) for r in top]})
     else:
         symbols, colour = _symbols(), _colour()
-        print(a.table(args.top, sort=field, symbols=symbols, colour=colour))
+        print(a._table(args.top, sort=field, symbols=symbols, colour=colour))
         first = top[0]
         value = getattr(first, field)
         shown = f"{value.value:.3f} ± {value.se:.3f}" if hasattr(value, "se") else f"{value:.3f}"
-        print(f"first by {sort}: {first.discard_text(symbols, colour)}, {sort} {shown} ({meaning})")
+        print(f"first by {sort}: {_exchange_cards(first, symbols, colour)}, {sort} {shown} ({meaning})")
         print(f"time: {elapsed:.3f} s")
     if args.plot:
-        _save_plot(a.plot(top=min(args.top, 15), sort=field), args.plot, args.json)
+        _save_plot(a._plot(top=min(args.top, 15), sort=field), args.plot, args.json)
     return 0
+
+
+def _exchange_cards(row: Any, symbols: bool, colour: bool) -> str:
+    from ._exchange import _discard_text
+
+    return _discard_text(row, symbols, colour)
 
 
 def _symbols() -> bool:
