@@ -629,8 +629,11 @@ class Recorder:
         row = {"seat": seat, "who": WHO[seat], "action": action, "text": text}
         self.rows.append(row)
         if self.path:
-            with open(self.path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            try:
+                with open(self.path, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            except OSError as e:
+                raise ValueError(f"cannot write the record {short_path(self.path)}: {e.strerror or e}") from None
 
     def truncate(self, n: int) -> None:
         del self.rows[n:]
@@ -643,7 +646,7 @@ class Recorder:
                     for row in [self.header, *self.rows]:
                         f.write(json.dumps(row, ensure_ascii=False) + "\n")
             except OSError as e:
-                raise ValueError(f"cannot write the record {short(self.path, 60)}: {e.strerror or e}") from None
+                raise ValueError(f"cannot write the record {short_path(self.path)}: {e.strerror or e}") from None
 
 
 def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
