@@ -718,3 +718,21 @@ def test_red_suits_in_colour_unless_no_color_and_ascii_without_symbols() -> None
     c.expect_exact("Your hand: 4S 8D 9H JS QC")
     c.expect_exact("1) 4S 8D  2) 4S 9H")
     c.close(force=True)
+
+
+def test_a_line_that_is_not_text_reprompts(tmp_path: Any) -> None:
+    # item 10's sibling: input() of bytes the terminal's encoding cannot decode asks again
+    feed = iter(["\udcff", "quit", "y"])
+
+    def read(prompt: str) -> str:
+        text = next(feed)
+        if text == "\udcff":
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return text
+
+    out: list[str] = []
+    header = {"cribpiquet": "play", "game": "cribbage", "options": {}, "seed": 3, "bot": "first", "you": 0}
+    session = play.Session(cribbage.Game("five-card"), FirstBot(), FirstBot(), 3,
+                           play.Recorder(str(tmp_path / "r.jsonl"), header), read, out.append)
+    assert session.run() == 0
+    assert "? that line is not text in the terminal's encoding (type help)" in out and out[-1] == "Bye."

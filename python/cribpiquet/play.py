@@ -848,6 +848,9 @@ class Session:
                 self.write("")
                 self.write("Bye (end of input).")
                 return 0
+            except UnicodeDecodeError:  # bytes the terminal's encoding cannot read: ask again
+                self.write("? that line is not text in the terminal's encoding (type help)")
+                continue
             try:
                 cmd = parse_input(text, s, self.pending)
             except InputError as e:
