@@ -147,3 +147,119 @@ def count_cards(state: Any) -> list[int]:
         seq.append(c)
         need -= cribbage.Card(c).pips
     return seq[::-1]
+
+
+# ------------------------------------------------------------------------------ results
+
+
+def _title(text: str) -> str:
+    return f'<div class="cp-title"><b>{escape(text)}</b></div>'
+
+
+def breakdown_html(b: Any) -> str:
+    """A show (``Breakdown``) or a pegging count (``PegBreakdown``): each scoring combination
+    with its cards and points, then the total."""
+    rows = [(escape(what), cards_html(cards), points) for what, cards, points in b.items]
+    rows.append(("<b>total</b>", "", f"<b>{b.total}</b>"))
+    return table_html(["", "cards", "points"], rows, caption=str(b))
+
+
+def discard_analysis_html(a: Any) -> str:
+    """Every discard of a hand, best first: kept and thrown cards drawn, expectations."""
+    role = "dealer (own crib)" if a.dealer else "pone (opponent's crib)"
+    rows = [
+        (cards_html(sorted(r.kept, key=_rank_key)), cards_html(sorted(r.thrown, key=_rank_key)), r.hand, r.hand_min,
+         r.hand_max, r.crib, r.heels, f"<b>{r.net:.3f}</b>")
+        for r in a.rows
+    ]  # fmt: skip
+    head = f"{a.variant}, {role}; opponent's throws: {a.opponent if isinstance(a.opponent, str) else 'tables'}"
+    return _title(head) + table_html(["keep", "throw", "hand", "min", "max", "crib", "heels", "net"], rows)
+
+
+def exchange_html(a: Any, limit: int = 20, key: str = "expected_total") -> str:
+    """The best exchanges of a piquet hand (by ``key``): the cards laid out and the expectations."""
+    rows = []
+    for r in a.sorted_rows(key)[:limit]:
+        net = "" if r.net is None else f"{r.net.value:.2f} ± {r.net.se:.2f}"
+        rep = "" if r.repique is None else f"{r.repique.value:.3f}"
+        rows.append((cards_html(sorted(r.discard, key=_rank_key), empty="keep all"), r.expected_point,
+                     r.expected_sequence, r.expected_sets, r.carte_blanche, f"<b>{r.expected_total:.3f}</b>", net, rep))  # fmt: skip
+    cols = ["lay out", "point", "sequence", "sets", "carte blanche", "total", "net (MC)", "repique (MC)"]
+    return _title(f"{a.role}'s exchanges, sorted by {key} (best {min(limit, len(a.rows))} of {len(a.rows)})") + table_html(cols, rows)
+
+
+def discard_tables_html(t: Any) -> str:
+    """The dealer's and pone's 13 × 13 tables (the lower triangle: a throw of ranks i ≥ j), each
+    cell shaded by its value."""
+    ranks = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    parts = [_title(f"{t.variant} discard tables ({'flushes' if t.flushes else 'no crib flushes'}), "
+                    f"{t.iterations} iterations")]  # fmt: skip
+    for name in ("dealer", "pone"):
+        m = getattr(t, name)
+        lo, hi = float(m.min()), float(m.max())
+        out = [f'<table class="cp-table"><caption>{name}: expected crib points of a throw</caption><thead><tr><th></th>']
+        out += [f"<th>{r}</th>" for r in ranks] + ["</tr></thead><tbody>"]
+        for i, ri in enumerate(ranks):
+            out.append(f"<tr><th>{ri}</th>")
+            for j in range(13):
+                if j > i:
+                    out.append("<td></td>")
+                    continue
+                v = float(m[i, j])
+                shade = int(255 - 120 * (v - lo) / (hi - lo or 1))
+                out.append(f'<td style="background:rgb(255,{shade},{shade})">{v:.2f}</td>')
+            out.append("</tr>")
+        out.append("</tbody></table>")
+        parts.append("".join(out))
+    return '<div class="cp-tables" style="display:flex;gap:1em;flex-wrap:wrap">' + "".join(parts) + "</div>"
+
+
+def arena_html(r: Any) -> str:
+    """A match: each player's wins, win rate with its 95 % interval, and points per deal."""
+    rows = [(escape(p), r.wins[k], f"{r.win_rate[k]:.3f}", f"{r.ci95[k][0]:.3f} – {r.ci95[k][1]:.3f}")
+            for k, p in enumerate(r.players)]  # fmt: skip
+    head = f"{r.games} games of {r.game!r}; draws {r.draws}; Elo (player 0 − player 1) {r.elo:+.0f}"
+    sources = r.points_by_source
+    src_rows = [(escape(s), *(f"{v:.2f}" for v in vals)) for s, vals in sources.items()]
+    return (
+        _title(head)
+        + table_html(["player", "wins", "win rate", "95 % interval"], rows)
+        + table_html(["points per deal", *map(str, r.players)], src_rows)
+    )
+
+
+def declaration_score_html(s: Any) -> str:
+    """Piquet declarations compared: each scoring declaration with its cards, then the totals."""
+    rows = [(escape(role), escape(category), escape(name), cards_html(sorted(cards, key=_rank_key)), points)
+            for role, category, name, points, cards in s.items]  # fmt: skip
+    rows.append(("<b>totals</b>", "", "", f"elder {s.totals[0]}, dealer {s.totals[1]}", ""))
+    return table_html(["who", "category", "declaration", "cards", "points"], rows)
+
+
+def game_score_html(g: Any) -> str:
+    """A whole piquet deal: every point scored, with its reason and the running totals."""
+    rows = [(e.trick if e.trick is not None else "", escape(e.player), escape(e.kind), e.points, escape(e.reason),
+             f"{e.totals[0]}–{e.totals[1]}") for e in g.events]  # fmt: skip
+    head = f"elder {g.totals[0]}, dealer {g.totals[1]}: {g.winner or 'a draw'}"
+    return _title(head) + table_html(["trick", "who", "kind", "points", "reason", "totals"], rows)
+
+
+def record_html(obj: Any) -> str:
+    """Any result as a two-column table of its fields (cards drawn)."""
+    from ._data import fields_of
+
+    rows = []
+    for name in fields_of(obj):
+        v = getattr(obj, name)
+        if isinstance(v, (list, tuple)) and v and all(hasattr(c, "symbol") for c in v):
+            cell = cards_html(v)
+        elif hasattr(v, "symbol"):
+            cell = cards_html([v])
+        else:
+            cell = escape(v)
+        rows.append((escape(name), cell))
+    return _title(type(obj).__name__) + table_html(["field", "value"], rows)
+
+
+def _rank_key(card: Any) -> tuple[int, int]:
+    return (card.rank, card.suit)
