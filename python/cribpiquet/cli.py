@@ -7,7 +7,7 @@
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
     cribpiquet play cribbage|piquet [...]   (see cribpiquet.play)
-    cribpiquet replay FILE
+    cribpiquet replay FILE [--html OUT [--seat 0|1]]
     cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
     cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
@@ -175,6 +175,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import play
 
+    if args.html is not None:
+        from . import replay_page
+
+        steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat)
+        print(f"wrote {args.html}: {steps} moves, open it in a browser")
+        return 0
     play.replay(args.file)
     return 0
 
@@ -195,6 +201,10 @@ def _add_play_parsers(sub: argparse._SubParsersAction) -> None:
         p.set_defaults(run=_cmd_play)
     rp = sub.add_parser("replay", help="print a recorded game (play --record) move by move")
     rp.add_argument("file", help="a record written by cribpiquet play --record")
+    rp.add_argument("--html", metavar="OUT",
+                    help="write the game as one self-contained web page to OUT (step through it in a browser)")  # fmt: skip
+    rp.add_argument("--seat", type=int, choices=(0, 1), default=None,
+                    help="with --html: open the page in that seat's view (default: both hands face up)")  # fmt: skip
     rp.set_defaults(run=_cmd_replay)
 
 
