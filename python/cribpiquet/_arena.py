@@ -73,6 +73,42 @@ class ArenaResult:
     seconds: float
     setup: str = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The counts and every derived statistic as plain JSON-able Python."""
+        return {
+            "game": self.game, "setup": self.setup, "players": list(self.players), "games": self.games, "wins": list(self.wins),
+            "draws": self.draws, "deals": self.deals, "points": {k: list(v) for k, v in self.points},
+            "seconds": self.seconds, "win_rate": list(self.win_rate), "ci95": [list(c) for c in self.ci95],
+            "elo": self.elo, "points_by_source": {k: list(v) for k, v in self.points_by_source.items()},
+        }  # fmt: skip
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for k, name in enumerate(self.players):
+            row: dict[str, Any] = {"player": name, "wins": self.wins[k], "win_rate": self.win_rate[k],
+                                   "ci95_low": self.ci95[k][0], "ci95_high": self.ci95[k][1]}  # fmt: skip
+            row.update({f"points_{src}": per[k] for src, per in self.points_by_source.items()})
+            rows.append(row)
+        return rows
+
+    def to_pandas(self) -> Any:
+        """One row per player (wins, win rate, its interval, points per deal by source) as a
+        pandas ``DataFrame``. Needs pandas."""
+        from ._data import to_pandas
+
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """As :meth:`to_pandas`, a polars ``DataFrame``. Needs polars."""
+        from ._data import to_polars
+
+        return to_polars(self._frame_rows())
+
+    def _repr_html_(self) -> str:
+        from ._html import arena_html
+
+        return arena_html(self)
+
     @classmethod
     def _from_counts(cls, raw: dict[str, Any], setup: str = "") -> ArenaResult:
         return cls(

@@ -57,6 +57,39 @@ class DiscardAnalysis:
     opponent: Any
     rows: list[DiscardRow]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON-able Python: the hand, the role, the variant, the opponent
+        model and one dict per row (cards as text)."""
+        from ._data import plain, record_dict
+
+        opp = self.opponent if isinstance(self.opponent, str) else plain(self.opponent)
+        return {"hand": plain(self.hand), "dealer": self.dealer, "variant": self.variant, "opponent": opp,
+                "rows": [record_dict(r) for r in self.rows]}  # fmt: skip
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        rows = self.to_dict()["rows"]
+        for r in rows:
+            r["kept"], r["thrown"] = " ".join(r["kept"]), " ".join(r["thrown"])
+            del r["hand_distribution"]
+        return rows
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas ``DataFrame`` (cards as text; needs pandas)."""
+        from ._data import to_pandas
+
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """The rows as a polars ``DataFrame`` (cards as text; needs polars)."""
+        from ._data import to_polars
+
+        return to_polars(self._frame_rows())
+
+    def _repr_html_(self) -> str:
+        from ._html import discard_analysis_html
+
+        return discard_analysis_html(self)
+
     @property
     def best(self) -> DiscardRow:
         """The best discard (the first row)."""

@@ -7,6 +7,7 @@ the counts into probabilities with standard errors.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import sys
@@ -122,6 +123,43 @@ class ExchangeAnalysis:
     seed: int
     opponent: str
     rows: tuple[ExchangeRow, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON-able Python: the hand, the role, the rules' name, the Monte
+        Carlo settings and one dict per row (cards as text, estimates as ``[value, se]``)."""
+        from ._data import plain
+
+        return {"hand": plain(self.hand), "role": self.role, "rules": repr(self.rules), "samples": self.samples,
+                "seed": self.seed, "opponent": self.opponent, "rows": [_row_dict(r) for r in self.rows]}  # fmt: skip
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for r in self.to_dict()["rows"]:
+            flat = {k: v for k, v in r.items() if not isinstance(v, list) or k in ("discard", "kept")}
+            flat["discard"], flat["kept"] = " ".join(r["discard"]), " ".join(r["kept"])
+            for k, v in r.items():
+                if isinstance(v, list) and len(v) == 2 and k not in ("discard", "kept") and k in _ESTIMATES:
+                    flat[k], flat[k + "_se"] = v
+            rows.append(flat)
+        return rows
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas ``DataFrame`` (one column per number, an estimate as ``name`` and
+        ``name_se``; the distributions are left out: see :meth:`to_dict`). Needs pandas."""
+        from ._data import to_pandas
+
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """The rows as a polars ``DataFrame`` (as :meth:`to_pandas`). Needs polars."""
+        from ._data import to_polars
+
+        return to_polars(self._frame_rows())
+
+    def _repr_html_(self) -> str:
+        from ._html import exchange_html
+
+        return exchange_html(self)
 
     @property
     def best(self) -> ExchangeRow:
@@ -307,6 +345,20 @@ def _discard_text(r: ExchangeRow, symbols: bool, colour: bool) -> str:
     from ._display import cards_text
 
     return cards_text(r.discard, symbols=symbols, colour=colour, sort=False)
+
+
+_ESTIMATES = ("point_win", "point_loss", "sequences_win", "sequences_loss", "sets_win", "sets_loss", "repique",
+              "repiqued", "pique", "piqued", "points", "net", "mc_total")  # fmt: skip
+
+
+def _row_dict(r: ExchangeRow) -> dict[str, Any]:
+    from ._data import plain
+
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(r):
+        v = getattr(r, f.name)
+        out[f.name] = [v.value, v.se] if isinstance(v, Estimate) else plain(v)
+    return out
 
 
 def _mc_cells(r: ExchangeRow, role: str) -> str:

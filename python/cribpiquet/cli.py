@@ -8,7 +8,7 @@
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon] [--json]
     cribpiquet piquet exchange <12 cards> --role elder|dealer [--sort net|total|…] [--plot out.png] [--json]
     cribpiquet play cribbage|piquet [...]   (see cribpiquet.play)
-    cribpiquet replay FILE
+    cribpiquet replay FILE [--html OUT [--seat 0|1]]
     cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000] [--json]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
     cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
@@ -405,6 +405,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import play
 
+    if args.html is not None:
+        from . import replay_page
+
+        steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat)
+        print(f"wrote {args.html}: {steps} moves, open it in a browser")
+        return 0
     play.replay(args.file)
     return 0
 
@@ -565,6 +571,11 @@ def _add_play_parsers(sub: Any) -> None:
         p.set_defaults(run=_cmd_play)
     rp = sub.add_parser("replay", help=COMMANDS["replay"], formatter_class=_HelpFormatter)
     rp.add_argument("file", help="a record written by cribpiquet play --record")
+    rp.add_argument("--html", metavar="OUT",
+                    help="write the game as one self-contained web page to OUT (step through it in a browser; "
+                    "default: print it move by move)")  # fmt: skip
+    rp.add_argument("--seat", type=int, choices=(0, 1), default=None,
+                    help="with --html: open the page in that seat's view (default: both hands face up)")  # fmt: skip
     rp.set_defaults(run=_cmd_replay)
 
 
