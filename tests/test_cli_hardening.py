@@ -237,7 +237,8 @@ def json_of(*args: str) -> dict:
 
 def test_json_score_stats_discard():
     doc = json_of("score", "5H", "5D", "5S", "JC", "--starter", "5C")
-    assert doc["total"] == 29 and doc["by_category"]["nobs"] == 1 and len(doc["items"]) == 15
+    # the results' own to_dict(), with the command's context
+    assert doc["total"] == 29 and doc["nobs"] == 1 and len(doc["items"]) == 15 and doc["starter"] == "5C"
     doc = json_of("stats", "--kind", "five-card-hand")
     assert doc["total"] == 1_082_900 and doc["counts"][20] == 4 and len(doc["counts"]) == 30
     doc = json_of("discard", "5H", "5D", "JC", "QS", "2C", "9H", "--dealer")
@@ -249,9 +250,9 @@ def test_json_score_stats_discard():
 
 def test_json_piquet():
     doc = json_of("piquet", "declare", *ELDER)
-    assert doc["point"]["length"] == 6 and doc["carte_blanche"] is False
+    assert doc["best_sequence"]["name"] == "quint major" and doc["carte_blanche"] is False
     doc = json_of("piquet", "compare", "--elder", *ELDER, "--dealer", *DEALER)
-    assert doc["totals"] == [95, 0] and doc["point"]["winner"] == "elder"
+    assert doc["totals"] == [95, 0] and doc["reading"].endswith("Elder 95, dealer 0.")
     doc = json_of("piquet", "exchange", *HAND, "--samples", "0", "--top", "2")
     assert doc["sort"] == "expected_total" and doc["exchanges"] == 1508
     assert doc["rows"][0]["discard"] == ["7C", "8C", "7D", "8D", "TH"]
@@ -260,7 +261,7 @@ def test_json_piquet():
 
 def test_json_arena_and_discard_tables():
     doc = json_of("arena", "cribbage", "--variant", "five-card", "--players", "first", "random", "--games", "30")
-    assert doc["game"] == "Game('five-card', target=61)" and doc["games"] == 30 and sum(doc["wins"]) == 30
+    assert doc["setup"] == "Game('five-card', target=61)" and doc["games"] == 30 and sum(doc["wins"]) == 30
     assert doc["interrupted"] is False and len(doc["ci95"]) == 2
     doc = json_of("discard-tables", "--variant", "five-card", "--max-iterations", "2")
     assert doc["iterations"] == 2 and len(doc["dealer"]) == 13 and len(doc["dealer"][0]) == 13

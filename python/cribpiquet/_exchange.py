@@ -11,7 +11,7 @@ import dataclasses
 import importlib
 import math
 import sys
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
@@ -320,23 +320,6 @@ class ExchangeAnalysis:
 SORT_KEYS = ("expected_total", "expected_point", "expected_sequence", "expected_sets", "carte_blanche",
              "total_30", "net", "points", "mc_total", "point_win", "point_loss", "sequences_win", "sequences_loss",
              "sets_win", "sets_loss", "repique", "repiqued", "pique", "piqued", "samples", "draws")
-
-
-def row_doc(r: ExchangeRow) -> dict[str, Any]:
-    """An :class:`ExchangeRow` as JSON-ready values (cards as text, estimates as
-    ``{"value", "se"}``)."""
-    doc: dict[str, Any] = {}
-    for f in fields(r):
-        v = getattr(r, f.name)
-        if f.name in ("discard", "kept"):
-            doc[f.name] = [str(c) for c in v]
-        elif isinstance(v, Estimate):
-            doc[f.name] = {"value": v.value, "se": v.se}
-        elif isinstance(v, tuple):
-            doc[f.name] = list(v)
-        else:
-            doc[f.name] = v
-    return doc
 
 
 def _discard_text(r: ExchangeRow, symbols: bool, colour: bool) -> str:

@@ -63,16 +63,11 @@ def _emit_json(doc: Any) -> None:
     print(json.dumps(doc, ensure_ascii=False))
 
 
-def _card_names(cards: Any) -> list[str]:
-    return [str(c) for c in cards]
-
-
 def _cmd_score(args: argparse.Namespace) -> int:
     breakdown = cribbage.explain_hand(" ".join(args.cards), args.starter, crib=args.crib)
     if args.json:
-        _emit_json({"cards": args.cards, "starter": args.starter, "crib": args.crib, "total": breakdown.total,
-                    "by_category": breakdown.as_dict(), "reading": str(breakdown),
-                    "items": [{"name": n, "cards": _card_names(c), "points": v} for n, c, v in breakdown.items]})
+        _emit_json({"cards": args.cards, "starter": args.starter, "crib": args.crib, **breakdown.to_dict(),
+                    "reading": str(breakdown)})
         return 0
     print(breakdown)
     print(f"total: {breakdown.total}")
@@ -198,10 +193,7 @@ def _cmd_discard(args: argparse.Namespace) -> int:
         return 2
     analysis = cribbage.analyze_discard(" ".join(args.cards), dealer=args.dealer, variant=args.variant)
     if args.json:
-        _emit_json({"hand": _card_names(analysis.hand), "dealer": args.dealer, "variant": analysis.variant,
-                    "rows": [{"kept": _card_names(r.kept), "thrown": _card_names(r.thrown), "hand": r.hand,
-                              "crib": r.crib, "heels": r.heels, "net": r.net, "hand_min": r.hand_min,
-                              "hand_max": r.hand_max} for r in analysis.rows]})
+        _emit_json(analysis.to_dict())
     else:
         print(_discard_text(analysis, _symbols(), _colour()))
     if args.plot:
@@ -255,11 +247,8 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     converged = bool(t.changes) and t.changes[-1] < args.tolerance
     if args.json:
-        _emit_json({"variant": t.variant, "flushes": t.flushes, "iterations": t.iterations,
-                    "converged": converged, "changes": list(t.changes), "seconds": elapsed,
-                    "ranks": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"],
-                    "dealer": [[float(v) for v in row] for row in t.dealer],
-                    "pone": [[float(v) for v in row] for row in t.pone]})
+        _emit_json({**t.to_dict(), "converged": converged, "seconds": elapsed,
+                    "ranks": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]})
     else:
         flushes = "crib flushes counted" if t.flushes else "no crib flushes"
         state = "converged" if converged else "not converged"
@@ -275,20 +264,11 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------- piquet
 
 
-def _declarations_doc(d: Any) -> dict[str, Any]:
-    return {"hand": _card_names(d.hand),
-            "point": {"name": d.point.name, "length": d.point.length, "value": d.point.value,
-                      "cards": _card_names(d.point.cards)},
-            "sequences": [{"name": q.name, "value": q.value, "cards": _card_names(q.cards)} for q in d.sequences],
-            "sets": [{"name": q.name, "value": q.value, "cards": _card_names(q.cards)} for q in d.sets],
-            "carte_blanche": bool(d.carte_blanche)}
-
-
 def _cmd_piquet_declare(args: argparse.Namespace) -> int:
     dealt = " ".join(args.dealt) if args.dealt else None
     d = piquet.declarations(" ".join(args.cards), dealt=dealt, rules=args.rules)
     if args.json:
-        _emit_json(_declarations_doc(d))
+        _emit_json(d.to_dict())
         return 0
     print(f"hand: {' '.join(str(c) for c in d.hand)}")
     print(f"{d.point.name}: {d.point.length} cards, value {d.point.value} "
@@ -310,9 +290,7 @@ def _cmd_piquet_compare(args: argparse.Namespace) -> int:
     s = piquet.score_declarations(" ".join(args.elder), " ".join(args.dealer), rules=args.rules)
     names = ("carte_blanche", "point", "sequences", "sets")
     if args.json:
-        _emit_json({"elder": _declarations_doc(s.elder), "dealer": _declarations_doc(s.dealer),
-                    **{n: {"winner": getattr(s, n).winner, "points": list(getattr(s, n).points)} for n in names},
-                    "repique": s.repique, "totals": list(s.totals), "reading": str(s)})
+        _emit_json({**s.to_dict(), "reading": str(s)})
         return 0
     print(s)
     for name in names:
@@ -354,11 +332,10 @@ def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
     rows = a.sorted_rows(field)
     top = rows[: args.top]
     if args.json:
-        from ._exchange import row_doc
+        from ._exchange import _row_dict
 
-        _emit_json({"hand": _card_names(a.hand), "role": a.role, "rules": str(a.rules), "samples": a.samples,
-                    "seed": a.seed, "sort": field, "exchanges": len(rows), "seconds": elapsed,
-                    "rows": [row_doc(r) for r in top]})
+        _emit_json({**a.to_dict(), "sort": field, "exchanges": len(rows), "seconds": elapsed,
+                    "rows": [_row_dict(r) for r in top]})
     else:
         symbols, colour = _symbols(), _colour()
         print(a._table(args.top, sort=field, symbols=symbols, colour=colour))
@@ -464,13 +441,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     game = _arena_game(args)
     result, interrupted = run_arena_in_blocks(game, args.players, args.games, seed=args.seed, threads=args.threads)
     if args.json:
-        doc = {"game": repr(game), "seed": args.seed, "players": list(result.players), "games": result.games,
-               "games_asked": args.games, "interrupted": interrupted, "wins": list(result.wins),
-               "draws": result.draws, "deals": result.deals, "win_rate": list(result.win_rate),
-               "ci95": [list(c) for c in result.ci95], "elo": result.elo,
-               "points_per_deal": {k: list(v) for k, v in result.points_by_source.items()},
-               "seconds": result.seconds}
-        _emit_json(doc)
+        _emit_json({**result.to_dict(), "seed": args.seed, "games_asked": args.games, "interrupted": interrupted})
     else:
         print(f"{game}, seed {args.seed}")
         print(result)
