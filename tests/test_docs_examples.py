@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-VALUE_START = ("(", "[", "'", '"', "Card(", "array(", "GameEvent(", "Rules.", "True", "False") + tuple(
+VALUE_START = ("(", "[", "'", '"', "Card(", "array(", "GameEvent(", "Rules.", "True", "False", "Estimate(") + tuple(
     "0123456789"
 )
 
