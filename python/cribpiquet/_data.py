@@ -14,7 +14,12 @@ import dataclasses
 import inspect
 import math
 import types
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence
+
+if TYPE_CHECKING:
+    from typing_extensions import ParamSpec
+
+    P = ParamSpec("P")
 
 _DESCRIPTORS = (property, types.GetSetDescriptorType, types.MemberDescriptorType)
 
@@ -24,8 +29,8 @@ def fields_of(obj: Any) -> list[str]:
     getters of a native class), in a stable order."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return [f.name for f in dataclasses.fields(obj) if not f.name.startswith("_")]
-    if hasattr(obj, "_fields") and isinstance(obj, tuple):  # a NamedTuple
-        return list(obj._fields)
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a NamedTuple
+        return list(getattr(obj, "_fields"))
     cls = type(obj)
     return [n for n in dir(cls) if not n.startswith("_") and isinstance(inspect.getattr_static(cls, n), _DESCRIPTORS)]
 
@@ -71,7 +76,7 @@ def _is_card(value: Any) -> bool:
 def _frame_library(name: str) -> Any:
     try:
         if name == "pandas":
-            import pandas
+            import pandas  # type: ignore[import-untyped,unused-ignore]
 
             return pandas
         import polars
@@ -140,13 +145,13 @@ class Columns(dict):  # type: ignore[type-arg]
         return columns_to_polars(self)
 
 
-def returning_columns(fn: Any) -> Any:
+def returning_columns(fn: Callable[P, dict[str, Any]]) -> Callable[P, Columns]:
     """``fn`` (a native ``simulate``) with its dict result returned as :class:`Columns`; the
     signature and docstring are ``fn``'s."""
     import functools
 
     @functools.wraps(fn)
-    def simulate(*args: Any, **kwargs: Any) -> Columns:
+    def simulate(*args: P.args, **kwargs: P.kwargs) -> Columns:
         return Columns(fn(*args, **kwargs))
 
     return simulate
