@@ -35,7 +35,7 @@ mod declare;
 mod exchange;
 mod game;
 mod partiya;
-mod play;
+pub(crate) mod play;
 mod rules;
 mod score_game;
 
