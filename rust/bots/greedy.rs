@@ -29,10 +29,11 @@
 //!
 //! # Piquet (`docs/rules/piquet.md`)
 //!
-//! * **Exchange**: [`exact_exchange`] over the player's 12 cards for his role, with the talon
-//!   cards still available: the value of an exchange size is the best `expected_total` (point +
-//!   sequences + sets + carte blanche, exact over every draw from the 20 unseen cards) of the
-//!   discards of that size; `step` plays the size of the best row. The chosen discard is then
+//! * **Exchange**: [`exact_exchange`](piquet::exact_exchange)'s expected totals (by
+//!   [`exchange_totals`], its fast equal: the same values bit for bit in microseconds) over the
+//!   player's 12 cards for his role, with the talon cards still available: the value of an
+//!   exchange size is the best `expected_total` (point + sequences + sets + carte blanche, exact
+//!   over every draw from the 20 unseen cards) of the discards of that size; `step` plays the size of the best row. The chosen discard is then
 //!   laid away one card at a time, ascending, as the engine asks: a card's value is the best
 //!   `expected_total` of the discards of that size that contain it and the cards already thrown
 //!   and can still be completed above it. The rows are kept between the calls of one exchange.
@@ -67,7 +68,7 @@ use super::Bot;
 use crate::cribbage::{self, analyze_discard, pair_action, rank_points, Opponent, GO};
 use crate::engine::{GameState, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
-use crate::piquet::{self, exact_exchange, ExchangeRow, Role, ANNOUNCE_CAPOT, EXCHANGE_BASE, PASS};
+use crate::piquet::{self, exchange_totals, ExchangeValue, Role, ANNOUNCE_CAPOT, EXCHANGE_BASE, PASS};
 use crate::rng::Rng;
 
 /// The greedy player (module docs) for cribbage and piquet.
@@ -75,7 +76,7 @@ use crate::rng::Rng;
 pub struct Greedy {
     /// The piquet exchange rows of the current exchange: (12 cards held before it, role,
     /// talon cards available, rows).
-    exchange: Option<(u32, Role, u8, Vec<ExchangeRow>)>,
+    exchange: Option<(u32, Role, u8, Vec<ExchangeValue>)>,
 }
 
 impl Greedy {
@@ -366,7 +367,7 @@ fn completes(d: u32, n: usize, thrown: u32) -> bool {
 
 impl Greedy {
     /// The exchange rows for the player to move in an exchange (cached for its calls).
-    fn exchange_rows(&mut self, state: &piquet::State) -> Result<&[ExchangeRow]> {
+    fn exchange_rows(&mut self, state: &piquet::State) -> Result<&[ExchangeValue]> {
         let me = state.current_player().max(0) as usize & 1;
         let holding = state.hand(me).mask() | state.discards(me).mask();
         let role = if state.elder() == Some(me) { Role::Elder } else { Role::Dealer };
@@ -377,13 +378,13 @@ impl Greedy {
         let fresh = !matches!(&self.exchange, Some((h, r, a, _)) if *h == holding && *r == role && *a == available);
         if fresh {
             self.exchange = None;
-            let rows = exact_exchange(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
+            let rows = exchange_totals(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
             self.exchange = Some((holding, role, available, rows));
         }
         Ok(self.exchange.as_ref().map(|e| &e.3[..]).unwrap_or(&[]))
     }
 
-    /// The exchange values of the legal actions (module docs), `None` if [`exact_exchange`]
+    /// The exchange values of the legal actions (module docs), `None` if [`exchange_totals`]
     /// cannot analyse this exchange (rules under which the role may only decline here).
     fn exchange_values(&mut self, state: &piquet::State) -> Option<Vec<(u16, f64)>> {
         let me = state.current_player().max(0) as usize & 1;
@@ -487,7 +488,7 @@ mod tests {
     use super::*;
     use crate::cribbage::Variant;
     use crate::engine::{ActionList, Game};
-    use crate::piquet::{Rules, Scope};
+    use crate::piquet::{exact_exchange, Rules, Scope};
 
     fn ccard(text: &str) -> u16 {
         text.parse::<cribbage::Card>().unwrap().id() as u16
