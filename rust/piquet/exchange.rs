@@ -420,6 +420,12 @@ static BINOMIAL: [[u64; 21]; 21] = {
     t
 };
 
+/// `C(n, k)` from the table (`n, k <= 20`).
+#[inline(always)]
+fn choose(n: usize, k: usize) -> u64 {
+    BINOMIAL[n][k]
+}
+
 /// The exact sums behind [`exchange_totals`] for one 12-card hand: the expected total of a
 /// discard is a sum over the draws of what the kept cards and the draw hold, and each part of
 /// what a hand holds splits over the draw: the sequences suit by suit, the sets rank by rank,
@@ -504,15 +510,15 @@ impl DrawSums {
         let len: [usize; 4] = std::array::from_fn(|s| ((kept >> (8 * s)) & 0xFF).count_ones() as usize);
         let u = self.unseen;
         for c0 in 0..=u[0].min(k) {
-            let w0 = BINOMIAL[u[0]][c0];
+            let w0 = choose(u[0], c0);
             for c1 in 0..=u[1].min(k - c0) {
-                let w1 = w0 * BINOMIAL[u[1]][c1];
+                let w1 = w0 * choose(u[1], c1);
                 for c2 in 0..=u[2].min(k - c0 - c1) {
                     let c3 = k - c0 - c1 - c2;
                     if c3 > u[3] {
                         continue;
                     }
-                    let w = w1 * BINOMIAL[u[2]][c2] * BINOMIAL[u[3]][c3];
+                    let w = w1 * choose(u[2], c2) * choose(u[3], c3);
                     let longest = (len[0] + c0).max(len[1] + c1).max((len[2] + c2).max(len[3] + c3));
                     sum += w * longest as u64;
                 }
