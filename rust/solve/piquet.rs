@@ -962,6 +962,65 @@ mod tests {
         }
     }
 
+    /// A russian deal at the first lead, nobody exchanging nor announcing: seat 0 draws 7C and
+    /// deals, `elder` and `dealer` are dealt alternately, elder first.
+    fn russian_first_lead(elder: &str, dealer: &str) -> State {
+        let game = GameConfig::new(Rules::russian(), Scope::Deal).unwrap();
+        let mut s = game.new_initial_state();
+        let id = |t: &str| crate::piquet::string_to_action(t).unwrap();
+        let (e, d): (Vec<u16>, Vec<u16>) =
+            (elder.split(' ').map(id).collect(), dealer.split(' ').map(id).collect());
+        s.apply_action(id("7C")).unwrap();
+        s.apply_action(id("AC")).unwrap();
+        for i in 0..12 {
+            s.apply_action(e[i]).unwrap();
+            s.apply_action(d[i]).unwrap();
+        }
+        for a in [crate::piquet::EXCHANGE_BASE, crate::piquet::EXCHANGE_BASE, crate::piquet::PASS, crate::piquet::PASS] {
+            s.apply_action(a).unwrap();
+        }
+        assert_eq!((s.phase(), s.current_player(), s.elder()), (Phase::Play, 1, Some(1)));
+        s
+    }
+
+    /// Hand-checked: elder holds eleven masters (hearts and spades) and the nine of diamonds, the
+    /// dealer all the clubs and 7D 8D TD AD. Cashing the masters and leading the nine last: elder
+    /// leads 12 and wins 11 tricks and the leza (33), the dealer takes the last trick (1 + 3):
+    /// 29. The nine first: the dealer wins it and runs clubs and diamonds to the end — elder 1,
+    /// the dealer 1 + 22 + the capot 40 (no last-trick extra): −62. Declarations: elder nothing,
+    /// the dealer the point of eight and a huitième (26), so no pique: elder wins the deal 33 to
+    /// 30 by the masters, loses 1 to 89 by the nine.
+    #[test]
+    fn hand_checked_leza_last_trick_and_capot() {
+        let s = russian_first_lead("AH KH QH JH TH 9H AS KS QS JS TS 9D", "7C 8C 9C TC JC QC KC AC 7D 8D TD AD");
+        assert_eq!(s.deal_scores(), [26, 0]);
+        let sol = s.solve(Objective::Points).unwrap();
+        let nine = s.string_to_action("9D").unwrap();
+        assert_eq!(sol.value, 29.0);
+        assert_eq!(sol.action_values.len(), 12);
+        for &(a, v) in &sol.action_values {
+            assert_eq!(v, if a == nine { -62.0 } else { 29.0 }, "{a}");
+        }
+        assert_eq!(sol.best_actions.len(), 11);
+        assert!(!sol.best_actions.contains(&nine));
+        check_pv(&s, &sol);
+        assert_eq!(sol.principal_variation[22], nine); // the nine led last
+        let win = s.solve(Objective::Win).unwrap();
+        assert_eq!(win.value, 1.0);
+        for &(a, v) in &win.action_values {
+            assert_eq!(v, if a == nine { 0.0 } else { 1.0 });
+        }
+        // The dealer's view after the nine: either winner takes everything.
+        let mut after = s;
+        after.apply_action(nine).unwrap();
+        let d = after.solve(Objective::Points).unwrap();
+        assert_eq!(d.value, 63.0); // from now: elder's lead point is already scored
+        let id = |t: &str| s.string_to_action(t).unwrap();
+        assert_eq!(d.best_actions, vec![id("TD"), id("AD")]);
+        // Ducking with 7D or 8D hands elder the trick and a capot: 1 + 11 leads + 11 tricks + 40.
+        assert_eq!(d.action_values, vec![(id("7D"), -63.0), (id("8D"), -63.0), (id("TD"), 63.0), (id("AD"), 63.0)]);
+    }
+
     /// Any other phase, a chance node and the end are refused, naming the phase.
     #[test]
     fn refuses_other_phases() {
