@@ -746,10 +746,21 @@ mod tests {
         out
     }
 
-    /// A random state of `game` in phase play after `plays` cards of the first deal (random
-    /// exchanges and announcements, random cards).
+    /// A random state of `game` in phase play after `plays` cards of a deal (random exchanges
+    /// and announcements, random cards): the first deal, or in a match sometimes the second.
     fn random_play_state(game: GameConfig, plays: usize, rng: &mut Rng) -> State {
         let mut s = game.new_initial_state();
+        // In a match, one time in three a later deal: the first one played at random.
+        if game.scope() == Scope::Partiya && rng.below(3) == 0 {
+            while s.deals() < 2 {
+                if s.is_chance_node() {
+                    s.apply_sampled_chances(rng);
+                } else {
+                    let legal = s.legal_actions();
+                    s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+                }
+            }
+        }
         while s.phase() != Phase::Play {
             if s.is_chance_node() {
                 s.apply_sampled_chances(rng);
