@@ -745,6 +745,46 @@ mod tests {
         }
     }
 
+    /// The dealer's exchange under both rule sets (elder took five, three cards left), Greedy
+    /// now running on `exchange_totals`: its size values are exact_exchange's best totals of
+    /// each size bit for bit, it plays the size of exact_exchange's first row and then throws
+    /// that row's cards.
+    #[test]
+    fn piquet_dealer_exchange_equals_exact_exchange() {
+        for (k, rules) in [Rules::russian(), Rules::rubicon()].into_iter().enumerate() {
+            for seed in 0..3 {
+                let game = piquet::GameConfig::new(rules, Scope::Deal).unwrap();
+                let mut s = game.new_initial_state();
+                let mut rng = Rng::new(10 * k as u64 + seed);
+                s.apply_sampled_chances(&mut rng);
+                s.apply_action(EXCHANGE_BASE + 5).unwrap();
+                while s.phase() == piquet::Phase::Discard || s.is_chance_node() {
+                    let legal = s.legal_actions();
+                    s.apply_action(legal[0]).unwrap();
+                }
+                let me = s.current_player() as usize;
+                assert_eq!(s.dealer(), Some(me));
+                let rows = exact_exchange(s.hand(me), Role::Dealer, &rules, Some(3)).unwrap();
+                let mut bot = Greedy::new();
+                for (a, v) in bot.action_values(&s, &mut rng).unwrap() {
+                    let n = (a - EXCHANGE_BASE) as usize;
+                    let best = rows.iter().filter(|r| r.discard.len() == n).map(|r| r.expected_total).fold(f64::MIN, f64::max);
+                    assert_eq!(v.to_bits(), best.to_bits());
+                }
+                let size = bot.step(&s, &mut rng).unwrap();
+                assert_eq!(size, EXCHANGE_BASE + rows[0].discard.len() as u16);
+                s.apply_action(size).unwrap();
+                let mut thrown = 0u32;
+                while s.phase() == piquet::Phase::Discard {
+                    let c = bot.step(&s, &mut rng).unwrap();
+                    s.apply_action(c).unwrap();
+                    thrown |= 1 << c;
+                }
+                assert_eq!(thrown, rows[0].discard.mask());
+            }
+        }
+    }
+
     /// Rules under which the dealer may only decline after elder took five (exact_exchange has
     /// nothing to analyse): greedy declines, with value 1 for the only action.
     #[test]
