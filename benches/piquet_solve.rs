@@ -125,7 +125,8 @@ fn exchange_states(rules: Rules, dealer: bool, n: usize) -> Vec<State> {
         .collect()
 }
 
-const EXCHANGE_CASES: [(&str, bool); 3] = [("russian elder", false), ("russian dealer", true), ("rubicon dealer", true)];
+const EXCHANGE_CASES: [(&str, bool); 3] =
+    [("russian elder", false), ("russian dealer", true), ("rubicon dealer", true)];
 
 fn exchange_case(name: &str) -> (Rules, bool) {
     let (rules, dealer) = EXCHANGE_CASES.iter().find(|c| c.0 == name).map(|c| (c.0, c.1)).unwrap();

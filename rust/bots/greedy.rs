@@ -378,7 +378,8 @@ impl Greedy {
         let fresh = !matches!(&self.exchange, Some((h, r, a, _)) if *h == holding && *r == role && *a == available);
         if fresh {
             self.exchange = None;
-            let rows = exchange_totals(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
+            let rows =
+                exchange_totals(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
             self.exchange = Some((holding, role, available, rows));
         }
         Ok(self.exchange.as_ref().map(|e| &e.3[..]).unwrap_or(&[]))
@@ -768,7 +769,8 @@ mod tests {
                 let mut bot = Greedy::new();
                 for (a, v) in bot.action_values(&s, &mut rng).unwrap() {
                     let n = (a - EXCHANGE_BASE) as usize;
-                    let best = rows.iter().filter(|r| r.discard.len() == n).map(|r| r.expected_total).fold(f64::MIN, f64::max);
+                    let best =
+                        rows.iter().filter(|r| r.discard.len() == n).map(|r| r.expected_total).fold(f64::MIN, f64::max);
                     assert_eq!(v.to_bits(), best.to_bits());
                 }
                 let size = bot.step(&s, &mut rng).unwrap();

@@ -10,11 +10,14 @@
 //! credited after elder's first lead, are left out of the points value (they are the same
 //! whatever is played).
 //!
-//! [`Objective::Win`] (*decision*, a monotone mapping of the points value): 1 if the mover ends
+//! [`Objective::Win`] (*decision*, a monotone mapping of the points value): in the deal that
+//! ends a match, the match's result through its arithmetic ([`Partiya`], [`Partie`], as the
+//! engine scores it): 1 if the mover wins the match, 0.5 for a drawn one, 0 if he loses;
+//! otherwise (deal scope, and the earlier deals of a match) the deal won: 1 if the mover ends
 //! the deal with the higher deal total (declarations, pending ones included, plus play), 0.5 for
-//! equal totals, 0 for the lower — in a match too (the deal won, not the match's arithmetic).
-//! A monotone map commutes with the minimax, so these are the exact win values of the deal and
-//! the points principal variation is optimal for them.
+//! equal totals, 0 for the lower. Either is a non-decreasing function of the points value (the
+//! tests check it), and a monotone map commutes with the minimax, so these are exact win values
+//! and the points principal variation is optimal for them.
 //!
 //! **The search**: negamax alpha-beta over single cards (the player to move changes with the
 //! trick winner), fail-soft, with
@@ -63,7 +66,8 @@ use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::play::{PlayPoints, PlaySink, PlayTally};
 use crate::piquet::{
-    DeclarationTiming, Phase, Role, Rules, State, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS,
+    DeclarationTiming, MatchScoring, Partie, Partiya, Phase, Role, Rules, Scope, State, TrickScoring, LEZA_BONUS,
+    PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS,
 };
 
 const NONE: u8 = 0xFF;
@@ -472,8 +476,7 @@ impl Searcher<'_> {
         let (alpha0, beta0) = (alpha, beta);
         if at_lead {
             key = self.key(pos);
-            let h = (key.0 ^ (key.1 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            let h = (key.0 ^ (key.1 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             slot = (h >> (64 - TT_BITS)) as usize;
             let e = self.table[slot];
             if e.gen == self.gen && e.cards == key.0 && e.aux == key.1 {
@@ -591,20 +594,62 @@ fn position(state: &State) -> Result<(Pos, u8, [bool; 2])> {
     Ok((pos, elder, announced))
 }
 
-/// The deal-total lead of the mover now, counting the dealer's declarations still to be credited
-/// (rubicon timing, before the first lead).
-fn deal_lead(state: &State, mover: usize) -> i32 {
-    let totals = state.deal_scores();
-    let mut t = [totals[0] as i32, totals[1] as i32];
+/// Points credited after the first lead (the rubicon dealer's declarations), by seat: part of
+/// the deal's totals, not of the play.
+fn pending(state: &State) -> [i32; 2] {
+    let mut t = [0; 2];
     let config = state.config();
-    let rules = config.rules();
-    if rules.declaration_timing == DeclarationTiming::DealerAfterFirstLead && state.plays().next().is_none() {
+    if config.rules().declaration_timing == DeclarationTiming::DealerAfterFirstLead && state.plays().next().is_none() {
         if let (Some(d), Some(decl)) = (state.dealer(), state.declarations()) {
             let rep = if state.repique() == Some(d) { REPIQUE_BONUS as i32 } else { 0 };
             t[d] += decl[d].iter().map(|&x| x as i32).sum::<i32>() + rep;
         }
     }
-    t[mover] - t[mover ^ 1]
+    t
+}
+
+/// The win value of a finished deal for `mover` (module docs): `lead` is his deal total minus
+/// the opponent's at the end of the deal, `match_lead` the same for the match totals (rubicon).
+fn win_value(state: &State, mover: usize, lead: i32, match_lead: i32) -> f64 {
+    let by_sign = |x: i32| {
+        if x > 0 {
+            1.0
+        } else if x == 0 {
+            0.5
+        } else {
+            0.0
+        }
+    };
+    let config = state.config();
+    if config.scope() == Scope::Deal {
+        return by_sign(lead);
+    }
+    let rules = config.rules();
+    // Seat 0's lead, as the match arithmetic is written by seat.
+    let seat0 = |x: i32| if mover == 0 { x } else { -x };
+    let over = match rules.match_scoring {
+        MatchScoring::Partiya => (|| {
+            let mut p = Partiya::new(rules).ok()?;
+            for g in state.games() {
+                p.add_game(g[0] as u64, g[1] as u64).ok()?;
+            }
+            let d = seat0(lead);
+            p.add_game(d.max(0) as u64, (-d).max(0) as u64).ok()?;
+            p.is_over().then(|| p.result().net_win.map(|r| r.seat))
+        })(),
+        MatchScoring::Partie => (|| {
+            let d = seat0(match_lead) as i64;
+            const BASE: i64 = 1 << 20;
+            let totals = [(BASE + d.max(0)) as u64, (BASE + (-d).max(0)) as u64];
+            let p = Partie::from_totals(rules, totals, state.games_played() as usize + 1).ok()?;
+            p.is_over().then(|| p.result().map(|r| r.winner))
+        })(),
+    };
+    match over {
+        Some(Some(w)) => (w == mover) as u8 as f64,
+        Some(None) => 0.5,
+        None => by_sign(lead),
+    }
 }
 
 impl Solve for State {
@@ -672,7 +717,8 @@ fn solve_points(s: &mut Searcher, root: &Pos, state: &State, objective: Objectiv
     let (mut pos, pts) = s.play(root, first);
     pv.push(first as u16);
     let me = root.mover as usize;
-    let mut target = if pos.mover == root.mover { value - (pts[me] - pts[me ^ 1]) } else { -(value - (pts[me] - pts[me ^ 1])) };
+    let mut target =
+        if pos.mover == root.mover { value - (pts[me] - pts[me ^ 1]) } else { -(value - (pts[me] - pts[me ^ 1])) };
     while pos.trick < 12 {
         let legal_here = legal_cards(&pos);
         let mut chosen = None;
@@ -693,19 +739,14 @@ fn solve_points(s: &mut Searcher, root: &Pos, state: &State, objective: Objectiv
         pv.push(c as u16);
         pos = next;
     }
+    let extra = pending(state);
+    let (deal, scores) = (state.deal_scores(), state.seat_scores());
+    let deal_lead = deal[me] as i32 + extra[me] - deal[me ^ 1] as i32 - extra[me ^ 1];
+    let match_lead = scores[me] as i32 + extra[me] - scores[me ^ 1] as i32 - extra[me ^ 1];
     let map = |v: i32| -> f64 {
         match objective {
             Objective::Points => v as f64,
-            Objective::Win => {
-                let d = deal_lead(state, me) + v;
-                if d > 0 {
-                    1.0
-                } else if d == 0 {
-                    0.5
-                } else {
-                    0.0
-                }
-            }
+            Objective::Win => win_value(state, me, deal_lead + v, match_lead + v),
         }
     };
     let action_values: Vec<(u16, f64)> = values.iter().map(|&(a, v)| (a, map(v))).collect();
@@ -780,7 +821,8 @@ mod tests {
     /// Play points per seat so far (every source but the declarations and the repique).
     fn play_points(s: &State) -> [i32; 2] {
         let src = s.points_by_source();
-        let play = [PointSource::Play, PointSource::LastTrick, PointSource::Pique, PointSource::Leza, PointSource::Capot];
+        let play =
+            [PointSource::Play, PointSource::LastTrick, PointSource::Pique, PointSource::Leza, PointSource::Capot];
         [0, 1].map(|p| play.iter().map(|&k| src[p][k as usize] as i32).sum())
     }
 
@@ -936,15 +978,41 @@ mod tests {
         }
     }
 
-    /// Win: 1, 0.5 or 0 by the deal totals at the end; the points line reaches it.
+    /// A state in the last deal of a random match of `game` (random play throughout), after
+    /// `plays` cards of that deal.
+    fn final_deal_state(game: GameConfig, plays: usize, rng: &mut Rng) -> State {
+        let mut s = game.new_initial_state();
+        let mut last = None;
+        while !s.is_terminal() {
+            if s.phase() == Phase::Play && s.plays().count() == plays {
+                last = Some(s);
+            }
+            if s.is_chance_node() {
+                s.apply_sampled_chances(rng);
+            } else {
+                let legal = s.legal_actions();
+                s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+            }
+        }
+        last.unwrap()
+    }
+
+    /// Win: in deal scope and the earlier deals of a match 1, 0.5 or 0 by the deal totals at the
+    /// end; in the last deal of a match by the match's result as the engine scores it. The points
+    /// line reaches it; the win values are the points values mapped.
     #[test]
-    fn win_objective_maps_the_deal_totals() {
+    fn win_objective_maps_the_deal_or_match_result() {
         let mut rng = Rng::new(23);
+        let mut finals = 0;
         for game in games() {
-            for i in 0..20 {
+            for i in 0..24 {
                 // Some from the first lead (the rubicon dealer's declarations still pending).
                 let plays = if i % 7 == 0 { 0 } else { 14 + i % 6 };
-                let s = random_play_state(game, plays, &mut rng);
+                let s = if game.scope() == Scope::Partiya && i % 2 == 0 {
+                    final_deal_state(game, plays, &mut rng)
+                } else {
+                    random_play_state(game, plays, &mut rng)
+                };
                 let me = s.current_player() as usize;
                 let points = s.solve(Objective::Points).unwrap();
                 let win = s.solve(Objective::Win).unwrap();
@@ -953,10 +1021,24 @@ mod tests {
                 for &a in &points.principal_variation {
                     c.apply_legal(a);
                 }
-                // The deal's end: the totals of the finished game.
-                let last = if game.scope() == Scope::Deal { c.deal_scores() } else { *c.games().last().unwrap() };
-                let d = last[me] as i32 - last[me ^ 1] as i32;
-                let expect = if d > 0 { 1.0 } else if d == 0 { 0.5 } else { 0.0 };
+                let expect = if game.scope() == Scope::Partiya && c.is_terminal() {
+                    finals += 1;
+                    match c.winner() {
+                        Some(w) => (w == me) as u8 as f64,
+                        None => 0.5,
+                    }
+                } else {
+                    // The deal's end: the totals of the finished game.
+                    let last = if game.scope() == Scope::Deal { c.deal_scores() } else { *c.games().last().unwrap() };
+                    let d = last[me] as i32 - last[me ^ 1] as i32;
+                    if d > 0 {
+                        1.0
+                    } else if d == 0 {
+                        0.5
+                    } else {
+                        0.0
+                    }
+                };
                 assert_eq!(win.value, expect, "{s:?}");
                 for (&(a, p), &(b, w)) in points.action_values.iter().zip(&win.action_values) {
                     assert_eq!(a, b);
@@ -968,6 +1050,32 @@ mod tests {
                 assert!(points.best_actions.iter().all(|a| win.best_actions.contains(a)));
             }
         }
+        assert!(finals >= 20, "{finals} match-ending deals");
+    }
+
+    /// The win mapping is non-decreasing in the points value (so it commutes with the minimax),
+    /// in the last deal of random matches of both rule sets and in earlier deals.
+    #[test]
+    fn win_mapping_is_monotone() {
+        let mut rng = Rng::new(25);
+        for game in games() {
+            for i in 0..30 {
+                let s = if i % 3 == 0 {
+                    random_play_state(game, 14, &mut rng)
+                } else {
+                    final_deal_state(game, 2 * (i % 12), &mut rng)
+                };
+                let me = s.current_player() as usize;
+                let m = rng.below(200) as i32 - 100;
+                let mut prev = 0.0;
+                for d in -250..=250 {
+                    let w = win_value(&s, me, d, m + d);
+                    assert!(w >= prev, "{d}: {w} after {prev}: {s:?}");
+                    prev = w;
+                }
+                assert_eq!((win_value(&s, me, -250, m - 250), prev), (0.0, 1.0));
+            }
+        }
     }
 
     /// A russian deal at the first lead, nobody exchanging nor announcing: seat 0 draws 7C and
@@ -976,15 +1084,15 @@ mod tests {
         let game = GameConfig::new(Rules::russian(), Scope::Deal).unwrap();
         let mut s = game.new_initial_state();
         let id = |t: &str| crate::piquet::string_to_action(t).unwrap();
-        let (e, d): (Vec<u16>, Vec<u16>) =
-            (elder.split(' ').map(id).collect(), dealer.split(' ').map(id).collect());
+        let (e, d): (Vec<u16>, Vec<u16>) = (elder.split(' ').map(id).collect(), dealer.split(' ').map(id).collect());
         s.apply_action(id("7C")).unwrap();
         s.apply_action(id("AC")).unwrap();
         for i in 0..12 {
             s.apply_action(e[i]).unwrap();
             s.apply_action(d[i]).unwrap();
         }
-        for a in [crate::piquet::EXCHANGE_BASE, crate::piquet::EXCHANGE_BASE, crate::piquet::PASS, crate::piquet::PASS] {
+        for a in [crate::piquet::EXCHANGE_BASE, crate::piquet::EXCHANGE_BASE, crate::piquet::PASS, crate::piquet::PASS]
+        {
             s.apply_action(a).unwrap();
         }
         assert_eq!((s.phase(), s.current_player(), s.elder()), (Phase::Play, 1, Some(1)));
