@@ -1,5 +1,5 @@
 //! The double-dummy solver for piquet (see [`super`]): the exact value of the remaining tricks
-//! of a deal with both hands known, for any [`Rules`](crate::piquet::Rules) and both scopes.
+//! of a deal with both hands known, for any [`Rules`] and both scopes.
 //!
 //! **What is counted** (rules §4, §5): every play point from the position to the end of the
 //! deal's play — leads, tricks, the last trick's extra, leza / the cards, capot and open capot
