@@ -376,7 +376,7 @@ impl Searcher<'_> {
             } else if pos.won[me ^ 1] > 6 {
                 theirs += LEZA_BONUS as i32;
             }
-            if pos.mover == self.elder && pos.tally.pique_possible && pos.elder_total as i32 + plain >= 30 {
+            if pos.mover == self.elder && pos.tally.pique_possible && pos.elder_total as i32 + plain >= PIQUE_THRESHOLD as i32 {
                 mine += PIQUE_BONUS as i32;
             }
             return mine - theirs;
@@ -396,7 +396,7 @@ impl Searcher<'_> {
         }
         if pos.tally.pique_possible {
             if pos.mover == self.elder {
-                if pos.elder_total as i32 + plain >= 30 {
+                if pos.elder_total as i32 + plain >= PIQUE_THRESHOLD as i32 {
                     mine += PIQUE_BONUS as i32;
                 }
             } else if !rules.pique_blocked_by_play {
