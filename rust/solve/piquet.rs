@@ -376,7 +376,10 @@ impl Searcher<'_> {
             } else if pos.won[me ^ 1] > 6 {
                 theirs += LEZA_BONUS as i32;
             }
-            if pos.mover == self.elder && pos.tally.pique_possible && pos.elder_total as i32 + plain >= PIQUE_THRESHOLD as i32 {
+            if pos.mover == self.elder
+                && pos.tally.pique_possible
+                && pos.elder_total as i32 + plain >= PIQUE_THRESHOLD as i32
+            {
                 mine += PIQUE_BONUS as i32;
             }
             return mine - theirs;
@@ -1135,6 +1138,24 @@ mod tests {
         assert_eq!(d.best_actions, vec![id("TD"), id("AD")]);
         // Ducking with 7D or 8D hands elder the trick and a capot: 1 + 11 leads + 11 tricks + 40.
         assert_eq!(d.action_values, vec![(id("7D"), -63.0), (id("8D"), -63.0), (id("TD"), 63.0), (id("AD"), 63.0)]);
+    }
+
+    /// Determinized states (`resample_from_infostate` for the mover, as PIMC solves them): the
+    /// principal variation played on the engine scores the value.
+    #[test]
+    fn solves_determinized_states() {
+        let mut rng = Rng::new(26);
+        for game in games() {
+            for i in 0..6 {
+                let s = random_play_state(game, 10 + 2 * i, &mut rng);
+                let me = s.current_player() as usize;
+                let world = s.resample_from_infostate(me, &mut rng).unwrap();
+                assert_eq!(world.hand(me), s.hand(me));
+                let sol = world.solve(Objective::Points).unwrap();
+                assert_eq!(sol.action_values.len(), s.legal_actions().len());
+                check_pv(&world, &sol);
+            }
+        }
     }
 
     /// Any other phase, a chance node and the end are refused, naming the phase.
