@@ -109,6 +109,14 @@ class ArenaResult:
 
         return arena_html(self)
 
+    def plot(self) -> Any:
+        """A matplotlib ``Figure``: each player's win rate with its 95 % Wilson interval (the
+        line at an even share), and each player's points per deal by source. Needs ``pip
+        install 'cribpiquet[plot]'``."""
+        from ._plot import plot_arena
+
+        return plot_arena(self)
+
     @classmethod
     def _from_counts(cls, raw: dict[str, Any], setup: str = "") -> ArenaResult:
         return cls(

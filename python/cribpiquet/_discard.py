@@ -302,7 +302,8 @@ def plot_analysis(analysis: DiscardAnalysis, ax: Any = None) -> Any:
     ax.plot(x, net, "ko", markersize=4, label="net")
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_xticks(x)
-    ax.set_xticklabels([_cards(r.thrown) for r in rows], rotation=60, ha="right", fontsize=8)
+    ax.set_xticklabels([" ".join(c.symbol() for c in sorted(r.thrown, key=lambda c: (c.rank, c.suit))) for r in rows],
+                       rotation=60, ha="right", fontsize=9)
     ax.set_ylabel("expected points")
     ax.set_xlabel("cards thrown")
     role = "dealer" if analysis.dealer else "pone"
@@ -320,18 +321,23 @@ def plot_tables(tables: DiscardTables) -> Any:
     data = {"dealer: throws to his own crib": tables.dealer, "pone: throws to the dealer's crib": tables.pone}
     lo = min(float(a.min()) for a in data.values())
     hi = max(float(a.max()) for a in data.values())
+    lower = np.tril(np.ones((13, 13), dtype=bool))  # a throw of ranks (i, j) is the same as (j, i)
     for i, (title, a) in enumerate(data.items()):
         ax = fig.add_subplot(1, 2, i + 1)
-        im = ax.imshow(a, cmap="viridis", vmin=lo, vmax=hi)
+        im = ax.imshow(np.ma.masked_where(~lower, a), cmap="viridis", vmin=lo, vmax=hi)
         for r in range(13):
-            for c in range(13):
+            for c in range(r + 1):
                 shade = (a[r, c] - lo) / (hi - lo or 1)
-                ax.text(c, r, f"{a[r, c]:.2f}", ha="center", va="center", fontsize=6,
+                ax.text(c, r, f"{a[r, c]:.2f}", ha="center", va="center", fontsize=7,
                         color="black" if shade > 0.6 else "white")
         ax.set_xticks(range(13))
         ax.set_yticks(range(13))
         ax.set_xticklabels(RANK_LABELS)
         ax.set_yticklabels(RANK_LABELS)
+        ax.set_xlabel("rank of the other card thrown")
+        ax.set_ylabel("rank of one card thrown")
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
         ax.set_title(title, fontsize=10)
         fig.colorbar(im, ax=ax, shrink=0.8, label="average crib")
     flush = "crib flushes" if tables.flushes else "no crib flushes"

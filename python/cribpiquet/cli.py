@@ -96,7 +96,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         print(f"mean: {mean:.7f}")
         print(f"time: {elapsed:.3f} s, {total / elapsed:,.0f} hands/s")
     if args.plot:
-        _save_plot(_stats_figure(args.kind, counts), args.plot, args.json)
+        _save_plot(_stats_figure(args.kind, counts, args.log), args.plot, args.json)
     return 0
 
 
@@ -172,16 +172,24 @@ def _save_plot(fig: Any, path: str, quiet: bool = False) -> None:
     print(f"plot: {path}", file=sys.stderr if quiet else sys.stdout)
 
 
-def _stats_figure(kind: str, counts: object) -> object:
+def _stats_figure(kind: str, counts: Any, log: bool = False) -> object:
+    """The score histogram in percent of all shows (``log``: a log scale, where the rare high
+    scores show), each bar labelled with its count."""
     import importlib
 
-    fig = importlib.import_module("matplotlib.figure").Figure(figsize=(9, 4.5))
+    fig = importlib.import_module("matplotlib.figure").Figure(figsize=(10, 4.8), layout="constrained")
     ax = fig.add_subplot()
-    ax.bar(range(30), counts, color="#4C72B0")  # type: ignore[arg-type]
-    ax.set_xticks(range(0, 30, 2))
-    ax.set_xlabel("score")
-    ax.set_ylabel("shows")
-    ax.set_title(f"{kind}: the score of every show")
+    total = float(sum(int(c) for c in counts))
+    percent = [100 * int(c) / total for c in counts]
+    ax.bar(range(len(percent)), percent, color="#4C72B0")
+    ax.set_xticks(range(0, len(percent), 2))
+    ax.set_xlim(-0.7, len(percent) - 0.3)
+    ax.set_xlabel("score of the show")
+    ax.set_ylabel("% of all shows" + (" (log scale)" if log else ""))
+    if log:
+        ax.set_yscale("log")
+    ax.set_title(f"{kind}: the score of every show ({int(total):,} in all)")
+    ax.grid(axis="y", alpha=0.3)
     return fig
 
 
@@ -438,6 +446,8 @@ def run_arena_in_blocks(game: Any, players: Sequence[Any], n_games: int, *, seed
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
+    if not _plot_ready(args):
+        return 2
     game = _arena_game(args)
     result, interrupted = run_arena_in_blocks(game, args.players, args.games, seed=args.seed, threads=args.threads)
     if args.json:
@@ -445,6 +455,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     else:
         print(f"{game}, seed {args.seed}")
         print(result)
+    if args.plot and result.games:
+        _save_plot(result.plot(), args.plot, args.json)
     if interrupted:
         raise Interrupted(f"interrupted after {result.games:,} of {args.games:,} games "
                           f"({'the table above is for those' if not args.json else 'the JSON is for those'})")
@@ -571,6 +583,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS,
                        help="which shows: a six-card hand's 4 + starter, a crib, or five-card's 3 + starter")
     stats.add_argument("--plot", metavar="PNG", help="also draw the score histogram to this file (default: none)")
+    stats.add_argument("--log", action="store_true", help="with --plot: a log scale for the percentages "
+                       "(default: linear)")
     _add_json(stats)
     stats.set_defaults(run=_cmd_stats)
 
@@ -647,6 +661,8 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--rules", default=None, choices=("russian", "rubicon"), help="piquet rules (default: russian)")
     ar.add_argument("--scope", default=None, choices=("deal", "partiya"),
                     help="piquet: one deal or the whole match (default: partiya)")
+    ar.add_argument("--plot", metavar="PNG", help="also draw the win rates and points per deal to this file "
+                    "(default: none)")
     _add_json(ar)
     ar.set_defaults(run=_cmd_arena)
 
