@@ -98,3 +98,40 @@ def test_batch_crib_flag_is_a_bool_named_in_the_error():
         with pytest.raises(TypeError, match=r"^crib must be a bool, got int 1$"):
             fn(hands, starters, crib=1)
     assert cribbage.score_hand_batch(hands, starters, crib=True).tolist() == [cribbage.score_hand([1, 2, 3, 4], 5, crib=True)]
+
+
+# ------------------------------------------------------------ the newer surface (issue 19)
+
+
+def test_distributed_reads_players_once_and_never_trusts_len():
+    """distributed.simulate / arena checked a generator of players (using it up) and then sent
+    the empty rest to the workers; a list with a lying ``__len__`` was a MemoryError."""
+    pytest.importorskip("dask.array")
+    from cribpiquet import distributed
+
+    assert distributed._players_once((p for p in ["random", "first"])) == ["random", "first"]
+    assert distributed._players_once(BadLen(["first", "random"])) == ["first", "random"]
+    assert distributed._players_once("random") == "random"
+    from itertools import count
+
+    assert distributed._players_once(count()) == [0, 1, 2, 3, 4]  # an endless iterable: five read, the check refuses it
+    six = cribbage.Game("six-card")
+    # every argument checked, nothing submitted: with no client the call stops at the client
+    for players in [(p for p in ["random", "first"]), BadLen(["first", "random"])]:
+        with pytest.raises(ValueError, match="no Dask client"):
+            distributed.arena(six, players, 10)
+    with pytest.raises(ValueError, match="the arena needs 2 players"):
+        distributed.arena(six, (p for p in ["random"] * 9), 10)
+
+
+def test_openspiel_observer_type_is_checked():
+    pyspiel = pytest.importorskip("pyspiel")
+    from cribpiquet import openspiel
+
+    openspiel.register()
+    game = pyspiel.load_game(openspiel.CRIBBAGE, {"variant": "five-card"})
+    with pytest.raises(TypeError, match=r"^iig_obs_type must be a pyspiel.IIGObservationType or None, got list$"):
+        game.make_py_observer([1e300])
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert observer.tensor.shape == (game.cribpiquet_game.information_state_tensor_size(),)
+    assert game.make_py_observer(None).tensor.shape == (game.cribpiquet_game.observation_tensor_size(),)

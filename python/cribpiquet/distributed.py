@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import operator
 import pickle
@@ -140,6 +141,19 @@ def _portable(player: Any) -> Any:
     return call
 
 
+def _players_once(players: Any) -> Any:
+    """``players`` read once, before the local check reads them (a generator would be used up by
+    the check and sent empty): a name or a bot as it is, an iterable as a list of its first five
+    items (four seats at most: the check refuses a fifth; an endless iterable is not read on)."""
+    if isinstance(players, str):
+        return players
+    try:
+        items = iter(players)
+    except TypeError:
+        return players  # a bot, or garbage the local check names
+    return list(itertools.islice(items, 5))
+
+
 def _portable_players(players: Any) -> Any:
     """``players`` (already checked by the local function) in a form that pickles."""
     if isinstance(players, str):
@@ -221,6 +235,7 @@ def simulate(
     local = _simulator(game)
     n = _count(n_games, "n_games", 0)
     size = _count(chunk_games, "chunk_games", 1)
+    players = _players_once(players)
     # Zero games checks game, players and seed exactly as the local call, and gives the schema.
     empty = local(game, 0, players=players, seed=seed)
     players = _portable_players(players)
@@ -293,6 +308,7 @@ def arena(
 
     n = _count(n_games, "n_games", 0)
     size = None if chunk_games is None else _count(chunk_games, "chunk_games", 1)
+    players = _players_once(players)
     # Zero games checks game, players and seed exactly as the local call.
     empty = local_arena(game, players, 0, seed=seed, progress=False)
     portable = _portable_players(players)
