@@ -407,15 +407,22 @@ def discard_tables(
 
 
 def _as_dask(x: Any, name: str, ndim: int) -> Any:
-    """``x`` as a dask array with known chunk sizes, an integer dtype and ``ndim`` dimensions."""
-    a = x if isinstance(x, da.Array) else da.asarray(x)
+    """``x`` as a dask array with known chunk sizes, an integer dtype and ``ndim`` dimensions
+    (anything else is read by numpy and checked before dask sees it: dask cannot chunk objects)."""
+    if isinstance(x, da.Array):
+        a = x
+    else:
+        try:
+            a = np.asarray(x)
+        except ValueError:
+            raise ValueError(f"{name} must be a {ndim}-d array of card ids, got {_describe(x)}") from None
     if a.dtype.kind not in "iu":
         raise TypeError(f"{name} must hold integer card ids, got dtype {a.dtype}")
     if a.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-d array, got shape {a.shape}")
     if any(math.isnan(c) for c in a.shape):
         raise ValueError(f"{name} has unknown chunk sizes: call {name}.compute_chunk_sizes() first")
-    return a
+    return a if isinstance(a, da.Array) else da.asarray(a)
 
 
 def _probe(local: Callable[..., Any], arrays: list[Any], **kwargs: Any) -> Any:
