@@ -28,6 +28,21 @@ The suite looks functions up by name (a name missing from this build is skipped)
 ``test_every_public_callable_is_fuzzed`` asserts the table covers every public callable of both
 modules.
 
+Issue 19 adds the newer surface, with the same checks: every bot class of ``cribpiquet.bots``
+(constructor, ``step``, ``action_values``, ``restart``, repr — which must rebuild the bot),
+``cribpiquet.arena`` and ``ArenaResult`` (``combine`` included), ``VectorGame`` and its batches,
+the PettingZoo envs (``env`` / ``raw_env`` of both games and every method of the env class),
+the OpenSpiel adapter (the games' parameters through ``pyspiel.load_game`` and the state and
+game methods that reach it) and ``cribpiquet.distributed`` (arguments checked before anything
+is submitted: no cluster, ``client=None`` with no default client); the analyses are in the
+scoring modules' tables. A bot, a VectorGame or an env comes with a twin made alike; after a
+refused call both must still behave alike. Bots think for at most 12 iterations, arenas play at
+most 6 games, VectorGames hold at most 4 (huge sizes are tested for refusal, never run), and
+``test_every_public_callable_of_the_newer_surface_is_fuzzed`` asserts the coverage. Failures whose
+fixes are on other branches are listed in ``PENDING`` (counted, not failed) until merged. The
+newer surface has fixed example counts (``Spec.examples``, scaled by CRIBPIQUET_FUZZ_EXAMPLES
+like the rest): about 3,600 calls, adding under 2 minutes.
+
 Budget: ``derandomize=True`` and a fixed number of examples (over 20,000 in all), in well
 under 3 minutes. A longer local run multiplies every test's examples:
 
@@ -104,7 +119,8 @@ PENDING: dict[str, tuple[str, set[str], set[str]]] = {
     "item 5": ("issue 19 item 5, fixed on branch harden-py: ArenaResult.combine merges results of different games",
                {"arena.ArenaResult.combine"}, {"combine merged different games"}),
     "item 6": ("issue 19 item 6, fixed on branch harden-py: env.step casts with int() (0.0, True accepted; None, Stringy() "
-               "get int()'s message), step before reset is an AttributeError, step / observe / *_space / last of an "
+               "get int()'s message), step (and last, num_agents) before reset is an AttributeError, step / observe / "
+               "*_space / last of an "
                "unknown or removed agent a KeyError",
                {"envs.CribpiquetAEC.step"} | _ENV_AGENT_METHODS,
                {"non-integer action accepted", "bool accepted", "TypeError does not name the argument", "raised AttributeError",
@@ -113,6 +129,8 @@ PENDING: dict[str, tuple[str, set[str], set[str]]] = {
                {"vector.VectorGame.reset", "vector.VectorGame.step"}, {"batch view can be made writable"}),
     "item 8": ("issue 19 item 8, fixed on branch harden-rust: ISMCTS(time_limit=1e-10)'s repr says time_limit=0.0",
                {"bots.ISMCTS"}, {"repr does not rebuild the bot"}),
+    "item 10": ("issue 19 item 10, fixed on branch harden-py: analyze_discard(..., variant=None) is an AttributeError",
+                {"cribbage.analyze_discard"}, {"raised AttributeError"}),
     # Found by this fuzz, not on the issue's list, in files other branches rewrite for the items above:
     "combine input": ("found by the fuzz, in harden-py's _arena.py (item 5 rewrites combine): combine does list(results), so "
                       "a lying __len__ is a MemoryError and an endless iterable is read for ever",
@@ -623,7 +641,7 @@ _TABLES5 = C.DiscardTables.initial("five-card")
 _ANALYSIS = C.analyze_discard("5H 5D 5S JC 2C 9H", dealer=True)
 _tables5 = st.just(_TABLES5)
 DISCARD_SPECS: dict[str, Spec] = {
-    "analyze_discard": Spec({"hand": Cs(ccards(5, 6)), "dealer": A(st.booleans()), "variant": A(st.sampled_from(["six-card", "five-card"])),
+    "analyze_discard": Spec({"hand": Cs(ccards(5, 6)), "dealer": A(st.booleans()), "variant": A(st.sampled_from(["six-card", "five-card", None])),
                              "opponent": A(st.sampled_from(["uniform", _TABLES5]))}),
     "analyze_discard_batch": Spec({"hands": A(cribbage_arrays([(2, 6), (1, 5), (0, 6)])), "dealer": A(st.booleans()),
                                    "variant": A(st.sampled_from(["six-card", "five-card"])), "opponent": A(st.just("uniform"))}),
@@ -948,10 +966,7 @@ def post_arena(label, args, result, inst, before):
     n = int_value(args.get("n_games"))
     if not isinstance(result, _pkg.ArenaResult) or result.games != n or len(result.wins) != len(result.players):
         fail("arena result inconsistent", f"{label} returned {short(result)}")
-    game = args.get("game")
-    if isinstance(game, P.Game) and "greedy" in result.players:
-        return
-    if sum(result.wins) + result.draws < result.games and game.num_players() == 2:
+    if sum(result.wins) + result.draws != result.games and args["game"].num_players() == 2:
         fail("arena result inconsistent", f"{label}: wins {result.wins} and draws {result.draws} do not add up to {result.games}")
 
 
@@ -1792,6 +1807,50 @@ def test_properties_never_raise(modname):
                         todo.append(y)
 
     run()
+
+
+def surface_objects():
+    """One of each object of the newer surface, in a few states: bots, arena results (also
+    combined), VectorGames and their batches (fresh, stepped, finished), envs (new, reset,
+    finished)."""
+    out = [maker() for maker in (bots.First, bots.Greedy, bots.Random, functools.partial(bots.ISMCTS, iterations=3))]
+    out += _RESULTS + [_pkg.ArenaResult.combine(_RESULTS[:2])]
+    for key in VECTOR_GAMES:
+        for obs in ("information_state", None):
+            v = vector.VectorGame(make_game(key), 2, seed=1, observation=obs, auto_reset=False)
+            out += [v, v.reset()]
+            for _ in range(400):
+                b = v.step(v.sample_legal())
+            out += [b, b.copy()]
+    if _aec is not None:
+        for make in (cribbage_v0.raw_env, piquet_v0.raw_env):
+            env = make()
+            out.append(env)
+            env = make(reward="points")
+            env.reset(seed=3)
+            out.append(env)
+    return out
+
+
+def test_surface_properties_never_raise():
+    """Every property of the newer surface's objects reads without raising, and str / repr work."""
+    problems = []
+    for obj in surface_objects():
+        names = [n for n in dir(type(obj)) if not n.startswith("_")
+                 and isinstance(inspect.getattr_static(type(obj), n, None), (property, types.GetSetDescriptorType, functools.cached_property))]
+        for name in names:
+            try:
+                getattr(obj, name)
+            except BaseException as e:  # noqa: BLE001
+                if "item 6" in PENDING and type(obj).__name__ == "CribpiquetAEC" and name == "num_agents":
+                    continue  # PettingZoo's len(self.agents) before reset: the before-reset part of item 6
+                problems.append(f"{type(obj).__name__}.{name}: {type(e).__name__}: {short(str(e))}")
+        for f in (str, repr):
+            try:
+                f(obj)
+            except BaseException as e:  # noqa: BLE001
+                problems.append(f"{f.__name__}({type(obj).__name__}): {type(e).__name__}: {short(str(e))}")
+    assert not problems, problems
 
 
 # ------------------------------------------------------------------------ deserialize_state

@@ -135,3 +135,20 @@ def test_openspiel_observer_type_is_checked():
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     assert observer.tensor.shape == (game.cribpiquet_game.information_state_tensor_size(),)
     assert game.make_py_observer(None).tensor.shape == (game.cribpiquet_game.observation_tensor_size(),)
+
+
+def test_distributed_batches_refuse_object_data_before_dask_sees_it():
+    """dask cannot chunk object data: a list of cards and text was a NotImplementedError."""
+    pytest.importorskip("dask.array")
+    import numpy as np
+
+    from cribpiquet import distributed
+
+    with pytest.raises(TypeError, match=r"^sequences must hold integer card ids, got dtype object$"):
+        distributed.peg_points_batch([cribbage.Card(1), cribbage.Card(50), "x" * 100])
+    with pytest.raises(TypeError, match=r"^hands must hold integer card ids, got dtype <U2$"):
+        distributed.score_hand_batch([["5H", "5D", "5S", "JC"]], [4])
+    with pytest.raises(ValueError, match=r"^elder must be a 2-d array of card ids, got list \[\[1, 2\], \[3\]\]$"):
+        distributed.score_declarations_batch([[1, 2], [3]], np.zeros((2, 12), np.int64))
+    lazy = distributed.peg_points_batch(np.array([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]]))
+    assert lazy.compute(scheduler="synchronous").tolist() == [7, 8]
