@@ -152,3 +152,15 @@ def test_distributed_batches_refuse_object_data_before_dask_sees_it():
         distributed.score_declarations_batch([[1, 2], [3]], np.zeros((2, 12), np.int64))
     lazy = distributed.peg_points_batch(np.array([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]]))
     assert lazy.compute(scheduler="synchronous").tolist() == [7, 8]
+
+
+def test_distributed_counts_refuse_a_failing_index_with_a_type_error():
+    pytest.importorskip("dask.array")
+    from cribpiquet import distributed
+
+    six = cribbage.Game("six-card")
+    for bad in (Indexable(OverflowError("index")), Indexable(KeyError("x"))):
+        with pytest.raises(TypeError, match=r"^n_games must be an int, got Indexable Indexable\("):
+            distributed.arena(six, ["random", "first"], bad)
+        with pytest.raises(TypeError, match=r"^chunk_games must be an int, got Indexable"):
+            distributed.simulate(six, 5, chunk_games=bad)

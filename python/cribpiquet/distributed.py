@@ -93,7 +93,7 @@ def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
         raise TypeError(f"{name} must be an int, got {_describe(x)}")
     try:
         value = operator.index(x)
-    except TypeError:
+    except Exception:  # noqa: BLE001 - not int-like, or an __index__ that fails (OverflowError, KeyError...)
         raise TypeError(f"{name} must be an int, got {_describe(x)}") from None
     if not low <= value < high:
         raise ValueError(f"{name} must be in range({low}, {high}), got {value}")
