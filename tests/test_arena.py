@@ -3,6 +3,8 @@ seat rotation against simulate, split ranges combining to one run, determinism, 
 
 from __future__ import annotations
 
+import dataclasses
+
 import doctest
 import math
 
@@ -56,12 +58,46 @@ def test_combine_is_the_sum_and_refuses_other_matches():
     assert c.points == (("pegging", (11, 22)),)
     assert c.win_rate == (8.5 / 15, 6.5 / 15)
     other = ArenaResult(game="piquet", players=("a", "b"), games=1, wins=(1, 0), draws=0, deals=1, points=(), seconds=1.0)
-    with pytest.raises(ValueError, match="cannot combine results of different matches"):
+    with pytest.raises(ValueError, match="cannot combine results of different games: cribbage and piquet"):
         ArenaResult.combine([a, other])
+    with pytest.raises(ValueError, match=r"cannot combine results of different matches: cribbage \('a', 'b'\)"):
+        ArenaResult.combine([a, dataclasses.replace(b, players=("b", "a"))])
     with pytest.raises(ValueError, match="at least one"):
         ArenaResult.combine([])
     with pytest.raises(TypeError, match="ArenaResult values"):
         ArenaResult.combine([a, 3])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("one,other,words", [
+    # issue 19 item 5: each pair differs in one setting, which the message names
+    (cribbage.Game("six-card"), cribbage.Game("five-card"), "'six-card' target=121 against 'five-card' target=61"),
+    (cribbage.Game("five-card", target=31), cribbage.Game("five-card"), "target=31 against target=61"),
+    (cribbage.Game("six-card", lurch=True), cribbage.Game("six-card"), "lurch=True against (not set)"),
+    (piquet.Game("russian", scope="deal"), piquet.Game("russian", scope="partiya"), "scope='deal' against scope='partiya'"),
+    (piquet.Game("rubicon", scope="deal"), piquet.Game("russian", scope="deal"), "Rules.rubicon() against Rules.russian()"),
+])
+def test_combine_refuses_results_of_different_games(one, other, words):
+    a = arena(one, ["first", "random"], 2, seed=1, progress=False)
+    b = arena(other, ["first", "random"], 2, seed=1, first_game=2, progress=False)
+    assert a.setup == repr(one) and b.setup == repr(other)
+    with pytest.raises(ValueError) as e:
+        ArenaResult.combine([a, b])
+    assert str(e.value).startswith(f"cannot combine results of different games: {words} (")
+    assert len(str(e.value)) < 240
+    # the same game merges, and keeps its description
+    same = ArenaResult.combine([a, arena(one, ["first", "random"], 3, seed=1, first_game=2, progress=False)])
+    assert same.games == 5 and same.setup == repr(one)
+
+
+def test_distributed_arena_still_merges_equal_games():
+    dd = pytest.importorskip("distributed")
+    from cribpiquet import distributed
+
+    game = cribbage.Game("five-card")
+    with dd.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        r = distributed.arena(game, ["first", "random"], 12, seed=4, chunk_games=5, client=client)
+    local = arena(game, ["first", "random"], 12, seed=4, progress=False)
+    assert (r.wins, r.deals, r.points, r.setup) == (local.wins, local.deals, local.points, repr(game))
 
 
 def test_seats_rotate_as_simulate_games():

@@ -117,7 +117,14 @@ def test_a_bad_compare_file_fails_before_the_run(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     status, out, err = run_main("bench", "--quick", "--compare", str(bad))
-    assert status == 2 and out == "" and "is not JSON" in err
+    assert status == 2 and out == "" and "bad.json: not JSON (Expecting property name" in err
+    # issue 19 item 10: nesting too deep for the parser, and an int over Python's digit limit
+    bad.write_text("[" * 100_000)
+    status, out, err = run_main("bench", "--quick", "--compare", str(bad))
+    assert status == 2 and err.endswith("bad.json: not JSON this tool reads (nested too deeply)\n"), err
+    bad.write_text('{"schema": ' + "7" * 5000 + "}")
+    status, out, err = run_main("bench", "--quick", "--compare", str(bad))
+    assert status == 2 and err.endswith("bad.json: not JSON this tool reads (a number too long)\n"), err
     bad.write_text(json.dumps({"schema": 99, "results": []}))
     assert "schema 99" in run_main("bench", "--compare", str(bad))[2]
     bad.write_text(json.dumps(fake_report({"x": -1.0})))

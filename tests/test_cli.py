@@ -177,7 +177,6 @@ def test_bad_cards_one_line_exit_2_subprocess(args, needles):
     [
         (["score", "5H", "5D", "5S", "JC"], ["--starter"]),
         (["stats", "--kind", "bogus"], ["bogus"]),
-        ([], ["command"]),
         (["deal"], ["deal"]),
     ],
 )
@@ -185,6 +184,16 @@ def test_bad_usage_one_line_exit_2_subprocess(args, needles):
     p = run(*args)
     assert p.returncode == 2
     assert_one_line_error(p.stderr, *needles)
+
+
+def test_bare_command_prints_the_usage_and_every_command():
+    # issue 19 item 21 (it was one line, "the following arguments are required: command")
+    p = run()
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.startswith("usage: cribpiquet [-h] [--version] COMMAND ...")
+    for command in ("score", "stats", "discard", "discard-tables", "piquet", "play", "replay", "arena", "bench"):
+        assert re.search(rf"^    {command}\b", p.stderr, re.M), command
+    assert "Traceback" not in p.stderr
 
 
 def test_bad_card_main_returns_2(capsys):

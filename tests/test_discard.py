@@ -360,8 +360,9 @@ def test_cli_discard(capsys, tmp_path):
     out_png = tmp_path / "d.png"
     assert main(["discard", "5H", "5D", "JC", "QS", "2C", "9H", "--dealer", "--plot", str(out_png)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("six-card, dealer (own crib): 2C JC 5D 5H 9H QS")
-    assert out[2].startswith("JC 5D 5H QS  2C 9H  12.674   10   21")
+    # issue 19 item 18: by rank then suit, in play's notation (capsys's stream shows symbols)
+    assert out[0].startswith("six-card, dealer (own crib): 2♣ 5♦ 5♥ 9♥ J♣ Q♠")
+    assert out[2].startswith("5♦ 5♥ J♣ Q♠  2♣ 9♥  12.674   10   21")
     assert out[-1] == f"plot: {out_png}"
     assert out_png.read_bytes().startswith(PNG)
     assert main(["discard", "5H", "5D", "5S", "JC", "2C", "--variant", "five-card"]) == 0

@@ -282,9 +282,11 @@ def test_bad_discard_tables_arguments_raise_before_anything_is_submitted(distrib
     cases: list[tuple[type[Exception], str, dict[str, Any]]] = [
         (ValueError, "two-player games", dict(variant="three-player")),
         (TypeError, "max_iterations must be an int", dict(max_iterations=2.0)),
-        (ValueError, "max_iterations must be in 0..=10000", dict(max_iterations=-1)),
-        (TypeError, "tolerance must be a float", dict(tolerance="small")),
+        (ValueError, "max_iterations must be at least 0, got -1", dict(max_iterations=-1)),
+        (ValueError, "max_iterations must be at most 10,000", dict(max_iterations=10_001)),
+        (TypeError, "tolerance must be a number, got str", dict(tolerance="small")),
         (ValueError, "tolerance must be a finite number", dict(tolerance=float("nan"))),
+        (ValueError, "tolerance must be a finite number, got an int of about 401 digits", dict(tolerance=10**400)),
         (TypeError, "ranges must be an int", dict(ranges=True)),
         (ValueError, r"ranges must be in range\(1, ", dict(ranges=0)),
         (TypeError, "flushes", dict(flushes="yes")),

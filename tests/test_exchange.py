@@ -324,7 +324,10 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch):
 # ------------------------------------------------------------------------------------------ CLI
 
 def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    status = cli.main(list(args))
+    try:
+        status = cli.main(list(args))
+    except SystemExit as e:  # argparse's own checks (e.g. --samples -5) exit 2
+        status = int(e.code or 0)
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -333,9 +336,16 @@ def test_cli_exchange(capsys, tmp_path):
     status, out, err = run_cli(capsys, "piquet", "exchange", *HAND.split(), "--samples", "300", "--top", "5")
     assert status == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith("elder 7C 8C 7D 8D TH JH QH KH AH QS KS AS: 1508 exchanges")
-    assert lines[2].split()[:6] == ["1", "7C", "8C", "7D", "8D", "TH"]
-    assert "best: 7C 8C 7D 8D TH (expected total 39.789)" in out
+    # issue 19 items 18 and 20: suit symbols on a stream that shows them (capsys: UTF-8), rows by
+    # net with samples (keeping the quint major first, as the README explains), never "best"
+    assert lines[0].startswith("elder 7♣ 8♣ 7♦ 8♦ 10♥ J♥ Q♥ K♥ A♥ Q♠ K♠ A♠: 1508 exchanges")
+    assert lines[0].endswith("; sorted by net")
+    assert lines[2].split()[:5] == ["1", "7♣", "8♣", "7♦", "8♦"]
+    assert lines[-2].startswith("first by net: 7♣ 8♣ 7♦ 8♦, net ") and "best:" not in out
+    status, out, err = run_cli(capsys, "piquet", "exchange", *HAND.split(), "--samples", "0", "--top", "2")
+    assert status == 0, err
+    assert out.splitlines()[2].split()[:6] == ["1", "7♣", "8♣", "7♦", "8♦", "10♥"]
+    assert "first by total: 7♣ 8♣ 7♦ 8♦ 10♥, total 39.789 (expected points held" in out
     status, out, _ = run_cli(capsys, "piquet", "exchange", *HAND.split(), "--role", "dealer", "--rules", "rubicon",
                              "--samples", "0", "--max-discard", "3", "--top", "3")
     assert status == 0 and "dealer" in out.splitlines()[0] and "win pt" not in out
@@ -352,9 +362,21 @@ def test_cli_exchange_plot(capsys, tmp_path):
 @pytest.mark.parametrize("args,match", [
     (HAND.split()[:11], "12"),
     (HAND.split() + ["--role", "dealer", "--max-discard", "2"], "cannot exchange any card"),
-    (HAND.split() + ["--samples", "-5"], "--samples must be at least 0"),
+    (HAND.split() + ["--samples", "-5"], "argument --samples: must be at least 0, got -5"),
 ])
 def test_cli_exchange_bad_input(capsys, args, match):
     status, out, err = run_cli(capsys, "piquet", "exchange", *args)
     assert status == 2 and out == ""
     assert err.startswith("cribpiquet: error: ") and match in err and err.count("\n") == 1
+
+
+def test_estimate_repr_shows_the_digits_the_error_supports():
+    # issue 19 item 23: no 17 digits of the standard error; the fields keep full precision
+    from cribpiquet._exchange import Estimate
+
+    e = Estimate(0.48437514, 0.011216389012345678)
+    assert repr(e) == "Estimate(value=0.484, se=0.011)" and e.se == 0.011216389012345678
+    assert repr(Estimate(75.78, 2.018)) == "Estimate(value=75.8, se=2.0)"
+    assert repr(Estimate(0.1234, 0.00012345)) == "Estimate(value=0.12340, se=0.00012)"
+    assert repr(Estimate(0.5, 0.0)) == "Estimate(value=0.5, se=0)"
+    assert str(e) == "0.484 ± 0.011"

@@ -759,6 +759,29 @@ for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["cr
         _table[f"State.{_m}"].post = post_player_range
     _table["State.undo_action"].params = state_params(player=PLAYER, action=I(lambda ctx: st.one_of(st.none(), st.sampled_from(ctx.inst.history() or [0]))))
 
+# Data out and display (issue 23): to_dict / to_pandas / to_polars on results, State.render.
+_PARTIYA = P.Partiya(P.Rules.russian().replace(koroliks_per_partiya=3))
+for _x, _y in [(54, 21), (20, 68), (90, 25), (12, 49), (40, 18), (30, 36)]:
+    _PARTIYA.add_game(_x, _y)
+_DSCORE = P.score_declarations(README_ELDER, README_DEALER)
+_GSCORE = P.score_game(README_ELDER, README_DEALER, README_TRICKS)
+_DECL = P.declarations(README_ELDER)
+_RESULTS = [
+    (CRIBBAGE, {"Breakdown": C.explain_hand("5H 5D 5S JC", "5C"), "PegBreakdown": C.explain_peg("7C 8D 9H 7S"),
+               "DiscardRow": _ANALYSIS.best, "DiscardTables": _TABLES5, "DiscardAnalysis": _ANALYSIS}),
+    (PIQUET, {"DeclarationScore": _DSCORE, "CategoryScore": _DSCORE.point, "GameScore": _GSCORE, "GameEvent": _GSCORE.events[3],
+             "Declarations": _DECL, "Point": _DECL.point, "Sequence": _DECL.sequences[0], "Set": _DECL.sets[0],
+             "PartiyaResult": _PARTIYA.result(), "Record": _PARTIYA.result().korolik_records[0], "PartiyaGame": _PARTIYA.games[0],
+             "Korolik": _PARTIYA.koroliks[0], "PartieResult": P.Partie.from_totals((175, 93)).result(), "ExchangeAnalysis": _EXCHANGE}),
+]
+for _table, _objects in _RESULTS:
+    for _cls, _obj in _objects.items():
+        for _m in ("to_dict", "to_pandas", "to_polars"):
+            if hasattr(_obj, _m):
+                _table[f"{_cls}.{_m}"] = Spec({}, target=method(st.just(_obj), _m), share=0.05)
+for _table, _states in ((CRIBBAGE, cribbage_states), (PIQUET, piquet_states)):
+    _table["State.render"] = Spec({"player": PLAYER}, target=method(_states(), "render"), snapshot=state_snapshot, share=0.3)
+
 MODULES = {"cribbage": (cribbage, CRIBBAGE, C), "piquet": (piquet, PIQUET, P)}
 OTHER = {"cribbage": P.Card, "piquet": C.Card}
 

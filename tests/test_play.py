@@ -113,12 +113,19 @@ def test_discard_as_cards_any_spelling() -> None:
 
 def test_a_number_is_an_index_into_the_printed_legal_moves() -> None:
     s = cribbage_at_discard()
-    legal = s.legal_actions()
-    assert len(legal) == 10  # five cards, C(5, 2) discards
+    legal = play.choices(s)  # issue 19 item 18: listed by rank then suit, not by action id
+    assert sorted(legal) == sorted(s.legal_actions()) and len(legal) == 10  # five cards, C(5, 2) discards
+    # the hand 5H 7D TH JC QS: the pairs by their lower card, then the higher
+    assert [play.action_label(s, a) for a in legal[:4]] == ["5♥ 7♦", "5♥ 10♥", "5♥ J♣", "5♥ Q♠"]
+    assert play.action_label(s, legal[-1]) == "J♣ Q♠"
     assert parse_input("1", s).actions == [legal[0]]
     assert parse_input("10", s).actions == [legal[9]]
-    for text in ["0", "11", "99999999999999999999"]:
+    # issue 19 item 10: a digit that is not ASCII, or too many digits, is a reason, not a crash
+    for text in ["0", "11", "99999999999999999999", "9" * 5000]:
         with pytest.raises(InputError, match=r"there is no move .*: choose 1 to 10"):
+            parse_input(text, s)
+    for text in ["²", "١", "1²"]:
+        with pytest.raises(InputError, match="unknown card"):
             parse_input(text, s)
     # the printed list numbers the same moves
     listing = play.prompt_lines(s)[1]
@@ -185,11 +192,24 @@ def test_piquet_exchange_typed_as_the_cards_laid_out() -> None:
     with pytest.raises(InputError, match="twice"):
         c = str(piquet.Card(hand[0]))
         parse_input(f"{c} {c} {piquet.Card(hand[1])}", s)
-    # after choosing the size by number, the cards are laid out one (or several) at a time
+    # issue 19 item 16: after choosing the size by number, the cards are chosen in any order,
+    # one or several at a time, set aside until all three are named, then laid out in the
+    # engine's (ascending) order
     s.apply_action(32 + 3)
-    assert parse_input(f"{piquet.Card(hand[2])} {piquet.Card(hand[0])}", s).actions == [hand[0], hand[2]]
-    with pytest.raises(InputError, match="can't lay out"):
+    first = parse_input(f"{piquet.Card(hand[2])} {piquet.Card(hand[0])}", s)
+    assert first == Command("aside", [hand[2], hand[0]])
+    assert parse_input(str(piquet.Card(hand[1])), s, first.actions) == Command("move", [hand[0], hand[1], hand[2]])
+    top = parse_input(str(piquet.Card(hand[-1])), s)  # the highest card first: it used to be refused
+    assert top == Command("aside", [hand[-1]])
+    assert parse_input(f"{piquet.Card(hand[1])} {piquet.Card(hand[0])}", s, top.actions).actions == \
+        sorted([hand[-1], hand[1], hand[0]])
+    with pytest.raises(InputError, match="already set aside"):
+        parse_input(str(piquet.Card(hand[-1])), s, top.actions)
+    with pytest.raises(InputError, match="you have 3 more cards to lay out, not 4"):
         parse_input(" ".join(str(piquet.Card(c)) for c in hand[:4]), s)  # four of three
+    # a number picks from the listed hand (not the engine's ascending-order legal cards)
+    assert play.choices(s) == sorted(hand)
+    assert parse_input("12", s) == Command("aside", [sorted(hand)[-1]])
 
 
 # ------------------------------------------------------------------ record and replay
@@ -294,17 +314,28 @@ def test_hint_lists_the_bots_values_best_first(tmp_path: Any) -> None:
     path = str(tmp_path / "h.jsonl")
     header = {"cribpiquet": "play", "game": "cribbage", "options": {}, "seed": 3, "bot": "v", "you": 0}
     out: list[str] = []
-    feed = iter(["hint"])
+    feed = iter(["hint", "hint all"])
     session = play.Session(cribbage.Game("five-card"), FirstBot(), Values(), 3, play.Recorder(path, header),
                            lambda p: next(feed), out.append, bot_name="v")  # fmt: skip
     with pytest.raises(StopIteration):
         session.run()
     s = session.state
     legal = s.legal_actions()
-    i = out.index("Hint (the v bot's values, best first):")
+    listed = play.choices(s)  # the numbers of the printed list (by rank)
+    # issue 19 item 17: the unit, the hand/crib split of each discard (as `cribpiquet discard`
+    # prints it), and every move on request
+    i = out.index("Hint (the v bot's values, best first; hint all: all 10):")
+    assert out[i + 1] == "  value = the v bot's own scale (higher is better)"
     label = lambda k: play.action_label(s, legal[k])  # noqa: E731
-    assert out[i + 1 :] == [f"  4) {label(3)}  +0.250", f"  1) {label(0)}  +0.000", f"  2) {label(1)}  -1.500",
-                                  f"  3) {label(2)}  -3.000", f"  5) {label(4)}  -6.000"]  # fmt: skip
+    analysis = cribbage.analyze_discard(s.hand(0), dealer=s.dealer == 0, variant="five-card")
+    whose = "yours" if s.dealer == 0 else "the bot's"
+    split = {cribbage.pair_action(*(int(c) for c in r.thrown)):
+             f"hand {r.hand:.3f}, crib {r.crib:.3f} ({whose}), net {r.net:+.3f}" for r in analysis.rows}
+    top = [(3, "+0.250"), (0, "+0.000"), (1, "-1.500"), (2, "-3.000"), (4, "-6.000")]
+    assert out[i + 2 : i + 7] == [f"  {listed.index(legal[k]) + 1}) {label(k)}  {v}   {split[legal[k]]}"
+                                  for k, v in top]
+    j = out.index("Hint (the v bot's values, best first):")
+    assert len(out[j + 2 :]) == 10 and out[j + 2 : j + 7] == out[i + 2 : i + 7]
 
 
 def test_bot_names() -> None:
@@ -354,11 +385,14 @@ def test_terminal_five_card_deal(tmp_path: Any) -> None:
     record = str(tmp_path / "crib.jsonl")
     c = spawn("play", "cribbage", "--variant", "five-card", "--bot", "first", "--seed", "3", "--record", record)
     c.expect_exact("against the first bot, seed 3")
-    c.expect_exact("The bot deals first (lowest card).")  # cuts 5♥ (you) and A♦ (the bot)
+    # issue 19 item 19: whose card is whose in the cut for deal
+    c.expect_exact("You cut 5♥.")
+    c.expect_exact("The bot cuts A♦.")
+    c.expect_exact("The bot deals first: A♦ is lower than 5♥ (the lowest card deals).")
     c.expect_exact("You peg three for last.")
     c.expect_exact("Your hand: 4♠ 8♦ 9♥ J♠ Q♣")
     c.expect_exact("Your turn — discard two cards to the bot's crib (e.g. 5H JC), or a number:")
-    c.expect_exact("1) 8♦ Q♣  2) 9♥ Q♣  3) 8♦ 9♥")  # the legal actions in id order (colex pairs)
+    c.expect_exact("1) 4♠ 8♦  2) 4♠ 9♥  3) 4♠ J♠  4) 4♠ Q♣  5) 8♦ 9♥")  # issue 19 item 18: by rank
     c.expect_exact("> ")
     step(c, "banana", '? unknown card "banana" (type help)', "> ")
     step(c, "AS JC", "? you don't hold A♠", "> ")
@@ -367,9 +401,12 @@ def test_terminal_five_card_deal(tmp_path: Any) -> None:
          "Starter: 9♦", "Your hand: 4♠ 9♥ J♠", "> ")  # fmt: skip
     step(c, "10♥", "? you don't hold 10♥", "> ")
     step(c, "9h", "You play 9♥ — count 9.", "The bot plays 4♥ — count 13.", "Count 13: 9♥ 4♥", "> ")
-    step(c, "hint", "Hint (the first bot's values, best first):")
+    step(c, "hint", "Hint (the first bot's values, best first):",
+         "  value = 1 for the first legal move, 0 for the others")
     c.expect(r"  [12]\) (4♠|J♠)  [+-]\d+\.\d{3}\r\n  [12]\) (4♠|J♠)  [+-]\d+\.\d{3}\r\n> ")
-    step(c, "2", "You play J♠ — count 23.", "The bot plays 8♥ — count 31: thirty-one for two.")
+    step(c, "2", "You play J♠ — count 23.", "The bot plays 8♥ — count 31: thirty-one for two.",
+         "The play ends: five-card cribbage has a single count (to 31, or until neither can lay a card); "
+         "cards still held are not played, only shown.")  # issue 19 item 19
     c.expect_exact("> ")
     step(c, "undo", "Took back your last move and the bot's replies.", "Count 13: 9♥ 4♥", "> ")
     step(c, "4♠", "You play 4♠ — count 17: a pair for two.", "The bot plays 8♥ — count 25.", "> ")
@@ -427,7 +464,7 @@ def test_terminal_piquet_deal(tmp_path: Any) -> None:
         c.expect_exact(line)
     c.expect_exact("1) announce capot  2) pass")
     c.expect_exact("> ")
-    step(c, "hint", "Hint (the first bot's values, best first):")
+    step(c, "hint", "Hint (the first bot's values, best first):", "  value = ")
     c.expect(r"  [12]\) (announce capot|pass)  [+-]\d+\.\d{3}\r\n  [12]\) (announce capot|pass)  [+-]\d+\.\d{3}\r\n> ")
     step(c, "pass", "You pass.", "The bot announces an open capot!", "Your turn — lead a card:", "> ")
     step(c, "9S", "? you don't hold 9♠", "> ")
@@ -580,3 +617,122 @@ def test_declarations_read_with_equal_categories() -> None:
         "  Sequences: equal, nobody scores.",
         "  Declared: you 0, the bot 3.",
     ]
+
+
+# ------------------------------------------------------------------- issue 19 (play side)
+
+
+def test_terminal_piquet_exchange_one_card_at_a_time_and_the_hint_names_the_cards() -> None:
+    # items 16 and 19: the draw for deal says whose card is whose; after 'exchange 3' the cards
+    # are chosen one or more at a time, in any order (9♠ before 8♥ 8♠), and laid out in the
+    # engine's order; the hint names the cards (of the 3-card exchanges, the best exact expected
+    # declarations: A♦ 8♥ A♥, as `cribpiquet piquet exchange` ranks them)
+    a = piquet.analyze_exchange("QC KC TD JD AD 8H QH AH 8S 9S TS KS", samples=0)
+    assert next(r for r in a.rows if len(r.discard) == 3).discard_text() == "AD 8H AH"
+    c = spawn("play", "piquet", "--bot", "first", "--seed", "3")
+    c.expect_exact("You draw 9♥.")
+    c.expect_exact("The bot draws 7♦.")
+    c.expect_exact("The bot deals (the lower card); you are elder.")
+    c.expect_exact("> ")
+    step(c, "hint", "Hint (the first bot's values, best first):", "  value = 1 for the first legal move, 0 for the others",
+         "  1) exchange 0  +1.000", "  2) exchange 3  +0.000   lay out A♦ 8♥ A♥", "> ")
+    step(c, "exchange 3", "You exchange 3 cards.", "choose the cards to lay out, in any order, one or more at a time",
+         "1) Q♣  2) K♣  3) 10♦", "> ")
+    step(c, "hint", "Hint: lay out A♦ 8♥ A♥ (of the 3-card exchanges", "> ")
+    step(c, "9S", "Set aside 9♠: 2 more to choose.", "Set aside to lay out: 9♠ (2 more to choose)",
+         "Your hand: Q♣ K♣   10♦ J♦ A♦   8♥ Q♥ A♥   8♠ 10♠ K♠", "> ")
+    step(c, "9s", "? 9♠ is already set aside (undo takes the cards set aside back)", "> ")
+    step(c, "8h 8s", "You lay out 8♥.", "You lay out 8♠.", "You lay out 9♠.", "You take 10♥ from the talon.")
+    c.expect_exact("> ")
+    c.sendline("quit")
+    step(c, "y", "Bye.")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0 and "Traceback" not in c.before
+
+
+def test_show_lists_the_tricks_so_far(tmp_path: Any) -> None:
+    # item 19: the same deal as above (seed 3, the first bot); after two tricks 'show' lists them
+    lines = ["exchange 3", "9S", "8h 8s", "2", "1", "1", "show"]
+    _, _, out = run_session(tmp_path, "piquet", {"rules": "russian", "scope": "deal"}, lines)
+    i = out.index("Tricks so far:")
+    assert out[i + 1 : i + 4] == ["   1. you led Q♣, the bot played 7♣: you won",
+                                  "   2. you led K♣, the bot played 8♣: you won", "Tricks: you 2, the bot 0"]
+    assert out.count("Tricks so far:") == 1  # only on request
+
+
+def test_the_last_trick_is_told_as_the_rules_count_it() -> None:
+    # item 19: russian counts the last trick 4 instead of 1; the narration says 3 more, and why
+    narrator = play.Narrator(reveal=True)
+    found = []
+    for seed in range(40):
+        s = piquet.Game("russian", scope="deal").new_initial_state()
+        rng = __import__("random").Random(seed)
+        while not s.is_terminal():
+            before = s.clone()
+            a = rng.choice(s.legal_actions())
+            s.apply_action(a)
+            found += [ln for ln in narrator.lines(before, a, s) if "for the last trick" in ln]
+        if found:
+            break
+    assert found and found[0].endswith(" 3 more for the last trick (the last trick counts 4 instead of 1).")
+
+
+def test_the_largest_seed_plays_and_a_strange_line_reprompts(tmp_path: Any) -> None:
+    # items 10 and 11: seed 2**64 - 1 (the hint bot's is seed + 1 wrapped, not an error); '²' and
+    # a 5,000-digit line re-prompt instead of ending the game
+    c = spawn("play", "cribbage", "--bot", "random", "--seed", str(2**64 - 1))
+    c.expect_exact(f"seed {2**64 - 1}. Type help")
+    c.expect_exact("> ")
+    step(c, "²", '? unknown card "²" (type help)', "> ")
+    step(c, "hint", "Hint (the random bot's values, best first; hint all: all 15):",
+         "  value = 1/n for each of the n moves (the random bot prefers none)", "> ")
+    step(c, "quit", "Leave the game? [y/N] ")
+    step(c, "y", "Bye.")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0 and "Traceback" not in c.before
+    _, _, out = run_session(tmp_path, "cribbage", {"variant": "five-card"}, ["9" * 5000, "quit", "y"])
+    assert "? there is no move 999999999999999999999999999999…: choose 1 to 10" in out
+
+
+def spawn_env(extra: dict[str, str], *args: str) -> Any:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "200", "TERM": "xterm-256color", **extra})
+    return pexpect.spawn(sys.executable, ["-c", WRAPPER, *args], env=env, encoding="utf-8", timeout=30,
+                         dimensions=(50, 200))
+
+
+def test_red_suits_in_colour_unless_no_color_and_ascii_without_symbols() -> None:
+    # item 18: 5♥ is red on a colour terminal, plain with NO_COLOR, ASCII on an ASCII terminal
+    args = ("play", "cribbage", "--variant", "five-card", "--bot", "first", "--seed", "3")
+    c = spawn_env({}, *args)
+    c.expect_exact("You cut \x1b[31m5♥\x1b[0m.")
+    c.expect_exact("Your hand: 4♠ \x1b[31m8♦\x1b[0m \x1b[31m9♥\x1b[0m J♠ Q♣")
+    c.close(force=True)
+    c = spawn_env({"NO_COLOR": "1"}, *args)
+    c.expect_exact("Your hand: 4♠ 8♦ 9♥ J♠ Q♣")
+    assert "\x1b[31m" not in c.before
+    c.close(force=True)
+    c = spawn_env({"NO_COLOR": "1", "PYTHONIOENCODING": "ascii"}, *args)
+    c.expect_exact("Your hand: 4S 8D 9H JS QC")
+    c.expect_exact("1) 4S 8D  2) 4S 9H")
+    c.close(force=True)
+
+
+def test_a_line_that_is_not_text_reprompts(tmp_path: Any) -> None:
+    # item 10's sibling: input() of bytes the terminal's encoding cannot decode asks again
+    feed = iter(["\udcff", "quit", "y"])
+
+    def read(prompt: str) -> str:
+        text = next(feed)
+        if text == "\udcff":
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return text
+
+    out: list[str] = []
+    header = {"cribpiquet": "play", "game": "cribbage", "options": {}, "seed": 3, "bot": "first", "you": 0}
+    session = play.Session(cribbage.Game("five-card"), FirstBot(), FirstBot(), 3,
+                           play.Recorder(str(tmp_path / "r.jsonl"), header), read, out.append)
+    assert session.run() == 0
+    assert "? that line is not text in the terminal's encoding (type help)" in out and out[-1] == "Bye."

@@ -57,16 +57,22 @@ def test_stubtest_would_catch_a_wrong_stub(tmp_path):
 
 
 @pytest.mark.skipif(not README.is_file(), reason="README not shipped with this checkout")
-def test_readme_examples_type_check(tmp_path):
-    """Every ```python block of the README, joined into one module, passes `mypy --strict`-lite
-    (the default checks plus untyped calls) against the installed stubs."""
+def test_docs_examples_type_check(tmp_path):
+    """Every ```python block of the README and of the documentation site, each as a module of its
+    own (blocks are self-contained), passes `mypy` with untyped calls checked, against the
+    installed stubs."""
     pytest.importorskip("mypy")
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.S)
-    assert len(blocks) >= 4
-    module = tmp_path / "readme_examples.py"
-    module.write_text("\n\n".join(blocks), encoding="utf-8")
+    pages = [README, *sorted((README.parent / "docs").rglob("*.md"))]
+    files = []
+    for page in pages:
+        blocks = re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+        for i, block in enumerate(blocks):
+            module = tmp_path / f"{page.stem}_{len(files)}_{i}.py"
+            module.write_text(block, encoding="utf-8")
+            files.append(str(module))
+    assert len(files) >= 15
     result = _run(
-        ["mypy", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), "--check-untyped-defs", str(module)],
+        ["mypy", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), "--check-untyped-defs", *files],
         tmp_path,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

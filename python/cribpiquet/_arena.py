@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -49,7 +50,9 @@ class ArenaResult:
 
     The counts: ``players`` (names, in the order given), ``games``, ``wins`` (games each player's
     side won), ``draws``, ``deals`` (begun, over all games), ``points`` (``(source, per-player
-    total)`` pairs in the game's point-source order), ``seconds`` (wall time), ``game``.
+    total)`` pairs in the game's point-source order), ``seconds`` (wall time), ``game`` (the
+    kind: ``"cribbage"`` or ``"piquet"``) and ``setup``, the ``repr`` of the ``Game`` played
+    (variant, target, lurch; rule set, scope…), which :meth:`combine` compares.
 
     Derived: a player's *score* is its wins plus an equal share of the draws (half of each in a
     two-player game); ``win_rate`` is score / games; ``ci95`` is the 95 % Wilson score interval
@@ -68,9 +71,46 @@ class ArenaResult:
     deals: int
     points: tuple[tuple[str, tuple[int, ...]], ...]
     seconds: float
+    setup: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The counts and every derived statistic as plain JSON-able Python."""
+        return {
+            "game": self.game, "setup": self.setup, "players": list(self.players), "games": self.games, "wins": list(self.wins),
+            "draws": self.draws, "deals": self.deals, "points": {k: list(v) for k, v in self.points},
+            "seconds": self.seconds, "win_rate": list(self.win_rate), "ci95": [list(c) for c in self.ci95],
+            "elo": self.elo, "points_by_source": {k: list(v) for k, v in self.points_by_source.items()},
+        }  # fmt: skip
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for k, name in enumerate(self.players):
+            row: dict[str, Any] = {"player": name, "wins": self.wins[k], "win_rate": self.win_rate[k],
+                                   "ci95_low": self.ci95[k][0], "ci95_high": self.ci95[k][1]}  # fmt: skip
+            row.update({f"points_{src}": per[k] for src, per in self.points_by_source.items()})
+            rows.append(row)
+        return rows
+
+    def to_pandas(self) -> Any:
+        """One row per player (wins, win rate, its interval, points per deal by source) as a
+        pandas ``DataFrame``. Needs pandas."""
+        from ._data import to_pandas
+
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """As :meth:`to_pandas`, a polars ``DataFrame``. Needs polars."""
+        from ._data import to_polars
+
+        return to_polars(self._frame_rows())
+
+    def _repr_html_(self) -> str:
+        from ._html import arena_html
+
+        return arena_html(self)
 
     @classmethod
-    def _from_counts(cls, raw: dict[str, Any]) -> ArenaResult:
+    def _from_counts(cls, raw: dict[str, Any], setup: str = "") -> ArenaResult:
         return cls(
             game=str(raw["game"]),
             players=tuple(raw["players"]),
@@ -80,6 +120,7 @@ class ArenaResult:
             deals=int(raw["deals"]),
             points=tuple((str(k), tuple(int(x) for x in v)) for k, v in raw["points"].items()),
             seconds=float(raw["seconds"]),
+            setup=setup,
         )
 
     @property
@@ -141,7 +182,9 @@ class ArenaResult:
         first = results[0]
         sources = [k for k, _ in first.points]
         for r in results[1:]:
-            if r.game != first.game or r.players != first.players or [k for k, _ in r.points] != sources:
+            if r.game != first.game or r.setup != first.setup:
+                raise ValueError(f"cannot combine results of different games: {_difference(first, r)}")
+            if r.players != first.players or [k for k, _ in r.points] != sources:
                 raise ValueError(
                     f"cannot combine results of different matches: {first.game} {first.players} "
                     f"and {r.game} {r.players}"
@@ -158,6 +201,7 @@ class ArenaResult:
                 (src, tuple(sum(dict(r.points)[src][k] for r in results) for k in range(n))) for src in sources
             ),
             seconds=sum(r.seconds for r in results),
+            setup=first.setup,
         )
 
     def __repr__(self) -> str:
@@ -181,6 +225,20 @@ class ArenaResult:
         for src, per in self.points_by_source.items():
             lines.append(f"  {src:<{width}}" + "".join(f"  {x:>7.2f}" for x in per))
         return "\n".join(lines)
+
+
+def _difference(a: ArenaResult, b: ArenaResult) -> str:
+    """What differs between two results' games, in a few words: the settings that are not the
+    same (``target=31 and target=121``), then the two descriptions."""
+    if a.game != b.game:
+        return f"{a.game} and {b.game}"
+    ta, tb = (re.findall(r"[^\s(),]+(?:\(\))?", x) for x in (a.setup, b.setup))
+    only_a = " ".join(t for t in ta if t not in tb)[:80]
+    only_b = " ".join(t for t in tb if t not in ta)[:80]
+    both = f"{a.setup[:80] or 'no description'} and {b.setup[:80] or 'no description'}"
+    if not only_a and not only_b:
+        return both
+    return f"{only_a or '(not set)'} against {only_b or '(not set)'} ({both})"
 
 
 _Player = Union[str, Bot]
@@ -249,4 +307,4 @@ def arena(
     finally:
         if bar is not None:
             bar.close()
-    return ArenaResult._from_counts(raw)
+    return ArenaResult._from_counts(raw, repr(game))

@@ -8,7 +8,6 @@ bar.
 from __future__ import annotations
 
 import importlib
-import math
 import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Union
@@ -16,6 +15,7 @@ from typing import Any, Iterable, Union
 import numpy as np
 
 from . import _core
+from ._args import float_arg, int_arg, str_arg
 from ._ids import id_array, same_dtype
 from ._plot import require_matplotlib
 
@@ -56,6 +56,39 @@ class DiscardAnalysis:
     variant: str
     opponent: Any
     rows: list[DiscardRow]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON-able Python: the hand, the role, the variant, the opponent
+        model and one dict per row (cards as text)."""
+        from ._data import plain, record_dict
+
+        opp = self.opponent if isinstance(self.opponent, str) else plain(self.opponent)
+        return {"hand": plain(self.hand), "dealer": self.dealer, "variant": self.variant, "opponent": opp,
+                "rows": [record_dict(r) for r in self.rows]}  # fmt: skip
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        rows = self.to_dict()["rows"]
+        for r in rows:
+            r["kept"], r["thrown"] = " ".join(r["kept"]), " ".join(r["thrown"])
+            del r["hand_distribution"]
+        return rows
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas ``DataFrame`` (cards as text; needs pandas)."""
+        from ._data import to_pandas
+
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """The rows as a polars ``DataFrame`` (cards as text; needs polars)."""
+        from ._data import to_polars
+
+        return to_polars(self._frame_rows())
+
+    def _repr_html_(self) -> str:
+        from ._html import discard_analysis_html
+
+        return discard_analysis_html(self)
 
     @property
     def best(self) -> DiscardRow:
@@ -99,6 +132,7 @@ def analyze_discard(hand: Any, *, dealer: bool, variant: str = "six-card", oppon
     >>> round(a.best.hand, 4), a.best.hand_min, a.best.hand_max
     (16.6304, 14, 29)
     """
+    str_arg(variant, "variant")
     rows = _core.cribbage_analyze_discard(hand, dealer, variant, _opponent(opponent))
     cards = tuple(sorted(rows[0].kept + rows[0].thrown))
     name = variant.strip().lower().replace("_", "-")
@@ -166,16 +200,10 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     if not isinstance(flushes, bool):
         raise TypeError(f"flushes must be a bool, got {type(flushes).__name__}")
-    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
-        raise TypeError(f"max_iterations must be an int, got {type(max_iterations).__name__}")
-    if not 0 <= max_iterations <= 10_000:
-        raise ValueError(f"max_iterations must be in 0..=10000, got {max_iterations}")
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
-        raise TypeError(f"tolerance must be a float, got {type(tolerance).__name__}")
-    if not (math.isfinite(tolerance) and tolerance >= 0):
-        raise ValueError(f"tolerance must be a finite number >= 0, got {tolerance!r}")
+    max_iterations = int_arg(max_iterations, "max_iterations", 0, 10_000)
+    tolerance = float_arg(tolerance, "tolerance", 0.0)
     key = (variant.strip().lower().replace("_", "-") if isinstance(variant, str) else "", flushes,
-           max_iterations, float(tolerance))
+           max_iterations, tolerance)
     if key in _TABLES:
         return _TABLES[key]
     run = _core.CribbageDiscardTablesRun(variant, flushes)  # checks variant and flushes

@@ -7,6 +7,7 @@ the counts into probabilities with standard errors.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import sys
@@ -16,6 +17,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 
 from . import _core
+from ._args import int_arg as _int_arg
 
 Card = _core.PiquetCard
 
@@ -30,6 +32,11 @@ class Estimate(NamedTuple):
 
     >>> str(Estimate(0.5, 0.01))
     '0.500 ± 0.010'
+    >>> Estimate(0.48437514, 0.011216389012345678)
+    Estimate(value=0.484, se=0.011)
+
+    The repr shows the standard error to two significant digits and the value to the same
+    decimal place (the digits the estimate supports); the fields keep full precision.
     """
 
     value: float
@@ -37,6 +44,13 @@ class Estimate(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.value:.3f} ± {self.se:.3f}"
+
+    def __repr__(self) -> str:
+        se, value = float(self.se), float(self.value)
+        if se > 0 and math.isfinite(se) and math.isfinite(value):
+            places = max(0, 1 - math.floor(math.log10(se)))
+            return f"Estimate(value={value:.{places}f}, se={se:.{places}f})"
+        return f"Estimate(value={value:.6g}, se={se:.6g})"
 
 
 @dataclass(frozen=True)
@@ -87,8 +101,9 @@ class ExchangeRow:
     mc_total: Optional[Estimate] = None
 
     def discard_text(self) -> str:
-        """The discard as text (``"7C 8C 7D"``; ``"-"`` for declining)."""
-        return " ".join(str(c) for c in self.discard) or "-"
+        """The discard as text (``"7C 8C 7D"``, by suit then rank as the hand is held; ``"-"``
+        for declining)."""
+        return _discard_text(self, False, False)
 
 
 @dataclass(frozen=True)
@@ -108,6 +123,43 @@ class ExchangeAnalysis:
     seed: int
     opponent: str
     rows: tuple[ExchangeRow, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON-able Python: the hand, the role, the rules' name, the Monte
+        Carlo settings and one dict per row (cards as text, estimates as ``[value, se]``)."""
+        from ._data import plain
+
+        return {"hand": plain(self.hand), "role": self.role, "rules": repr(self.rules), "samples": self.samples,
+                "seed": self.seed, "opponent": self.opponent, "rows": [_row_dict(r) for r in self.rows]}  # fmt: skip
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for r in self.to_dict()["rows"]:
+            flat = {k: v for k, v in r.items() if not isinstance(v, list) or k in ("discard", "kept")}
+            flat["discard"], flat["kept"] = " ".join(r["discard"]), " ".join(r["kept"])
+            for k, v in r.items():
+                if isinstance(v, list) and len(v) == 2 and k not in ("discard", "kept") and k in _ESTIMATES:
+                    flat[k], flat[k + "_se"] = v
+            rows.append(flat)
+        return rows
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas ``DataFrame`` (one column per number, an estimate as ``name`` and
+        ``name_se``; the distributions are left out: see :meth:`to_dict`). Needs pandas."""
+        from ._data import to_pandas
+
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """The rows as a polars ``DataFrame`` (as :meth:`to_pandas`). Needs polars."""
+        from ._data import to_polars
+
+        return to_polars(self._frame_rows())
+
+    def _repr_html_(self) -> str:
+        from ._html import exchange_html
+
+        return exchange_html(self)
 
     @property
     def best(self) -> ExchangeRow:
@@ -138,9 +190,8 @@ class ExchangeAnalysis:
         """
         if not isinstance(key, str):
             raise TypeError(f"key must be a str, got {type(key).__name__}")
-        if not self.rows or not hasattr(self.rows[0], key) or key in ("discard", "kept") \
-                or isinstance(getattr(self.rows[0], key), tuple) and not isinstance(getattr(self.rows[0], key), Estimate):
-            raise ValueError(f"cannot sort exchange rows by {key!r}")
+        if key not in SORT_KEYS:
+            raise ValueError(f"cannot sort exchange rows by {key[:40]!r}: choose one of {', '.join(SORT_KEYS)}")
 
         def value(r: ExchangeRow) -> float:
             v = getattr(r, key)
@@ -151,19 +202,33 @@ class ExchangeAnalysis:
         return sorted(self.rows, key=value, reverse=True)
 
     def table(self, limit: Optional[int] = 20) -> str:
-        """The rows as an aligned text table (the best ``limit``; ``None``: all)."""
+        """The rows as an aligned text table (the best ``limit``; ``None``: all). With samples, the
+        Monte Carlo columns: the chances of winning the point, sequences and sets, of a repique
+        and a pique, and ``net`` (mean declaration points minus the opponent's, ± its standard
+        error)."""
+        return self._table(limit)
+
+    def _table(self, limit: Optional[int] = 20, sort: str = "expected_total", symbols: bool = False,
+               colour: bool = False) -> str:
+        """:meth:`table` in the order of ``sort`` (a :meth:`sorted_rows` key), the cards with suit
+        symbols with ``symbols``, red suits coloured with ``colour`` (the CLI's table)."""
         if limit is not None:
             limit = _int_arg(limit, "limit", 0)
+        rows = self.rows if sort == "expected_total" else tuple(self.sorted_rows(sort))
         mc = self.samples > 0
-        shown = self.rows if limit is None else self.rows[:limit]
-        width = max([len(r.discard_text()) for r in shown] + [7])
+        shown = rows if limit is None else rows[:limit]
+        width = max([len(_discard_text(r, symbols, False)) for r in shown] + [7])
         head = f"{'#':>4}  {'discard':<{width}}  {'point':>6} {'seq':>6} {'sets':>6} {'total':>7} {'P30+':>6}"
         if mc:
             pique = "pique" if self.role == "elder" else "piqued"
             head += f"  {'win pt':>6} {'win sq':>6} {'win st':>6} {'repiq':>6} {pique:>6} {'net':>13}"
-        lines = [self._title(), head]
+        title = self._title(symbols, colour)
+        if sort != "expected_total":
+            title += f"; sorted by {sort}"
+        lines = [title, head]
         for i, r in enumerate(shown, 1):
-            line = (f"{i:>4}  {r.discard_text():<{width}}  {r.expected_point:>6.3f} {r.expected_sequence:>6.3f} "
+            text = _discard_text(r, symbols, colour) + " " * (width - len(_discard_text(r, symbols, False)))
+            line = (f"{i:>4}  {text}  {r.expected_point:>6.3f} {r.expected_sequence:>6.3f} "
                     f"{r.expected_sets:>6.3f} {r.expected_total:>7.3f} {r.total_30:>6.3f}")
             if mc:
                 line += "  " + _mc_cells(r, self.role)
@@ -172,8 +237,12 @@ class ExchangeAnalysis:
             lines.append(f"… {len(self.rows) - len(shown)} more")
         return "\n".join(lines)
 
-    def _title(self) -> str:
+    def _title(self, symbols: bool = False, colour: bool = False) -> str:
         hand = " ".join(str(c) for c in self.hand)
+        if symbols or colour:
+            from ._display import cards_text
+
+            hand = cards_text(self.hand, symbols=symbols, colour=colour, sort=False)
         text = f"{self.role} {hand}: {len(self.rows)} exchanges, exact over every draw"
         if self.samples:
             text += (f"; Monte Carlo {self.samples:,} samples (seed {self.seed}) against an opponent who "
@@ -191,14 +260,21 @@ class ExchangeAnalysis:
     def plot(self, top: int = 12) -> Any:
         """A matplotlib figure of the best ``top`` discards: stacked bars of the expected point,
         sequences, sets and carte blanche, and (with samples) the chances of winning each
-        category with 95% intervals. Needs ``pip install 'cribpiquet[plot]'``."""
+        category and of a repique with 95% intervals, and the net (mean declaration points minus
+        the opponent's) beside each bar. Legends sit below the bars. Needs ``pip install
+        'cribpiquet[plot]'``."""
+        return self._plot(top)
+
+    def _plot(self, top: int = 12, sort: str = "expected_total") -> Any:
+        """:meth:`plot` of the first ``top`` rows in the order of ``sort`` (the CLI's picture)."""
         from ._plot import require_matplotlib
 
         top = _int_arg(top, "top", 1)
+        ordered = self.rows if sort == "expected_total" else tuple(self.sorted_rows(sort))
         require_matplotlib()
         import matplotlib.pyplot as plt
 
-        rows = list(self.rows[:top])[::-1]
+        rows = list(ordered[:top])[::-1]
         labels = [r.discard_text() for r in rows]
         y = np.arange(len(rows))
         mc = self.samples > 0
@@ -214,21 +290,58 @@ class ExchangeAnalysis:
                 left += np.asarray(values)
         ax.set_yticks(y, labels)
         ax.set_xlabel("expected points held after the exchange")
-        ax.set_title(f"{self.role}: best {len(rows)} of {len(self.rows)} exchanges")
-        ax.legend(loc="lower right", fontsize="small")
+        order = "" if sort == "expected_total" else f", by {sort}"
+        ax.set_title(f"{self.role}: first {len(rows)} of {len(self.rows)} exchanges{order}")
+        if mc:
+            for yi, r in zip(y, rows):
+                if r.net is not None:
+                    ax.annotate(f"net {r.net.value:+.1f}", (left[yi], yi), xytext=(4, 0),
+                                textcoords="offset points", va="center", fontsize="x-small")
+            ax.set_xlim(0, max(left.max(), 1.0) * 1.25)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=4, fontsize="small", frameon=False)
         if mc:
             ax2 = axes[0][1]
-            for k, (name, attr) in enumerate([("point", "point_win"), ("sequences", "sequences_win"),
-                                               ("sets", "sets_win")]):
+            cats = [("point", "point_win"), ("sequences", "sequences_win"), ("sets", "sets_win"),
+                    ("repique", "repique")]
+            h = 0.8 / len(cats)
+            for k, (name, attr) in enumerate(cats):
                 ests = [getattr(r, attr) for r in rows]
                 vals = [e.value if e else np.nan for e in ests]
                 errs = [1.96 * e.se if e else 0.0 for e in ests]
-                ax2.barh(y + (k - 1) * 0.27, vals, height=0.27, xerr=errs, label=name)
+                ax2.barh(y + (k - (len(cats) - 1) / 2) * h, vals, height=h, xerr=errs, label=name)
             ax2.set_xlim(0, 1)
             ax2.set_xlabel(f"P(win) against the opponent ({self.samples:,} samples, 95% intervals)")
-            ax2.legend(loc="lower right", fontsize="small")
+            ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=4, fontsize="small", frameon=False)
         fig.tight_layout()
         return fig
+
+
+#: The fields :meth:`ExchangeAnalysis.sorted_rows` sorts by: the numbers and the estimates.
+SORT_KEYS = ("expected_total", "expected_point", "expected_sequence", "expected_sets", "carte_blanche",
+             "total_30", "net", "points", "mc_total", "point_win", "point_loss", "sequences_win", "sequences_loss",
+             "sets_win", "sets_loss", "repique", "repiqued", "pique", "piqued", "samples", "draws")
+
+
+def _discard_text(r: ExchangeRow, symbols: bool, colour: bool) -> str:
+    if not symbols and not colour:
+        return " ".join(str(c) for c in r.discard) or "-"
+    from ._display import cards_text
+
+    return cards_text(r.discard, symbols=symbols, colour=colour, sort=False)
+
+
+_ESTIMATES = ("point_win", "point_loss", "sequences_win", "sequences_loss", "sets_win", "sets_loss", "repique",
+              "repiqued", "pique", "piqued", "points", "net", "mc_total")  # fmt: skip
+
+
+def _row_dict(r: ExchangeRow) -> dict[str, Any]:
+    from ._data import plain
+
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(r):
+        v = getattr(r, f.name)
+        out[f.name] = [v.value, v.se] if isinstance(v, Estimate) else plain(v)
+    return out
 
 
 def _mc_cells(r: ExchangeRow, role: str) -> str:
@@ -265,16 +378,6 @@ def _progress(total: int, enabled: Optional[bool]) -> Any:
     except ImportError:  # the bar is a nicety: no tqdm, no bar
         return None
     return tqdm(total=total, unit="sample", desc="exchange", leave=False)
-
-
-def _int_arg(value: Any, name: str, low: int, high: Optional[int] = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} {repr(value)[:40]}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    if high is not None and value > high:
-        raise ValueError(f"{name} must be at most {high:,}, got {repr(int(value))[:40]}")
-    return int(value)
 
 
 def _monte_carlo(hand: Any, role: str, rules: Any, max_discard: Optional[int], opponent: str, samples: int,

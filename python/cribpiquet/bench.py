@@ -329,21 +329,25 @@ def format_report(report: dict[str, Any]) -> str:
 
 def load_report(path: str) -> dict[str, Any]:
     """Read a report written by ``--json``; a ValueError names what is wrong with it."""
+    from ._args import json_value, short_path, short_repr
+
+    where = short_path(path)
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            text = f.read()
     except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not JSON: {e}") from None
+        raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{where} is not a UTF-8 text file") from None
+    data = json_value(text, where)
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
-        raise ValueError(f"{path} is not a cribpiquet bench report (no 'results' list)")
+        raise ValueError(f"{where} is not a cribpiquet bench report (no 'results' list)")
     if data.get("schema") != SCHEMA:
-        raise ValueError(f"{path} has schema {data.get('schema')!r}, this tool writes schema {SCHEMA}")
+        raise ValueError(f"{where} has schema {short_repr(data.get('schema'))}, this tool writes schema {SCHEMA}")
     for r in data["results"]:
         if not isinstance(r, dict) or not isinstance(r.get("name"), str) or \
                 not isinstance(r.get("median_rate"), (int, float)) or r["median_rate"] <= 0:
-            raise ValueError(f"{path}: every result needs a name and a positive median_rate")
+            raise ValueError(f"{where}: every result needs a name and a positive median_rate")
     return data
 
 

@@ -1,84 +1,175 @@
 """The ``cribpiquet`` command line tool.
 
-    cribpiquet score 5H 5D 5S JC --starter 5C [--crib]
-    cribpiquet stats [--kind hand|crib|five-card-hand] [--plot out.png]
-    cribpiquet discard 5H 5D JC QS 2C 9H [--dealer] [--variant five-card] [--plot out.png]
-    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--plot out.png]
-    cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
-    cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
+    cribpiquet score 5H 5D 5S JC --starter 5C [--crib] [--json]
+    cribpiquet stats [--kind hand|crib|five-card-hand] [--plot out.png] [--json]
+    cribpiquet discard 5H 5D JC QS 2C 9H [--dealer] [--variant five-card] [--plot out.png] [--json]
+    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--plot out.png] [--json]
+    cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon] [--json]
+    cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon] [--json]
+    cribpiquet piquet exchange <12 cards> --role elder|dealer [--sort net|total|…] [--plot out.png] [--json]
     cribpiquet play cribbage|piquet [...]   (see cribpiquet.play)
-    cribpiquet replay FILE
-    cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000]
+    cribpiquet replay FILE [--html OUT [--seat 0|1]]
+    cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000] [--json]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
     cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
-    cribpiquet piquet exchange <12 cards> --role elder|dealer [--rules rubicon] [--samples N] [--plot out.png]
+    cribpiquet --version
 
-Bad input prints one line to stderr and exits with status 2. Output that cannot be written (a
-full disk) prints one line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``)
-ends quietly with status 0; a terminal that cannot show a character (``PYTHONIOENCODING=ascii``)
-gets it as an escape (``\u2014``), never an error.
+``--json`` prints the result as one JSON document on stdout instead of the text (``bench --json``
+writes a file instead). Bad input prints one line to stderr and exits with status 2. Output that
+cannot be written (a full disk, a plot file that cannot be written, a closed stdout) prints one
+line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``) ends quietly with
+status 0; a terminal that cannot show a character (``PYTHONIOENCODING=ascii``) gets it as an
+escape (``\\u2014``), never an error. Ctrl-C prints one line saying what was done (an arena the
+table of the games played so far) and exits with status 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import sys
 import time
-from typing import Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from . import cribbage, piquet
 
 BAR_WIDTH = 40
 
+#: Every command and what it does (the top-level help lists them all).
+COMMANDS = {
+    "score": "score a cribbage hand or crib and read the count aloud",
+    "stats": "enumerate every show and print the score table",
+    "discard": "every discard of a two-player cribbage hand, best first",
+    "discard-tables": "equilibrium discard tables (average crib per thrown pair)",
+    "piquet": "piquet declarations, comparisons and exchange analysis (declare, compare, exchange)",
+    "play": "play cribbage or piquet against a bot in the terminal",
+    "replay": "print a recorded game (play --record) move by move",
+    "arena": "play matches between bots (seats rotated) and print the statistics",
+    "bench": "run the standard throughput suite on this machine",
+}
+
+
+class OutputError(Exception):
+    """Output that could not be written (a plot file); the message is the one line to print."""
+
+
+class Interrupted(Exception):
+    """Ctrl-C during a command; the message says what was done (one line)."""
+
+
+def _emit_json(doc: Any) -> None:
+    print(json.dumps(doc, ensure_ascii=False))
+
 
 def _cmd_score(args: argparse.Namespace) -> int:
     breakdown = cribbage.explain_hand(" ".join(args.cards), args.starter, crib=args.crib)
+    if args.json:
+        _emit_json({"cards": args.cards, "starter": args.starter, "crib": args.crib, **breakdown.to_dict(),
+                    "reading": str(breakdown)})
+        return 0
     print(breakdown)
     print(f"total: {breakdown.total}")
     return 0
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
+    if not _plot_ready(args):
+        return 2
     start = time.perf_counter()
     counts = cribbage.hand_distribution(args.kind)
     elapsed = time.perf_counter() - start
     total = int(counts.sum())
     peak = int(counts.max())
-    print(f"{args.kind}: every show, {total:,} in all")
-    print(f"{'score':>5}  {'count':>10}  {'percent':>8}")
-    for score, count in enumerate(counts):
-        count = int(count)
-        bar = "#" * round(BAR_WIDTH * count / peak) if count else ""
-        print(f"{score:>5}  {count:>10,}  {100 * count / total:>7.3f}%  {bar}")
     mean = sum(score * int(c) for score, c in enumerate(counts)) / total
-    print(f"mean: {mean:.7f}")
-    print(f"time: {elapsed:.3f} s, {total / elapsed:,.0f} hands/s")
+    if args.json:
+        _emit_json({"kind": args.kind, "total": total, "counts": [int(c) for c in counts], "mean": mean,
+                    "seconds": elapsed})
+    else:
+        print(f"{args.kind}: every show, {total:,} in all")
+        print(f"{'score':>5}  {'count':>10}  {'percent':>8}")
+        for score, count in enumerate(counts):
+            count = int(count)
+            bar = "#" * round(BAR_WIDTH * count / peak) if count else ""
+            print(f"{score:>5}  {count:>10,}  {100 * count / total:>7.3f}%  {bar}")
+        print(f"mean: {mean:.7f}")
+        print(f"time: {elapsed:.3f} s, {total / elapsed:,.0f} hands/s")
     if args.plot:
-        _save_plot(_stats_figure(args.kind, counts), args.plot)
+        _save_plot(_stats_figure(args.kind, counts), args.plot, args.json)
     return 0
 
 
-# ------------------------------------------------------------- discard analysis and tables
+# ------------------------------------------------------------------------------ plots
 
 
 def _plot_ready(args: argparse.Namespace) -> bool:
-    """With ``--plot``, check matplotlib is there before computing anything (else one line, False)."""
-    if getattr(args, "plot", None):
-        from ._plot import require_matplotlib
+    """With ``--plot``, check before computing anything that matplotlib is there and that the
+    file can be written in a format matplotlib knows (else one line, False)."""
+    path = getattr(args, "plot", None)
+    if not path:
+        return True
+    from ._plot import require_matplotlib
 
-        try:
-            require_matplotlib()
-        except ImportError as e:
-            print(f"cribpiquet: error: {e}", file=sys.stderr)
-            return False
+    try:
+        require_matplotlib()
+    except ImportError as e:
+        print(f"cribpiquet: error: {e}", file=sys.stderr)
+        return False
+    problem = _plot_path_problem(path)
+    if problem:
+        print(f"cribpiquet: error: --plot {_short(path)}: {problem}", file=sys.stderr)
+        return False
     return True
 
 
-def _save_plot(fig: object, path: str) -> None:
-    fig.savefig(path)  # type: ignore[attr-defined]
-    print(f"plot: {path}")
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _plot_format(path: str) -> str:
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext:
+        return ext
+    import matplotlib
+
+    return str(matplotlib.rcParams["savefig.format"])
+
+
+def _plot_path_problem(path: str) -> str:
+    """Why ``path`` cannot take a plot ("" when it can): no such directory, a directory, not
+    writable, or an image format matplotlib does not write."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fmt = _plot_format(path)
+    known = FigureCanvasAgg(Figure()).get_supported_filetypes()
+    if fmt not in known:
+        return f"matplotlib cannot write .{_short(fmt, 10)} files (use one of {', '.join(sorted(known))})"
+    if os.path.isdir(path):
+        return "is a directory"
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return f"no such directory {_short(folder)}"
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return "the file is not writable"
+    if not os.path.exists(path) and not os.access(folder, os.W_OK):
+        return f"cannot create files in {_short(folder)}"
+    return ""
+
+
+def _save_plot(fig: Any, path: str, quiet: bool = False) -> None:
+    """Draw ``fig`` into memory, then write and flush the file: a failed write (a full disk,
+    ``/dev/full``) is an :class:`OutputError`, never a reported success."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=_plot_format(path))
+    try:
+        with open(path, "wb") as f:
+            f.write(buffer.getvalue())
+            f.flush()
+    except OSError as e:
+        raise OutputError(f"cannot write the plot {_short(path)}: {e.strerror or e}") from None
+    print(f"plot: {path}", file=sys.stderr if quiet else sys.stdout)
 
 
 def _stats_figure(kind: str, counts: object) -> object:
@@ -94,14 +185,44 @@ def _stats_figure(kind: str, counts: object) -> object:
     return fig
 
 
+# ------------------------------------------------------------- discard analysis and tables
+
+
 def _cmd_discard(args: argparse.Namespace) -> int:
     if not _plot_ready(args):
         return 2
     analysis = cribbage.analyze_discard(" ".join(args.cards), dealer=args.dealer, variant=args.variant)
-    print(analysis)
+    if args.json:
+        _emit_json(analysis.to_dict())
+    else:
+        print(_discard_text(analysis, _symbols(), _colour()))
     if args.plot:
-        _save_plot(analysis.plot(), args.plot)
+        _save_plot(analysis.plot(), args.plot, args.json)
     return 0
+
+
+def _discard_text(a: Any, symbols: bool, colour: bool) -> str:
+    """``DiscardAnalysis``'s table with the cards sorted by rank then suit, in the terminal's
+    notation (the same as ``cribpiquet play``)."""
+    from ._display import cards_text
+
+    def cards(cs: Any, col: bool = colour) -> str:
+        return cards_text(cs, symbols=symbols, colour=col)
+
+    def pad(cs: Any, width: int) -> str:
+        return cards(cs) + " " * (width - len(cards(cs, False)))
+
+    role = "dealer (own crib)" if a.dealer else "pone (opponent's crib)"
+    opp = "uniform" if a.opponent == "uniform" else repr(a.opponent)
+    kept_w = max(len("keep"), *(len(cards(r.kept, False)) for r in a.rows))
+    thrown_w = max(len("throw"), *(len(cards(r.thrown, False)) for r in a.rows))
+    lines = [f"{a.variant}, {role}: {cards(a.hand)}; opponent's throws: {opp}",
+             f"{'keep':<{kept_w}}  {'throw':<{thrown_w}}  {'hand':>6}  {'min':>3}  {'max':>3}  {'crib':>6}  "
+             f"{'heels':>5}  {'net':>7}"]
+    for r in a.rows:
+        lines.append(f"{pad(r.kept, kept_w)}  {pad(r.thrown, thrown_w)}  {r.hand:>6.3f}  {r.hand_min:>3}  "
+                     f"{r.hand_max:>3}  {r.crib:>6.3f}  {r.heels:>5.3f}  {r.net:>7.3f}")
+    return "\n".join(lines)
 
 
 def _print_table(title: str, table: object) -> None:
@@ -117,23 +238,38 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
     if not _plot_ready(args):
         return 2
     start = time.perf_counter()
-    t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, max_iterations=args.max_iterations,
-                                tolerance=args.tolerance)
+    try:
+        t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, max_iterations=args.max_iterations,
+                                    tolerance=args.tolerance)
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted after {time.perf_counter() - start:.1f} s, before the tables were "
+                          "finished (nothing to print)") from None
     elapsed = time.perf_counter() - start
-    flushes = "crib flushes counted" if t.flushes else "no crib flushes"
-    state = "converged" if t.changes and t.changes[-1] < args.tolerance else "not converged"
-    print(f"{t.variant} discard tables, {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
-    print("largest change per iteration: " + " ".join(f"{c:.1e}" for c in t.changes))
-    _print_table("dealer: average crib when the dealer throws the pair to his own crib", t.dealer)
-    _print_table("pone: average crib when pone throws the pair to the dealer's crib", t.pone)
+    converged = bool(t.changes) and t.changes[-1] < args.tolerance
+    if args.json:
+        _emit_json({**t.to_dict(), "converged": converged, "seconds": elapsed,
+                    "ranks": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]})
+    else:
+        flushes = "crib flushes counted" if t.flushes else "no crib flushes"
+        state = "converged" if converged else "not converged"
+        print(f"{t.variant} discard tables, {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
+        print("largest change per iteration: " + " ".join(f"{c:.1e}" for c in t.changes))
+        _print_table("dealer: average crib when the dealer throws the pair to his own crib", t.dealer)
+        _print_table("pone: average crib when pone throws the pair to the dealer's crib", t.pone)
     if args.plot:
-        _save_plot(t.plot(), args.plot)
+        _save_plot(t.plot(), args.plot, args.json)
     return 0
+
+
+# --------------------------------------------------------------------------------- piquet
 
 
 def _cmd_piquet_declare(args: argparse.Namespace) -> int:
     dealt = " ".join(args.dealt) if args.dealt else None
     d = piquet.declarations(" ".join(args.cards), dealt=dealt, rules=args.rules)
+    if args.json:
+        _emit_json(d.to_dict())
+        return 0
     print(f"hand: {' '.join(str(c) for c in d.hand)}")
     print(f"{d.point.name}: {d.point.length} cards, value {d.point.value} "
           f"({' '.join(str(c) for c in d.point.cards)})")
@@ -152,8 +288,12 @@ def _cmd_piquet_declare(args: argparse.Namespace) -> int:
 
 def _cmd_piquet_compare(args: argparse.Namespace) -> int:
     s = piquet.score_declarations(" ".join(args.elder), " ".join(args.dealer), rules=args.rules)
+    names = ("carte_blanche", "point", "sequences", "sets")
+    if args.json:
+        _emit_json({**s.to_dict(), "reading": str(s)})
+        return 0
     print(s)
-    for name in ("carte_blanche", "point", "sequences", "sets"):
+    for name in names:
         c = getattr(s, name)
         who = c.winner or "nobody"
         print(f"{name.replace('_', ' ')}: {who} (elder {c.points[0]}, dealer {c.points[1]})")
@@ -161,6 +301,73 @@ def _cmd_piquet_compare(args: argparse.Namespace) -> int:
     print(f"totals: elder {s.totals[0]}, dealer {s.totals[1]}")
     return 0
 
+
+#: ``--sort`` of ``piquet exchange``: the name, the row field, and what it means.
+EXCHANGE_SORTS = {
+    "net": ("net", "mean declaration points minus the opponent's", True),
+    "points": ("points", "mean declaration points scored, repique included", True),
+    "repique": ("repique", "chance of a repique", True),
+    "point-win": ("point_win", "chance of winning the point", True),
+    "total": ("expected_total", "expected points held, each declaration counted as if good", False),
+    "point": ("expected_point", "expected point", False),
+    "p30": ("total_30", "chance of holding 30 or more", False),
+}
+
+
+def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
+    sort = args.sort or ("net" if args.samples > 0 else "total")
+    field, meaning, monte_carlo = EXCHANGE_SORTS[sort]
+    if args.samples == 0 and monte_carlo:
+        raise ValueError(f"--sort {sort} needs the Monte Carlo part (--samples > 0)")
+    if not _plot_ready(args):  # fail before the computation when matplotlib is missing
+        return 2
+    start = time.perf_counter()
+    try:
+        a = piquet.analyze_exchange(" ".join(args.cards), role=args.role, rules=args.rules, samples=args.samples,
+                                    seed=args.seed, max_discard=args.max_discard)
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted after {time.perf_counter() - start:.1f} s, before the analysis was "
+                          "finished (nothing to print)") from None
+    elapsed = time.perf_counter() - start
+    rows = a.sorted_rows(field)
+    top = rows[: args.top]
+    if args.json:
+        from ._exchange import _row_dict
+
+        _emit_json({**a.to_dict(), "sort": field, "exchanges": len(rows), "seconds": elapsed,
+                    "rows": [_row_dict(r) for r in top]})
+    else:
+        symbols, colour = _symbols(), _colour()
+        print(a._table(args.top, sort=field, symbols=symbols, colour=colour))
+        first = top[0]
+        value = getattr(first, field)
+        shown = f"{value.value:.3f} ± {value.se:.3f}" if hasattr(value, "se") else f"{value:.3f}"
+        print(f"first by {sort}: {_exchange_cards(first, symbols, colour)}, {sort} {shown} ({meaning})")
+        print(f"time: {elapsed:.3f} s")
+    if args.plot:
+        _save_plot(a._plot(top=min(args.top, 15), sort=field), args.plot, args.json)
+    return 0
+
+
+def _exchange_cards(row: Any, symbols: bool, colour: bool) -> str:
+    from ._exchange import _discard_text
+
+    return _discard_text(row, symbols, colour)
+
+
+def _symbols() -> bool:
+    from ._display import can_show_symbols
+
+    return can_show_symbols(sys.stdout)
+
+
+def _colour() -> bool:
+    from ._display import use_colour
+
+    return use_colour(sys.stdout)
+
+
+# ------------------------------------------------------------------------------- play
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from . import play
@@ -175,74 +382,92 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import play
 
+    if args.html is not None:
+        from . import replay_page
+
+        steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat)
+        print(f"wrote {args.html}: {steps} moves, open it in a browser")
+        return 0
     play.replay(args.file)
     return 0
 
 
-def _add_play_parsers(sub: argparse._SubParsersAction) -> None:
-    pl = sub.add_parser("play", help="play cribbage or piquet against a bot in the terminal")
-    pl_sub = pl.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    crib = pl_sub.add_parser("cribbage", help="two-player cribbage against a bot")
-    crib.add_argument("--variant", default="five-card", choices=("five-card", "six-card"))
-    pq = pl_sub.add_parser("piquet", help="piquet against a bot")
-    pq.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
-    pq.add_argument("--scope", default="deal", choices=("deal", "partiya"))
-    for p in (crib, pq):
-        p.add_argument("--bot", default=None,
-                       help="greedy (the default when built), ismcts, random or first")  # fmt: skip
-        p.add_argument("--seed", type=int, default=None, help="fixes the deal (default: a random seed, printed)")
-        p.add_argument("--record", metavar="FILE", help="write the game as JSON lines to FILE")
-        p.set_defaults(run=_cmd_play)
-    rp = sub.add_parser("replay", help="print a recorded game (play --record) move by move")
-    rp.add_argument("file", help="a record written by cribpiquet play --record")
-    rp.set_defaults(run=_cmd_replay)
+# ------------------------------------------------------------------------------ arena
 
 
-def _cmd_arena(args: argparse.Namespace) -> int:
-    from ._arena import arena
-
-    game: object
+def _arena_game(args: argparse.Namespace) -> Any:
     if args.game == "cribbage":
         if args.rules is not None or args.scope is not None:
             raise ValueError("--rules and --scope are piquet options (cribbage has --variant)")
-        game = cribbage.Game(args.variant or "six-card")
+        return cribbage.Game(args.variant or "six-card")
+    if args.variant is not None:
+        raise ValueError("--variant is a cribbage option (piquet has --rules and --scope)")
+    return piquet.Game(args.rules or "russian", scope=args.scope or "partiya")
+
+
+def run_arena_in_blocks(game: Any, players: Sequence[Any], n_games: int, *, seed: int, threads: Any,
+                        progress: bool = True, target_seconds: float = 1.0) -> tuple[Any, bool]:
+    """:func:`cribpiquet.arena` played in blocks of games (``first_game`` ranges, combined: the
+    same result as one call) so that Ctrl-C keeps the games already played. Returns the result
+    and whether it was interrupted."""
+    from ._arena import ArenaResult, _Progress, arena
+
+    bar = _Progress(n_games, "arena") if progress else None
+    parts = []
+    done, block, interrupted = 0, 8, False
+    try:
+        while True:
+            k = min(block, n_games - done)
+            t0 = time.perf_counter()
+            parts.append(arena(game, players, k, seed=seed, threads=threads, first_game=done, progress=False))
+            done += k
+            if bar is not None:
+                bar(done)
+            if done >= n_games:
+                break
+            if time.perf_counter() - t0 < target_seconds / 2:
+                block = min(block * 2, 1 << 20)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
+    if not parts:  # interrupted in the first block: no game counted
+        parts.append(arena(game, players, 0, seed=seed, threads=threads, progress=False))
+    return ArenaResult.combine(parts), interrupted
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    game = _arena_game(args)
+    result, interrupted = run_arena_in_blocks(game, args.players, args.games, seed=args.seed, threads=args.threads)
+    if args.json:
+        _emit_json({**result.to_dict(), "seed": args.seed, "games_asked": args.games, "interrupted": interrupted})
     else:
-        if args.variant is not None:
-            raise ValueError("--variant is a cribbage option (piquet has --rules and --scope)")
-        game = piquet.Game(args.rules or "russian", scope=args.scope or "partiya")
-    if args.games < 0:
-        raise ValueError(f"--games must be >= 0, got {args.games}")
-    result = arena(game, args.players, args.games, seed=args.seed, threads=args.threads)
-    print(f"{game}, seed {args.seed}")
-    print(result)
-    return 0
-
-
-def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
-    if args.samples < 0:
-        raise ValueError(f"--samples must be at least 0, got {args.samples}")
-    if args.top < 1:
-        raise ValueError(f"--top must be at least 1, got {args.top}")
-    if not _plot_ready(args):  # fail before the computation when matplotlib is missing
-        return 2
-    start = time.perf_counter()
-    a = piquet.analyze_exchange(" ".join(args.cards), role=args.role, rules=args.rules, samples=args.samples,
-                                seed=args.seed, max_discard=args.max_discard)
-    elapsed = time.perf_counter() - start
-    print(a.table(args.top))
-    best = a.best
-    print(f"best: {best.discard_text()} (expected total {best.expected_total:.3f})")
-    print(f"time: {elapsed:.3f} s")
-    if args.plot:
-        fig = a.plot(top=min(args.top, 15))
-        fig.savefig(args.plot)
-        print(f"plot: {args.plot}")
+        print(f"{game}, seed {args.seed}")
+        print(result)
+    if interrupted:
+        raise Interrupted(f"interrupted after {result.games:,} of {args.games:,} games "
+                          f"({'the table above is for those' if not args.json else 'the JSON is for those'})")
     return 0
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, status 2, no usage dump
         self.exit(2, f"cribpiquet: error: {message}\n")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """States every option's default: ``(default: X)`` unless the help already says it or the
+    default is None (then the help says what None means)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if "default" in text or default is None or default is argparse.SUPPRESS or default is False:
+            return text
+        if not action.option_strings:
+            return text
+        return text + " (default: %(default)s)"
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -251,79 +476,188 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return bench.main(args.quick, args.json, args.compare)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cribpiquet", description="Exact, fast cribbage and piquet scoring.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+# ------------------------------------------------------------------------ argument types
 
-    score = sub.add_parser("score", help="score a cribbage hand or crib and read the count aloud")
+
+def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a decimal integer (ASCII digits, at most 30 of them) in ``low..high``
+    (argparse names the option in the message)."""
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        body = t[1:] if t[:1] in "+-" else t
+        if not (body.isascii() and body.isdigit()) or len(body) > 30:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {_short(text, 30)!r}")
+        v = int(t)
+        if low is not None and v < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {v}")
+        if high is not None and v > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high}, got {v}")
+        return v
+
+    parse.__name__ = "int"
+    return parse
+
+
+def _float_type(low: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        if not text.isascii() or len(text) > 40:
+            raise argparse.ArgumentTypeError(f"must be a number, got {_short(text, 30)!r}")
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+        if not (v == v and abs(v) != float("inf")) or v < low:
+            raise argparse.ArgumentTypeError(f"must be a finite number >= {low:g}, got {text!r}")
+        return v
+
+    parse.__name__ = "float"
+    return parse
+
+
+SEED = _int_type(0, 2**64 - 1)
+
+
+def _add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print the result as one JSON document instead of text")
+
+
+def _add_play_parsers(sub: Any) -> None:
+    pl = sub.add_parser("play", help=COMMANDS["play"], formatter_class=_HelpFormatter,
+                        description="Play against a bot: you are seat 0; type help at the prompt for the commands.")
+    pl_sub = pl.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{cribbage,piquet}")
+    crib = pl_sub.add_parser("cribbage", help="two-player cribbage against a bot", formatter_class=_HelpFormatter)
+    crib.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
+                      help="six-card (to 121, as cribbage.Game()) or five-card (to 61)")
+    pq = pl_sub.add_parser("piquet", help="piquet against a bot", formatter_class=_HelpFormatter)
+    pq.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help="the rule set")
+    pq.add_argument("--scope", default="deal", choices=("deal", "partiya"),
+                    help="one deal, or the whole match (partiya)")
+    for p in (crib, pq):
+        p.add_argument("--bot", default=None,
+                       help="greedy, ismcts, random or first (default: greedy when this build has it)")
+        p.add_argument("--seed", type=SEED, default=None,
+                       help="0 .. 2**64-1: fixes the deal (default: a random seed, printed)")
+        p.add_argument("--record", metavar="FILE", help="write the game as JSON lines to FILE (default: no record)")
+        p.set_defaults(run=_cmd_play)
+    rp = sub.add_parser("replay", help=COMMANDS["replay"], formatter_class=_HelpFormatter)
+    rp.add_argument("file", help="a record written by cribpiquet play --record")
+    rp.add_argument("--html", metavar="OUT",
+                    help="write the game as one self-contained web page to OUT (step through it in a browser; "
+                    "default: print it move by move)")  # fmt: skip
+    rp.add_argument("--seat", type=int, choices=(0, 1), default=None,
+                    help="with --html: open the page in that seat's view (default: both hands face up)")  # fmt: skip
+    rp.set_defaults(run=_cmd_replay)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = _Parser(prog="cribpiquet", formatter_class=argparse.RawDescriptionHelpFormatter,
+                     description="Exact, fast cribbage and piquet: " + ", ".join(COMMANDS) + ".\n"
+                     "cribpiquet COMMAND --help describes each one.")
+    parser.add_argument("--version", action="version", version=f"cribpiquet {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    score = sub.add_parser("score", help=COMMANDS["score"], formatter_class=_HelpFormatter)
     score.add_argument("cards", nargs="+", help="the kept cards, e.g. 5H 5D 5S JC")
-    score.add_argument("--starter", required=True, help="the starter card, e.g. 5C")
-    score.add_argument("--crib", action="store_true", help="score as a crib (flush needs the starter)")
+    score.add_argument("--starter", required=True, help="the starter card, e.g. 5C (required)")
+    score.add_argument("--crib", action="store_true",
+                       help="score as a crib: a flush needs the starter too (default: a hand)")
+    _add_json(score)
     score.set_defaults(run=_cmd_score)
 
-    stats = sub.add_parser("stats", help="enumerate every show and print the score table")
-    stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS)
-    stats.add_argument("--plot", metavar="PNG", help="also draw the score histogram to this file")
+    stats = sub.add_parser("stats", help=COMMANDS["stats"], formatter_class=_HelpFormatter)
+    stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS,
+                       help="which shows: a six-card hand's 4 + starter, a crib, or five-card's 3 + starter")
+    stats.add_argument("--plot", metavar="PNG", help="also draw the score histogram to this file (default: none)")
+    _add_json(stats)
     stats.set_defaults(run=_cmd_stats)
 
-    discard = sub.add_parser("discard", help="every discard of a two-player cribbage hand, best first")
+    discard = sub.add_parser("discard", help=COMMANDS["discard"], formatter_class=_HelpFormatter)
     discard.add_argument("cards", nargs="+", help="6 cards (five-card: 5), e.g. 5H 5D JC QS 2C 9H")
     discard.add_argument("--dealer", action="store_true", help="the crib is yours (default: pone's view)")
-    discard.add_argument("--variant", default="six-card", choices=("six-card", "five-card"))
-    discard.add_argument("--plot", metavar="PNG", help="also draw the discards to this file")
+    discard.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
+                         help="six-card: keep 4 of 6; five-card: keep 3 of 5")
+    discard.add_argument("--plot", metavar="PNG", help="also draw the discards to this file (default: none)")
+    _add_json(discard)
     discard.set_defaults(run=_cmd_discard)
 
-    tables = sub.add_parser("discard-tables", help="equilibrium discard tables (average crib per thrown pair)")
-    tables.add_argument("--variant", default="six-card", choices=("six-card", "five-card"))
-    tables.add_argument("--no-flushes", action="store_true", help="score no crib flush (like the classic tables)")
-    tables.add_argument("--max-iterations", type=int, default=50)
-    tables.add_argument("--tolerance", type=float, default=1e-4)
-    tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file")
+    tables = sub.add_parser("discard-tables", help=COMMANDS["discard-tables"], formatter_class=_HelpFormatter)
+    tables.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
+                        help="which game's discards")
+    tables.add_argument("--no-flushes", action="store_true",
+                        help="score no crib flush, like the classic tables (default: flushes count)")
+    tables.add_argument("--max-iterations", type=_int_type(0, 10_000), default=50,
+                        help="at most this many best-response passes (0 .. 10000)")
+    tables.add_argument("--tolerance", type=_float_type(0.0), default=1e-4,
+                        help="stop when no table value changes by this much in a pass")
+    tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file (default: none)")
+    _add_json(tables)
     tables.set_defaults(run=_cmd_discard_tables)
 
-    pq = sub.add_parser("piquet", help="piquet declarations (russian or rubicon rules)")
-    pq_sub = pq.add_subparsers(dest="piquet_command", required=True, parser_class=_Parser)
-    declare = pq_sub.add_parser("declare", help="what a 12-card hand declares")
+    pq = sub.add_parser("piquet", help=COMMANDS["piquet"], formatter_class=_HelpFormatter)
+    pq_sub = pq.add_subparsers(dest="piquet_command", required=True, parser_class=_Parser,
+                               metavar="{declare,compare,exchange}")
+    rules_help = "russian or rubicon (docs/rules/piquet.md)"
+    declare = pq_sub.add_parser("declare", help="what a 12-card hand declares", formatter_class=_HelpFormatter)
     declare.add_argument("cards", nargs="+", help="12 cards, e.g. AH KH QH JH TH 7H AC AD AS 7C 8C 7D")
-    declare.add_argument("--dealt", nargs="+", help="the 12 cards dealt (for carte blanche)")
-    declare.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
+    declare.add_argument("--dealt", nargs="+",
+                         help="the 12 cards dealt, for carte blanche (default: the cards given)")
+    declare.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
+    _add_json(declare)
     declare.set_defaults(run=_cmd_piquet_declare)
-    compare = pq_sub.add_parser("compare", help="compare two hands' declarations")
-    compare.add_argument("--elder", nargs="+", required=True, help="elder's 12 cards")
-    compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards")
-    compare.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
+    compare = pq_sub.add_parser("compare", help="compare two hands' declarations", formatter_class=_HelpFormatter)
+    compare.add_argument("--elder", nargs="+", required=True, help="elder's 12 cards (required)")
+    compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards (required)")
+    compare.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
+    _add_json(compare)
     compare.set_defaults(run=_cmd_piquet_compare)
+    exchange = pq_sub.add_parser("exchange", help="every legal exchange of a dealt hand: exact expectations, "
+                                 "Monte Carlo chances against an opponent", formatter_class=_HelpFormatter)
+    exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
+    exchange.add_argument("--role", default="elder", choices=("elder", "dealer"), help="whose exchange")
+    exchange.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
+    exchange.add_argument("--samples", type=_int_type(0, 10_000_000), default=20_000,
+                          help="Monte Carlo samples against an opponent (0: the exact part only)")
+    exchange.add_argument("--seed", type=SEED, default=0, help="the Monte Carlo samples' seed, 0 .. 2**64-1")
+    exchange.add_argument("--max-discard", type=_int_type(0, 8), default=None,
+                          help="talon cards available (default: the most the rules can leave)")
+    exchange.add_argument("--top", type=_int_type(1), default=20, help="rows to print")
+    exchange.add_argument("--sort", default=None, choices=tuple(EXCHANGE_SORTS),
+                          help="order of the rows: " + "; ".join(
+                              f"{k}: {v[1]}{' (Monte Carlo)' if v[2] else ' (exact)'}" for k, v in EXCHANGE_SORTS.items())
+                          + " (default: net with samples, total without)")
+    exchange.add_argument("--plot", metavar="PNG", help="save a picture of the first rows (default: none)")
+    _add_json(exchange)
+    exchange.set_defaults(run=_cmd_piquet_exchange)
     _add_play_parsers(sub)
 
-    ar = sub.add_parser("arena", help="play matches between bots (seats rotated) and print the statistics")
-    ar.add_argument("game", choices=("cribbage", "piquet"))
+    ar = sub.add_parser("arena", help=COMMANDS["arena"], formatter_class=_HelpFormatter)
+    ar.add_argument("game", choices=("cribbage", "piquet"),
+                    help="the game: cribbage (see --variant) or piquet (see --rules, --scope)")
     ar.add_argument("--players", nargs="+", required=True,
-                    help="one per seat: random, first, greedy, ismcts or ismcts:N (N iterations)")
-    ar.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    ar.add_argument("--seed", type=int, default=0)
-    ar.add_argument("--threads", type=int, default=None, help="default: every core")
-    ar.add_argument("--variant", default=None, help="cribbage: six-card (default), five-card, three-player, four-player")
-    ar.add_argument("--rules", default=None, choices=("russian", "rubicon"), help="piquet rules (default russian)")
-    ar.add_argument("--scope", default=None, choices=("deal", "partiya"), help="piquet: one deal or the whole match (default)")
+                    help="one per seat: random, first, greedy, ismcts or ismcts:N (N iterations) (required)")
+    ar.add_argument("--games", type=_int_type(0), default=1000, help="games to play")
+    ar.add_argument("--seed", type=SEED, default=0, help="the games' seed, 0 .. 2**64-1")
+    ar.add_argument("--threads", type=_int_type(1, 4096), default=None,
+                    help="worker threads (default: every core)")
+    ar.add_argument("--variant", default=None,
+                    help="cribbage: six-card (default), five-card, three-player or four-player")
+    ar.add_argument("--rules", default=None, choices=("russian", "rubicon"), help="piquet rules (default: russian)")
+    ar.add_argument("--scope", default=None, choices=("deal", "partiya"),
+                    help="piquet: one deal or the whole match (default: partiya)")
+    _add_json(ar)
     ar.set_defaults(run=_cmd_arena)
 
-    bench = sub.add_parser("bench", help="run the standard throughput suite on this machine")
-    bench.add_argument("--quick", action="store_true", help="smaller inputs and 3 repeats (under 20 s)")
-    bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON")
-    bench.add_argument("--compare", metavar="OLD.json", help="print the change against an earlier --json file")
+    bench = sub.add_parser("bench", help=COMMANDS["bench"], formatter_class=_HelpFormatter)
+    bench.add_argument("--quick", action="store_true", help="smaller inputs and 3 repeats, under 20 s "
+                       "(default: the full suite)")
+    bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON to FILE "
+                       "(default: no file)")
+    bench.add_argument("--compare", metavar="OLD.json",
+                       help="print the change against an earlier --json file (default: no comparison)")
     bench.set_defaults(run=_cmd_bench)
-    exchange = pq_sub.add_parser("exchange", help="every legal exchange of a dealt hand: exact expectations, "
-                                 "Monte Carlo chances against an opponent")
-    exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
-    exchange.add_argument("--role", default="elder", choices=("elder", "dealer"))
-    exchange.add_argument("--rules", default="russian", choices=("russian", "rubicon"))
-    exchange.add_argument("--samples", type=int, default=20_000, help="Monte Carlo samples (0: the exact part only)")
-    exchange.add_argument("--seed", type=int, default=0)
-    exchange.add_argument("--max-discard", type=int, default=None,
-                          help="talon cards available (default: the most the rules can leave)")
-    exchange.add_argument("--top", type=int, default=20, help="rows to print (default 20)")
-    exchange.add_argument("--plot", metavar="PNG", help="save a picture of the best exchanges")
-    exchange.set_defaults(run=_cmd_piquet_exchange)
     return parser
 
 
@@ -340,16 +674,40 @@ def _silence_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError, io.UnsupportedOperation):  # no real file behind stdout (tests)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # no real file behind stdout
         pass
+
+
+def _bad_argument(argv: Sequence[str]) -> str:
+    """The first argument that is not valid UTF-8 (decoded by Python with surrogate escapes), as
+    a one-line message naming its position; "" when every argument is text."""
+    for i, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+            return f"argument {i} ({_short(shown, 40)}) is not valid UTF-8 text"
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the tool; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stderr is not None:
+        _never_fail_to_encode(sys.stderr)
+    problem = _bad_argument(argv)
+    if problem:
+        print(f"cribpiquet: error: {problem}", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:  # bare `cribpiquet`: the usage and the commands
+        parser.print_help(sys.stderr)
+        return 2
+    if sys.stdout is None:  # started with stdout closed (`cribpiquet stats >&-`)
+        print("cribpiquet: error: cannot write the output: standard output is closed", file=sys.stderr)
+        return 1
     _never_fail_to_encode(sys.stdout)
-    _never_fail_to_encode(sys.stderr)
     try:
         status = int(args.run(args))
         sys.stdout.flush()  # a write error surfaces here, not in the interpreter's exit
@@ -357,10 +715,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `cribpiquet stats | head -1`: the reader is gone, nothing to say
         _silence_stdout()
         return 0
+    except OutputError as e:
+        _flush_quietly()
+        print(f"cribpiquet: error: {e}", file=sys.stderr)
+        return 1
     except OSError as e:  # e.g. `> /dev/full`
         _silence_stdout()
         print(f"cribpiquet: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
         return 1
+    except (Interrupted, KeyboardInterrupt) as e:
+        _flush_quietly()
+        what = str(e) if isinstance(e, Interrupted) else "interrupted"
+        newline = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""  # past the echoed ^C
+        print(f"{newline}cribpiquet: {what}", file=sys.stderr)
+        return 130
     except (ValueError, TypeError) as e:
         print(f"cribpiquet: error: {e}", file=sys.stderr)
         return 2
+
+
+def _flush_quietly() -> None:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()

@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _core
 from ._engine import CHANCE, TERMINAL
+from ._data import returning_columns
 from ._ids import id_array, same_dtype
 
 __all__ = [
@@ -157,7 +158,7 @@ NUM_DISTINCT_ACTIONS: int = _GAME_CONSTANTS["NUM_DISTINCT_ACTIONS"]
 POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 
 
-simulate = _core.cribbage_simulate
+simulate = returning_columns(_core.cribbage_simulate)
 
 
 # ------------------------------------------------------------- discard analysis and tables

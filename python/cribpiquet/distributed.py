@@ -371,14 +371,10 @@ def discard_tables(
     """
     from ._discard import DiscardTables, combine_pass_sums, discard_classes
 
-    if isinstance(max_iterations, bool) or not isinstance(max_iterations, int):
-        raise TypeError(f"max_iterations must be an int, got {_describe(max_iterations)}")
-    if not 0 <= max_iterations <= 10_000:
-        raise ValueError(f"max_iterations must be in 0..=10000, got {max_iterations}")
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
-        raise TypeError(f"tolerance must be a float, got {_describe(tolerance)}")
-    if not (math.isfinite(tolerance) and tolerance >= 0):
-        raise ValueError(f"tolerance must be a finite number >= 0, got {tolerance!r}")
+    from ._args import float_arg, int_arg
+
+    max_iterations = int_arg(max_iterations, "max_iterations", 0, 10_000)
+    tolerance = float_arg(tolerance, "tolerance", 0.0)
     k = None if ranges is None else _count(ranges, "ranges", 1, 1_000_001)
     tables = DiscardTables.initial(variant, flushes=flushes)  # checks variant and flushes
     classes = discard_classes(variant)

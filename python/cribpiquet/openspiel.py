@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from . import cribbage, piquet
+from ._args import float_arg, int_arg, is_int, short_repr, str_arg
 
 __all__ = ["register", "CRIBBAGE", "PIQUET"]
 
@@ -97,8 +98,23 @@ def _classes(pyspiel: Any) -> tuple[Any, Any]:
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return self.cribpiquet_state.chance_outcomes()
 
+        def apply_action(self, action: int) -> None:
+            """OpenSpiel's ``apply_action``, refusing what is not an integer (``True``, ``356.9``)
+            before pyspiel converts it."""
+            if not is_int(action):
+                raise TypeError(f"an action must be an int, got {type(action).__name__} {short_repr(action)}")
+            game = self.get_game()
+            top = max(game.num_distinct_actions(), game.max_chance_outcomes())
+            if not 0 <= int(action) < top:
+                raise ValueError(f"action {short_repr(int(action))} is out of range: action ids are 0 .. {top - 1}")
+            super().apply_action(int(action))
+
         def _apply_action(self, action: int) -> None:
-            self.cribpiquet_state.apply_action(action)
+            # pyspiel hands an int; a Python caller of apply_action may not: only integers
+            # (numpy's included) reach the engine, which checks legality (ValueError, no change)
+            if not is_int(action):
+                raise TypeError(f"an action must be an int, got {type(action).__name__} {short_repr(action)}")
+            self.cribpiquet_state.apply_action(int(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
             return self.cribpiquet_state.action_to_string(action)
@@ -112,7 +128,11 @@ def _classes(pyspiel: Any) -> tuple[Any, Any]:
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
             """A state drawn uniformly among those consistent with what ``player_id`` knows,
             seeded by one draw of OpenSpiel's sampler (a callable returning [0, 1))."""
-            seed = int(probability_sampler() * 2**53)
+            if not callable(probability_sampler):
+                raise TypeError(f"probability_sampler must be a callable returning a float in [0, 1), "
+                                f"got {type(probability_sampler).__name__}")
+            u = float_arg(probability_sampler(), "probability_sampler()", 0.0, 1.0)
+            seed = int(u * 2**53)
             inner = self.cribpiquet_state.resample_from_infostate(player_id, seed)
             return CribpiquetState(self.get_game(), inner)
 
@@ -187,7 +207,10 @@ def register() -> None:
 
         def __init__(self, params: dict | None = None) -> None:
             p = {"variant": "six-card", "target": 0, "lurch": False, **(params or {})}
-            inner = cribbage.Game(str(p["variant"]), target=int(p["target"]) or None, lurch=bool(p["lurch"]))
+            target = int_arg(p["target"], "target", 0)
+            if not isinstance(p["lurch"], bool):
+                raise TypeError(f"lurch must be a bool, got {type(p['lurch']).__name__}")
+            inner = cribbage.Game(str_arg(p["variant"], "variant"), target=target or None, lurch=p["lurch"])
             super().__init__(crib_type, inner, p)
 
     class PiquetGame(Game):  # type: ignore[valid-type,misc]
@@ -195,7 +218,8 @@ def register() -> None:
 
         def __init__(self, params: dict | None = None) -> None:
             p = {"rules": "russian", "scope": "partiya", **(params or {})}
-            super().__init__(piquet_type, piquet.Game(str(p["rules"]), scope=str(p["scope"])), p)
+            rules, scope = str_arg(p["rules"], "rules"), str_arg(p["scope"], "scope")
+            super().__init__(piquet_type, piquet.Game(rules, scope=scope), p)
 
     pyspiel.register_game(crib_type, CribbageGame)
     pyspiel.register_game(piquet_type, PiquetGame)

@@ -7,8 +7,16 @@
 You are seat 0, the bot seat 1. At your turn type a card (``5H``, ``10♥``, ``th``), a cribbage
 discard (``5H JC``), a piquet exchange (the cards you lay out: ``7D 8H JS``), a move's text as
 listed (``go``, ``pass``, ``exchange 0``) or the number of a move in the printed list; ``hint``
-prints the bot's values of your moves, ``undo`` takes back your last move (and the bot's replies),
-``quit`` asks and leaves, ``help`` lists the commands. Bad input re-prompts with a one-line reason.
+prints the bot's values of your best moves with their unit (``hint all``: every move), ``undo``
+takes back your last move (and the bot's replies), ``show`` prints the table again (in piquet with
+the tricks so far), ``quit`` asks and leaves, ``help`` lists the commands. Bad input re-prompts with
+a one-line reason. A piquet exchange takes the cards to lay out in any order, all at once or one
+at a time (after ``exchange 3``, or a card at a time: they are laid out once all are chosen).
+
+Cards are shown in one notation, sorted by rank then suit in cribbage and by suit then rank in
+piquet (as a piquet hand is held: the point and sequences are by suit); suit symbols when the
+terminal's encoding has them (else ``TH``), red suits in red on a colour terminal (not with
+``NO_COLOR`` set, ``TERM=dumb``, or output that is not a terminal).
 
 The engine (:mod:`cribpiquet.cribbage`, :mod:`cribpiquet.piquet`) does every rule: this module
 only parses what you type into actions with the engine's ``string_to_action``/``parse_cards``,
@@ -29,10 +37,12 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, TextIO
 
-from . import cribbage, piquet
+from . import _display, cribbage, piquet
+from ._args import json_value, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}
@@ -45,16 +55,28 @@ EXTRA_BOTS: dict[str, Callable[[int], Any]] = {}
 
 HELP = """commands:
   a card        5H, 10♥, th (lower case is fine), or the text of a listed move: go, pass
-  a discard     5H JC (cribbage); piquet: the cards to exchange, e.g. 7D 8H JS, or 'exchange 0'
+  a discard     5H JC (cribbage); piquet: the cards to lay out in any order, all at once
+                (7D 8H JS) or one at a time after 'exchange 3'; 'exchange 0' keeps the hand
   a number      the move of that number in the list printed above the prompt
-  hint          the bot's values of your legal moves, best first
+  hint          the bot's values of your best moves, with what the numbers mean
+  hint all      the same for every move
   undo          take back your last move (and the bot's replies to it)
-  show          print the table again
+  show          print the table again (piquet: with the tricks so far)
   quit          leave the game (asks first)
   help          this list"""
 
 COMMANDS = {"hint": "hint", "undo": "undo", "quit": "quit", "exit": "quit", "q": "quit", "help": "help",
-            "?": "help", "show": "show", "hand": "show", "": "show"}  # fmt: skip
+            "?": "help", "show": "show", "hand": "show", "": "show", "hint all": "hint all"}  # fmt: skip
+
+#: How the cards are drawn: suit symbols, colour (set by :func:`play` and :func:`replay` for the
+#: output stream; symbols and no colour otherwise).
+STYLE = {"symbols": True, "colour": False}
+
+
+def set_style(stream: Any) -> None:
+    """Symbols when ``stream`` can show them, colour when it is a colour terminal."""
+    STYLE["symbols"] = _display.can_show_symbols(stream)
+    STYLE["colour"] = _display.use_colour(stream)
 
 
 class InputError(ValueError):
@@ -77,16 +99,41 @@ def is_piquet(state: Any) -> bool:
     return isinstance(state, piquet.State)
 
 
+def _card(state: Any, card: int) -> Any:
+    return (piquet.Card if is_piquet(state) else cribbage.Card)(card)
+
+
 def card_symbol(state: Any, card: int) -> str:
-    """A card id of ``state``'s game as text with its suit symbol (``10♥``)."""
-    return (piquet.Card if is_piquet(state) else cribbage.Card)(card).symbol()
+    """A card id of ``state``'s game as text in the session's style (``10♥``; ``TH`` where the
+    terminal has no suit symbols; red suits coloured on a colour terminal)."""
+    return _display.card_text(_card(state, card), symbols=STYLE["symbols"], colour=STYLE["colour"])
 
 
 def sort_cards(state: Any, cards: Iterable[int]) -> list[int]:
     """Cribbage cards by rank, then suit; piquet cards by suit, then rank (as a hand is held)."""
     if is_piquet(state):
         return sorted(cards)
-    return sorted(cards, key=lambda c: (c % 13, c // 13))
+    return sorted(cards, key=lambda c: _display.sort_key(cribbage.Card(c)))
+
+
+def _move_key(state: Any, action: int) -> tuple:
+    if is_piquet(state):
+        return (0, action)
+    if action < 52:
+        return (0, (_display.sort_key(cribbage.Card(action)),))
+    if action < cribbage.GO:
+        return (0, tuple(sorted(_display.sort_key(cribbage.Card(c)) for c in cribbage.action_pair(action))))
+    return (1, action)
+
+
+def choices(state: Any, pending: Iterable[int] = ()) -> list[int]:
+    """The moves in the order they are listed (a typed number picks from this list): the legal
+    actions, cribbage cards and discards by rank then suit; in a piquet exchange's discard, every
+    card of the hand not yet set aside (they are laid out in the engine's order at the end)."""
+    if is_piquet(state) and state.phase == "discard":
+        aside = set(pending)
+        return [c for c in sorted(state.hand(state.current_player())) if c not in aside]
+    return sorted(state.legal_actions(), key=lambda a: _move_key(state, a))
 
 
 def cards_text(state: Any, cards: Iterable[int], sort: bool = True) -> str:
@@ -112,8 +159,9 @@ def short(text: str, limit: int = 30) -> str:
 # ------------------------------------------------------------------------------------ input
 
 
-def parse_input(text: str, state: Any) -> Command:
-    """Parse one line typed at ``state`` (the human to move) into a :class:`Command`.
+def parse_input(text: str, state: Any, pending: Iterable[int] = ()) -> Command:
+    """Parse one line typed at ``state`` (the human to move) into a :class:`Command`; ``pending``
+    are the piquet cards already set aside to lay out (kind ``"aside"`` adds to them).
 
     Raises :class:`InputError` with a one-line reason when the line is no legal move; the state is
     never changed.
@@ -126,19 +174,23 @@ def parse_input(text: str, state: Any) -> Command:
     low = line.lower()
     if low in COMMANDS:
         return Command(COMMANDS[low])
+    pending = list(pending)
     legal = state.legal_actions()
-    if line.isdigit():
-        n = int(line)
-        if 1 <= n <= len(legal):
-            return Command("move", [legal[n - 1]])
-        raise InputError(f"there is no move {short(line)}: choose 1 to {len(legal)}")
+    listed = choices(state, pending)
+    if line.isascii() and line.isdigit():  # not int() of '²' or of 5,000 digits
+        n = int(line) if len(line) <= 6 else 0
+        if 1 <= n <= len(listed):
+            if is_piquet(state) and state.phase == "discard":
+                return _piquet_discard(state, [listed[n - 1]], pending)
+            return Command("move", [listed[n - 1]])
+        raise InputError(f"there is no move {short(line)}: choose 1 to {len(listed)}")
     if is_piquet(state) and state.phase in ("exchange", "discard"):
         try:
             cards = [c.id for c in piquet.parse_cards(line)]
         except (ValueError, TypeError):
             pass
         else:
-            return Command("move", _piquet_discard(state, cards))
+            return _piquet_discard(state, cards, pending)
     try:
         action = state.string_to_action(line)
     except (ValueError, TypeError) as e:
@@ -164,13 +216,16 @@ def _why_not(state: Any, action: int, legal: list[int]) -> str:
     missing = [c for c in _held(state, action) if c not in hand]
     if missing:
         return f"you don't hold {cards_text(state, missing)}"
+    legal = sorted(legal, key=lambda a: _move_key(state, a))
     options = ", ".join(action_label(state, a) for a in legal[:8]) + (", …" if len(legal) > 8 else "")
     return f"{action_label(state, action)} is not a legal move now (legal: {options})"
 
 
-def _piquet_discard(state: Any, cards: list[int]) -> list[int]:
-    """The actions of a piquet exchange typed as the cards laid out: ``exchange n`` (at the
-    exchange decision), then each card in ascending id order (the engine's discard order)."""
+def _piquet_discard(state: Any, cards: list[int], pending: list[int]) -> Command:
+    """A piquet exchange typed as the cards laid out, in any order: at the exchange decision all
+    of them (``exchange n`` then the cards); after ``exchange n``, any number at a time — set
+    aside (kind ``"aside"``) until all ``n`` are chosen, then laid out in the engine's order
+    (ascending ids)."""
     me = state.current_player()
     hand = set(state.hand(me))
     missing = [c for c in cards if c not in hand]
@@ -178,6 +233,17 @@ def _piquet_discard(state: Any, cards: list[int]) -> list[int]:
         raise InputError(f"you don't hold {cards_text(state, missing)}")
     if len(set(cards)) != len(cards):
         raise InputError("a card is named twice")
+    again = [c for c in cards if c in pending]
+    if again:
+        raise InputError(f"{cards_text(state, again)} {'is' if len(again) == 1 else 'are'} already set aside "
+                         "(undo takes the cards set aside back)")
+    if state.phase == "discard":
+        need = (state.exchange_size(me) or 0) - len(state.discards(me)) - len(pending)
+        if len(cards) > need:
+            raise InputError(f"you have {need} more card{'s' * (need != 1)} to lay out, not {len(cards)}")
+        if len(cards) < need:
+            return Command("aside", cards)
+        cards = pending + cards
     actions = sorted(cards)
     if state.phase == "exchange":
         sizes = [a - 32 for a in state.legal_actions() if 32 <= a <= 40]
@@ -190,7 +256,7 @@ def _piquet_discard(state: Any, cards: list[int]) -> list[int]:
         if trial.current_player() != me or a not in trial.legal_actions():
             raise InputError(f"you can't lay out {cards_text(state, cards)} now")
         trial.apply_action(a)
-    return actions
+    return Command("move", actions)
 
 
 # ------------------------------------------------------------------------------------- bots
@@ -265,9 +331,7 @@ class Narrator:
         scored = any(d[k][x] for k in d for x in (YOU, BOT))
         phase = s.phase
         if phase == "cut":
-            out.append(f"Cut for deal: {card_symbol(s, a)}")
-            if t.dealer is not None:
-                out.append(f"{_v(t.dealer, 'deal', 'deals')} first (lowest card).")
+            out.extend(_cut_lines(s, a, t, "cut", "cuts", "the lowest card deals"))
         elif phase == "deal":
             if t.phase != "deal" and (self.reveal):
                 out.append(f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}")
@@ -299,6 +363,10 @@ class Narrator:
                 out.append(f"{_v(seat, 'peg', 'pegs')} {d['heels'][seat]} for his heels (a jack turned).")
             if d["three_for_last"][seat]:
                 out.append(f"{_v(seat, 'peg', 'pegs')} three for last.")
+        unplayed = len(s.hand(YOU)) + len(s.hand(BOT)) - (a != cribbage.GO)
+        if phase == "play" and t.phase != "play" and not t.is_terminal() and _single_count(s) and unplayed:
+            out.append("The play ends: five-card cribbage has a single count (to 31, or until neither "
+                       "can lay a card); cards still held are not played, only shown.")
         if phase == "play" and t.phase != "play":
             out.extend(self._show(s, t, d))
         if (phase in ("play", "starter", "cut") and scored) or t.is_terminal():
@@ -327,7 +395,7 @@ class Narrator:
         d = _delta(s, t)
         phase = s.phase
         if phase == "cut":
-            out.append(f"Draw for deal: {card_symbol(s, a)}")
+            out.extend(_cut_lines(s, a, t, "draw", "draws", None))
             if t.phase != "cut" and t.dealer is not None:
                 out.append(f"{_v(t.dealer, 'deal', 'deals')} (the lower card); "
                            f"{'you are' if t.elder == YOU else 'the bot is'} elder.")  # fmt: skip
@@ -369,8 +437,13 @@ class Narrator:
                  "leza": "the leza (more than six tricks)", "capot": "capot"}  # fmt: skip
         for key, label in names.items():
             for seat in (YOU, BOT):
-                if d.get(key, [0, 0])[seat]:
-                    out.append(f"{_v(seat, 'score', 'scores')} {d[key][seat]} for {label}.")
+                x = d.get(key, [0, 0])[seat]
+                if x and key == "last_trick":  # the extra on top of the trick's own point
+                    why = ("the last trick counts 4 instead of 1" if x == 3 else
+                           "the last trick scores one point more")  # fmt: skip
+                    out.append(f"{_v(seat, 'score', 'scores')} {x} more for the last trick ({why}).")
+                elif x:
+                    out.append(f"{_v(seat, 'score', 'scores')} {x} for {label}.")
         if phase == "play" or t.is_terminal() or len(t.games()) > len(s.games()):
             sc = t.deal_scores() if len(t.games()) == len(s.games()) else list(t.games()[-1])
             if len(t.games()) > len(s.games()) or t.is_terminal():
@@ -402,6 +475,40 @@ class Narrator:
         return out
 
 
+def _single_count(state: Any) -> bool:
+    return state.get_game().variant == "five-card"
+
+
+def _cut_lines(s: Any, a: int, t: Any, verb: str, verbs: str, rule: Optional[str]) -> list[str]:
+    """Whose card a cut (draw) for deal is: cuts alternate from seat 0 at the start of the game
+    (again after equal cards); once both are out, who deals and why."""
+    seat = len(s.history()) % 2
+    out = [f"{_v(seat, verb, verbs)} {card_symbol(s, a)}."]
+    if seat == BOT:
+        mine = s.history()[-1]
+        if t.phase == "cut":
+            out.append(f"Equal cards ({card_symbol(s, mine)}, {card_symbol(s, a)}): {verb} again.")
+        elif rule is not None and t.dealer is not None:
+            low, high = (a, mine) if t.dealer == BOT else (mine, a)
+            out.append(f"{_v(t.dealer, 'deal', 'deals')} first: {card_symbol(s, low)} is lower than "
+                       f"{card_symbol(s, high)} ({rule}).")
+    return out
+
+
+def trick_history(state: Any) -> list[str]:
+    """The piquet tricks of the deal so far: each lead and reply, and who won it (the higher card
+    of the suit led)."""
+    plays = state.plays()
+    out = []
+    for k in range(0, len(plays) - 1, 2):
+        (p, lead), (q, reply) = plays[k], plays[k + 1]
+        wins = q if reply // 8 == lead // 8 and reply % 8 > lead % 8 else p
+        who = {YOU: "you", BOT: "the bot"}
+        out.append(f"  {k // 2 + 1:>2}. {who[p]} led {card_symbol(state, lead)}, {who[q]} played "
+                   f"{card_symbol(state, reply)}: {who[wins]} won")
+    return out
+
+
 def _count_cards(state: Any) -> list[int]:
     """The cards of the current cribbage count: the last cards laid whose pips make ``count``."""
     need, seq = state.count, []
@@ -416,10 +523,11 @@ def _count_cards(state: Any) -> list[int]:
 # --------------------------------------------------------------------------- the table
 
 
-def table(state: Any) -> list[str]:
-    """What the human sees before a decision: scores, whose deal, the cards in play, the hand."""
+def table(state: Any, pending: Iterable[int] = (), tricks: bool = False) -> list[str]:
+    """What the human sees before a decision: scores, whose deal, the cards in play, the hand
+    (piquet: the cards set aside to lay out, and with ``tricks`` every trick so far)."""
     if is_piquet(state):
-        return _piquet_table(state)
+        return _piquet_table(state, list(pending), tricks)
     g = state.get_game()
     sc = state.scores()
     crib = "your crib" if state.dealer == YOU else "the bot's crib"
@@ -437,7 +545,7 @@ def table(state: Any) -> list[str]:
     return out
 
 
-def _piquet_table(state: Any) -> list[str]:
+def _piquet_table(state: Any, pending: list[int], tricks: bool) -> list[str]:
     sc = state.deal_scores()
     role = "you are elder" if state.elder == YOU else "the bot is elder"
     head = f"── deal {state.deals} · {role} · this deal: you {sc[YOU]}, the bot {sc[BOT]}"
@@ -446,13 +554,19 @@ def _piquet_table(state: Any) -> list[str]:
     out = [head]
     if state.phase == "play":
         tw = state.tricks_won()
+        if tricks and len(state.plays()) >= 2:
+            out.append("Tricks so far:")
+            out.extend(trick_history(state))
         out.append(f"Tricks: you {tw[YOU]}, the bot {tw[BOT]}")
         plays = state.plays()
         if len(plays) % 2:
             out.append(f"{NAME[plays[-1][0]]} led {card_symbol(state, plays[-1][1])}.")
     if state.discards(YOU):
         out.append(f"You laid out: {cards_text(state, state.discards(YOU))}")
-    out.append(f"Your hand: {_by_suit(state, state.hand(YOU))}")
+    if pending:
+        n = (state.exchange_size(YOU) or 0) - len(state.discards(YOU))
+        out.append(f"Set aside to lay out: {cards_text(state, pending)} ({n - len(pending)} more to choose)")
+    out.append(f"Your hand: {_by_suit(state, [c for c in state.hand(YOU) if c not in pending])}")
     return out
 
 
@@ -463,14 +577,15 @@ def _by_suit(state: Any, cards: list[int]) -> str:
     return "   ".join(cards_text(state, g, sort=False) for g in groups.values()) or "-"
 
 
-def prompt_lines(state: Any) -> list[str]:
-    """What to type now, and the numbered list of legal moves."""
+def prompt_lines(state: Any, pending: Iterable[int] = ()) -> list[str]:
+    """What to type now, and the numbered list of moves (:func:`choices`)."""
     legal = state.legal_actions()
+    listed = choices(state, pending)
     if is_piquet(state):
         ask = {
-            "exchange": "exchange: type the cards to lay out (e.g. 7D 8H JS), 'exchange 0' to keep "
-            "your hand, or a number",
-            "discard": "lay out a card",
+            "exchange": "exchange: type the cards to lay out in any order (e.g. 7D 8H JS), 'exchange 0' "
+            "to keep your hand, or a number",
+            "discard": "choose the cards to lay out, in any order, one or more at a time",
             "announce": "announce an open capot?",
             "play": "lead a card" if len(state.plays()) % 2 == 0 else "play to the lead",
         }.get(state.phase, "your move")
@@ -481,7 +596,7 @@ def prompt_lines(state: Any) -> list[str]:
         ask = "no card fits: type go (or 1)"
     else:
         ask = "play a card (e.g. 5H), or a number"
-    moves = "  ".join(f"{i}) {action_label(state, a)}" for i, a in enumerate(legal, 1))
+    moves = "  ".join(f"{i}) {action_label(state, a)}" for i, a in enumerate(listed, 1))
     return [f"Your turn — {ask}:", f"  {moves}"]
 
 
@@ -491,7 +606,7 @@ def prompt_lines(state: Any) -> list[str]:
 def make_game(kind: str, options: dict[str, Any]) -> Any:
     """The engine's ``Game`` for a record's ``game`` and ``options``."""
     if kind == "cribbage":
-        variant = options.get("variant", "five-card")
+        variant = options.get("variant", "six-card")
         if variant not in ("five-card", "six-card"):
             raise ValueError(f"variant {short(str(variant))!r}: play is for the two-player games "
                              "five-card and six-card")  # fmt: skip
@@ -514,8 +629,11 @@ class Recorder:
         row = {"seat": seat, "who": WHO[seat], "action": action, "text": text}
         self.rows.append(row)
         if self.path:
-            with open(self.path, "a", encoding="utf-8") as f:
-                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            try:
+                with open(self.path, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            except OSError as e:
+                raise ValueError(f"cannot write the record {short_path(self.path)}: {e.strerror or e}") from None
 
     def truncate(self, n: int) -> None:
         del self.rows[n:]
@@ -528,7 +646,7 @@ class Recorder:
                     for row in [self.header, *self.rows]:
                         f.write(json.dumps(row, ensure_ascii=False) + "\n")
             except OSError as e:
-                raise ValueError(f"cannot write the record {short(self.path, 60)}: {e.strerror or e}") from None
+                raise ValueError(f"cannot write the record {short_path(self.path)}: {e.strerror or e}") from None
 
 
 def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -537,20 +655,17 @@ def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         with open(path, encoding="utf-8") as f:
             lines = [ln for ln in f.read().splitlines() if ln.strip()]
     except OSError as e:
-        raise ValueError(f"cannot read {short(path, 60)}: {e.strerror or e}") from None
+        raise ValueError(f"cannot read {short_path(path)}: {e.strerror or e}") from None
     except UnicodeDecodeError:
-        raise ValueError(f"{short(path, 60)} is not a UTF-8 text file") from None
+        raise ValueError(f"{short_path(path)} is not a UTF-8 text file") from None
     rows = []
     for i, ln in enumerate(lines, 1):
-        try:
-            row = json.loads(ln)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{short(path, 60)} line {i}: not JSON ({e.msg})") from None
+        row = json_value(ln, f"{short_path(path)} line {i}")
         if not isinstance(row, dict):
-            raise ValueError(f"{short(path, 60)} line {i}: expected a JSON object")
+            raise ValueError(f"{short_path(path)} line {i}: expected a JSON object")
         rows.append(row)
     if not rows or rows[0].get("cribpiquet") != "play":
-        raise ValueError(f"{short(path, 60)} is not a cribpiquet game record (no header line)")
+        raise ValueError(f"{short_path(path)} is not a cribpiquet game record (no header line)")
     return rows[0], rows[1:]
 
 
@@ -558,9 +673,18 @@ def replay(path: str, out: Optional[TextIO] = None) -> Any:
     """Print the record at ``path`` move by move, rebuilding the game from its actions with the
     engine; returns the final state. A record that does not replay raises ``ValueError``."""
     header, rows = read_record(path)
+    saved = dict(STYLE)
+    set_style(out if out is not None else sys.stdout)
+    try:
+        return _replay(path, header, rows, out)
+    finally:
+        STYLE.update(saved)
+
+
+def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: Optional[TextIO]) -> Any:
     options = header.get("options")
     if not isinstance(options, dict):
-        raise ValueError(f"{short(path, 60)} line 1: the header has no options")
+        raise ValueError(f"{short_path(path)} line 1: the header has no options")
     state = make_game(str(header.get("game")), options).new_initial_state()
     emit = (lambda s: print(s, file=out)) if out is not None else print
     opts = ", ".join(f"{k} {v}" for k, v in options.items())
@@ -569,9 +693,9 @@ def replay(path: str, out: Optional[TextIO] = None) -> Any:
     for i, row in enumerate(rows, 2):
         action, text = row.get("action"), row.get("text")
         if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
-            raise ValueError(f"{short(path, 60)} line {i}: action {short(str(action))} is not legal here")
+            raise ValueError(f"{short_path(path)} line {i}: action {short(str(action))} is not legal here")
         if text is not None and text != state.action_to_string(action):
-            raise ValueError(f"{short(path, 60)} line {i}: action {action} is "
+            raise ValueError(f"{short_path(path)} line {i}: action {action} is "
                              f"{state.action_to_string(action)}, the record says {short(str(text))}")  # fmt: skip
         before = state.clone()
         state.apply_action(action)
@@ -594,6 +718,68 @@ def _result(state: Any) -> str:
     return f"Game over: {who}, {max(sc)} to {min(sc)}."
 
 
+# ---------------------------------------------------------------------------------- hints
+
+
+def value_unit(bot: str, state: Any) -> tuple[str, Callable[[float], str]]:
+    """What the ``bot`` bot's ``action_values`` mean at ``state``, and how to print one."""
+    signed = lambda v: f"{v + 0.0:+.3f}"  # noqa: E731
+    crib = not is_piquet(state)
+    if bot == "greedy":
+        if crib:
+            if state.phase == "discard":
+                return "expected net points of the deal (your hand ± the crib, + heels as dealer)", signed
+            return "points this card pegs now minus the opponent's expected best reply", signed
+        return {"exchange": ("expected declaration points after the exchange (exact over every draw)", signed),
+                "announce": ("1 to announce, 0 to pass (a failed announcement costs nothing)", signed),
+                "play": ("a preference score of the trick heuristic (no unit: higher is better)", signed),
+                }.get(state.phase, ("the greedy bot's score (higher is better)", signed))  # fmt: skip
+    if bot == "ismcts":
+        if crib:
+            return "estimated chance to win the game", lambda v: f"{100 * v:5.1f}%"
+        return "search value 0..1 of the deal's point difference, ½ + ½·tanh(Δ/40)", lambda v: f"{v:.3f}"
+    if bot == "random":
+        return "1/n for each of the n moves (the random bot prefers none)", signed
+    if bot == "first":
+        return "1 for the first legal move, 0 for the others", signed
+    return f"the {bot} bot's own scale (higher is better)", signed
+
+
+def _discard_split(state: Any) -> dict[int, str]:
+    """Each two-player cribbage discard's expected hand and crib, as ``cribbage discard`` prints
+    them (exact over every starter and the opponent's throws, all alike)."""
+    if state.get_game().variant not in ("five-card", "six-card"):
+        return {}
+    dealer = state.dealer == YOU
+    a = cribbage.analyze_discard(state.hand(YOU), dealer=dealer, variant=state.get_game().variant)
+    whose = "yours" if dealer else "the bot's"
+    out = {}
+    for r in a.rows:
+        action = cribbage.pair_action(*(int(c) for c in r.thrown))
+        out[action] = f"hand {r.hand:.3f}, crib {r.crib:.3f} ({whose}), net {r.net:+.3f}"
+    return out
+
+
+def _best_layouts(state: Any, dealt: list[int], most: int) -> dict[int, str]:
+    """For each exchange size up to ``most``, the cards of the dealt hand to lay out with the most
+    expected declaration points after the exchange (exact, ``piquet.analyze_exchange``)."""
+    role = "elder" if state.elder == YOU else "dealer"
+    a = piquet.analyze_exchange(dealt, role=role, rules=state.get_game().rules, samples=0,
+                                max_discard=most if role == "dealer" else None)
+    best: dict[int, str] = {}
+    for r in a.rows:  # best expected total first
+        best.setdefault(len(r.discard), cards_text(state, [int(c) for c in r.discard]))
+    return best
+
+
+def _exchange_layouts(state: Any) -> dict[int, str]:
+    sizes = [a - 32 for a in state.legal_actions() if 33 <= a <= 40]
+    if not sizes:
+        return {}
+    best = _best_layouts(state, state.hand(YOU), max(sizes))
+    return {32 + n: f"lay out {best[n]}" for n in sizes if n in best}
+
+
 # ---------------------------------------------------------------------------------- play
 
 
@@ -609,6 +795,8 @@ class Session:
         self.recorder, self.read, self.write = recorder, read, write
         self.narrator = Narrator(reveal=False)
         self.marks: list[int] = []  # history length before each of your moves
+        self.pending: list[int] = []  # piquet cards set aside to lay out, not yet applied
+        self.tricks = False  # show the piquet tricks with the next table
         for b in (bot, hint_bot):
             b.restart()
 
@@ -651,33 +839,42 @@ class Session:
                 shown = False
                 continue
             if not shown:
-                for line in table(s) + prompt_lines(s):
+                for line in table(s, self.pending, self.tricks) + prompt_lines(s, self.pending):
                     self.write(line)
-                shown = True
+                shown, self.tricks = True, False
             try:
                 text = self.read("> ")
             except EOFError:
                 self.write("")
                 self.write("Bye (end of input).")
                 return 0
+            except UnicodeDecodeError:  # bytes the terminal's encoding cannot read: ask again
+                self.write("? that line is not text in the terminal's encoding (type help)")
+                continue
             try:
-                cmd = parse_input(text, s)
+                cmd = parse_input(text, s, self.pending)
             except InputError as e:
                 self.write(f"? {e}")
                 continue
             if cmd.kind == "move":
                 self.marks.append(len(s.history()))
+                self.pending = []
                 for a in cmd.actions:
                     self.apply(a)
                 shown = False
-            elif cmd.kind == "hint":
-                self.hint()
+            elif cmd.kind == "aside":
+                self.pending += cmd.actions
+                need = (s.exchange_size(YOU) or 0) - len(s.discards(YOU)) - len(self.pending)
+                self.write(f"Set aside {cards_text(s, cmd.actions)}: {need} more to choose.")
+                shown = False
+            elif cmd.kind in ("hint", "hint all"):
+                self.hint(all_moves=cmd.kind == "hint all")
             elif cmd.kind == "undo":
                 shown = not self.undo()
             elif cmd.kind == "help":
                 self.write(HELP)
             elif cmd.kind == "show":
-                shown = False
+                shown, self.tricks = False, True
             elif cmd.kind == "quit":
                 try:
                     answer = self.read("Leave the game? [y/N] ")
@@ -688,18 +885,48 @@ class Session:
                     return 0
                 self.write("Playing on.")
 
-    def hint(self) -> None:
+    def hint(self, all_moves: bool = False) -> None:
+        """The hint bot's values of your moves, best first (five, or all), with their unit; a
+        cribbage discard with its hand/crib split, a piquet exchange with the cards to lay out."""
         s = self.state
+        if is_piquet(s) and s.phase == "discard":
+            self._hint_lay_out()
+            return
         values = self.hint_bot.action_values(s.clone())
-        legal = s.legal_actions()
-        best = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        self.write(f"Hint (the {self.bot_name} bot's values, best first):")
-        for a, v in best:
-            n = legal.index(a) + 1 if a in legal else "?"
-            self.write(f"  {n}) {action_label(s, a)}  {v + 0.0:+.3f}")
+        listed = choices(s, self.pending)
+        ranked = sorted(values.items(), key=lambda kv: (-kv[1], _move_key(s, kv[0])))
+        shown = ranked if all_moves else ranked[:5]
+        unit, fmt = value_unit(self.bot_name, s)
+        more = "" if all_moves or len(ranked) <= 5 else f"; hint all: all {len(ranked)}"
+        self.write(f"Hint (the {self.bot_name} bot's values, best first{more}):")
+        self.write(f"  value = {unit}")
+        split = _discard_split(s) if not is_piquet(s) and s.phase == "discard" else {}
+        layouts = _exchange_layouts(s) if is_piquet(s) and s.phase == "exchange" else {}
+        for a, v in shown:
+            n = listed.index(a) + 1 if a in listed else "?"
+            line = f"  {n}) {action_label(s, a)}  {fmt(v)}"
+            if a in split:
+                line += f"   {split[a]}"
+            if a in layouts:
+                line += f"   {layouts[a]}"
+            self.write(line)
+
+    def _hint_lay_out(self) -> None:
+        """At a piquet discard (after ``exchange n``): the ``n`` cards with the best exact
+        expected declarations (``piquet.analyze_exchange``), whatever the bot."""
+        s = self.state
+        n = s.exchange_size(YOU) or 0
+        best = _best_layouts(s, s.dealt_hand(YOU), n).get(n, "-")
+        self.write(f"Hint: lay out {best} (of the {n}-card exchanges, the most expected declaration points "
+                   "after it, exact over every draw).")
 
     def undo(self) -> bool:
-        """Take back your last move and everything after it; False when there is nothing to undo."""
+        """Take back your last move and everything after it (first, any piquet cards set aside);
+        False when there is nothing to undo."""
+        if self.pending:
+            self.pending = []
+            self.write("Took back the cards set aside.")
+            return True
         if not self.marks:
             self.write("? nothing to undo: you have not moved yet")
             return False
@@ -725,13 +952,17 @@ def play(kind: str, options: dict[str, Any], *, bot: Optional[str] = None, seed:
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     the_bot = make_bot(name, seed)
-    hint_bot = make_bot(name, seed + 1)
+    hint_bot = make_bot(name, (seed + 1) % 2**64)  # its own stream (the seed the user typed may be the last)
     header = {"cribpiquet": "play", "game": kind, "options": options, "seed": seed, "bot": name, "you": YOU}
     recorder = Recorder(record, header)
     opts = ", ".join(f"{k} {v}" for k, v in options.items())
     print(f"{kind} ({opts}) against the {name} bot, seed {seed}. Type help for the commands.")
+    saved = dict(STYLE)
+    set_style(sys.stdout)
     try:
         return Session(game, the_bot, hint_bot, seed, recorder, bot_name=name).run()
     except KeyboardInterrupt:
         print("\nBye (interrupted).")
         return 130
+    finally:
+        STYLE.update(saved)

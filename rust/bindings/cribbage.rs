@@ -355,3 +355,6 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cribbage_table_bytes, m)?)?;
     Ok(())
 }
+
+super::display::display!(@card Card);
+super::display::display! { Breakdown => "breakdown_html", PegBreakdown => "breakdown_html" }

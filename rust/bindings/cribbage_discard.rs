@@ -406,3 +406,5 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cribbage_discard_classes, m)?)?;
     Ok(())
 }
+
+super::display::display! { DiscardRow => "record_html", DiscardTables => "discard_tables_html" }

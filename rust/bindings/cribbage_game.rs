@@ -213,3 +213,5 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cribbage_action_pair, m)?)?;
     Ok(())
 }
+
+super::display::display!(@state State);

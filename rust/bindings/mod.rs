@@ -13,6 +13,7 @@ mod convert;
 mod cribbage;
 mod cribbage_discard;
 mod cribbage_game;
+mod display;
 mod engine;
 mod errors;
 mod piquet;

@@ -1376,3 +1376,11 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(piquet_score_declarations_batch, m)?)?;
     Ok(())
 }
+
+super::display::display!(@card Card);
+super::display::display! {
+    Point => "record_html", Sequence => "record_html", Set => "record_html", Declarations => "record_html",
+    CategoryScore => "record_html", DeclarationScore => "declaration_score_html", GameEvent => "record_html",
+    GameScore => "game_score_html", Record => "record_html", PartiyaGame => "record_html", Korolik => "record_html",
+    PartiyaResult => "record_html", PartieResult => "record_html",
+}

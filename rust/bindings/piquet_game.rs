@@ -215,3 +215,5 @@ engine_classes! {
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_engine(m)
 }
+
+super::display::display!(@state State);

@@ -29,10 +29,11 @@
 //!
 //! # Piquet (`docs/rules/piquet.md`)
 //!
-//! * **Exchange**: [`exact_exchange`] over the player's 12 cards for his role, with the talon
-//!   cards still available: the value of an exchange size is the best `expected_total` (point +
-//!   sequences + sets + carte blanche, exact over every draw from the 20 unseen cards) of the
-//!   discards of that size; `step` plays the size of the best row. The chosen discard is then
+//! * **Exchange**: [`exact_exchange`](piquet::exact_exchange)'s expected totals (by
+//!   [`exchange_totals`], its fast equal: the same values bit for bit in microseconds) over the
+//!   player's 12 cards for his role, with the talon cards still available: the value of an
+//!   exchange size is the best `expected_total` (point + sequences + sets + carte blanche, exact
+//!   over every draw from the 20 unseen cards) of the discards of that size; `step` plays the size of the best row. The chosen discard is then
 //!   laid away one card at a time, ascending, as the engine asks: a card's value is the best
 //!   `expected_total` of the discards of that size that contain it and the cards already thrown
 //!   and can still be completed above it. The rows are kept between the calls of one exchange.
@@ -67,7 +68,7 @@ use super::Bot;
 use crate::cribbage::{self, analyze_discard, pair_action, rank_points, Opponent, GO};
 use crate::engine::{GameState, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
-use crate::piquet::{self, exact_exchange, ExchangeRow, Role, ANNOUNCE_CAPOT, EXCHANGE_BASE, PASS};
+use crate::piquet::{self, exchange_totals, ExchangeValue, Role, ANNOUNCE_CAPOT, EXCHANGE_BASE, PASS};
 use crate::rng::Rng;
 
 /// The greedy player (module docs) for cribbage and piquet.
@@ -75,7 +76,7 @@ use crate::rng::Rng;
 pub struct Greedy {
     /// The piquet exchange rows of the current exchange: (12 cards held before it, role,
     /// talon cards available, rows).
-    exchange: Option<(u32, Role, u8, Vec<ExchangeRow>)>,
+    exchange: Option<(u32, Role, u8, Vec<ExchangeValue>)>,
 }
 
 impl Greedy {
@@ -366,7 +367,7 @@ fn completes(d: u32, n: usize, thrown: u32) -> bool {
 
 impl Greedy {
     /// The exchange rows for the player to move in an exchange (cached for its calls).
-    fn exchange_rows(&mut self, state: &piquet::State) -> Result<&[ExchangeRow]> {
+    fn exchange_rows(&mut self, state: &piquet::State) -> Result<&[ExchangeValue]> {
         let me = state.current_player().max(0) as usize & 1;
         let holding = state.hand(me).mask() | state.discards(me).mask();
         let role = if state.elder() == Some(me) { Role::Elder } else { Role::Dealer };
@@ -377,13 +378,14 @@ impl Greedy {
         let fresh = !matches!(&self.exchange, Some((h, r, a, _)) if *h == holding && *r == role && *a == available);
         if fresh {
             self.exchange = None;
-            let rows = exact_exchange(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
+            let rows =
+                exchange_totals(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
             self.exchange = Some((holding, role, available, rows));
         }
         Ok(self.exchange.as_ref().map(|e| &e.3[..]).unwrap_or(&[]))
     }
 
-    /// The exchange values of the legal actions (module docs), `None` if [`exact_exchange`]
+    /// The exchange values of the legal actions (module docs), `None` if [`exchange_totals`]
     /// cannot analyse this exchange (rules under which the role may only decline here).
     fn exchange_values(&mut self, state: &piquet::State) -> Option<Vec<(u16, f64)>> {
         let me = state.current_player().max(0) as usize & 1;
@@ -487,7 +489,7 @@ mod tests {
     use super::*;
     use crate::cribbage::Variant;
     use crate::engine::{ActionList, Game};
-    use crate::piquet::{Rules, Scope};
+    use crate::piquet::{exact_exchange, Rules, Scope};
 
     fn ccard(text: &str) -> u16 {
         text.parse::<cribbage::Card>().unwrap().id() as u16
@@ -740,6 +742,47 @@ mod tests {
                 }
                 let a = legal[rng.below(legal.len() as u32) as usize];
                 state.apply_action(a).unwrap();
+            }
+        }
+    }
+
+    /// The dealer's exchange under both rule sets (elder took five, three cards left), Greedy
+    /// now running on `exchange_totals`: its size values are exact_exchange's best totals of
+    /// each size bit for bit, it plays the size of exact_exchange's first row and then throws
+    /// that row's cards.
+    #[test]
+    fn piquet_dealer_exchange_equals_exact_exchange() {
+        for (k, rules) in [Rules::russian(), Rules::rubicon()].into_iter().enumerate() {
+            for seed in 0..3 {
+                let game = piquet::GameConfig::new(rules, Scope::Deal).unwrap();
+                let mut s = game.new_initial_state();
+                let mut rng = Rng::new(10 * k as u64 + seed);
+                s.apply_sampled_chances(&mut rng);
+                s.apply_action(EXCHANGE_BASE + 5).unwrap();
+                while s.phase() == piquet::Phase::Discard || s.is_chance_node() {
+                    let legal = s.legal_actions();
+                    s.apply_action(legal[0]).unwrap();
+                }
+                let me = s.current_player() as usize;
+                assert_eq!(s.dealer(), Some(me));
+                let rows = exact_exchange(s.hand(me), Role::Dealer, &rules, Some(3)).unwrap();
+                let mut bot = Greedy::new();
+                for (a, v) in bot.action_values(&s, &mut rng).unwrap() {
+                    let n = (a - EXCHANGE_BASE) as usize;
+                    let best =
+                        rows.iter().filter(|r| r.discard.len() == n).map(|r| r.expected_total).fold(f64::MIN, f64::max);
+                    assert_eq!(v.to_bits(), best.to_bits());
+                }
+                let size = bot.step(&s, &mut rng).unwrap();
+                assert_eq!(size, EXCHANGE_BASE + rows[0].discard.len() as u16);
+                s.apply_action(size).unwrap();
+                let mut thrown = 0u32;
+                while s.phase() == piquet::Phase::Discard {
+                    let c = bot.step(&s, &mut rng).unwrap();
+                    s.apply_action(c).unwrap();
+                    thrown |= 1 << c;
+                }
+                assert_eq!(thrown, rows[0].discard.mask());
             }
         }
     }

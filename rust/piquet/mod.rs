@@ -35,7 +35,7 @@ mod declare;
 mod exchange;
 mod game;
 mod partiya;
-mod play;
+pub(crate) mod play;
 mod rules;
 mod score_game;
 
@@ -56,7 +56,8 @@ pub use game::{
     MAX_KOROLIKS, MAX_RESAMPLE_ATTEMPTS, NUM_CARDS, NUM_DISTINCT_ACTIONS, NUM_SOURCES, OBS_TENSOR_SIZE, PASS,
 };
 pub use exchange::{
-    exact_exchange, exchange_sizes, legal_discards, monte_carlo_exchange, ExchangeMcCounts, ExchangeRow, McOpponent,
+    exact_exchange, exchange_sizes, exchange_totals, legal_discards, monte_carlo_exchange, ExchangeMcCounts, ExchangeRow,
+    ExchangeValue, McOpponent,
     REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST, SHORTLIST_DRAWS,
 };
 pub use score_game::{score_game, EventKind, GameEvent, GameOptions, GameScore};

@@ -17,7 +17,10 @@ Rewards (``reward=``):
   events after it; partners share their side's; five-card cribbage's three for last, scored in
   the deal, comes with the first step), so an agent's rewards add up to its score.
 
-An illegal action raises ``ValueError`` naming it and the legal set (the game is unchanged).
+Actions are integers (``int`` or a numpy integer scalar; ``bool``, floats and strings are a
+``TypeError``). An illegal action, ``None`` for an agent still playing, or a selected agent that
+is not one of ``possible_agents`` raise ``ValueError`` naming the agent and its legal actions (the
+game is unchanged); ``step`` before ``reset`` is a ``RuntimeError`` saying to call ``reset``.
 ``render()`` (``render_mode="ansi"``) returns the whole table as text (omniscient: every hand).
 """
 
@@ -27,6 +30,8 @@ import random
 from typing import Any
 
 import numpy as np
+
+from .._args import is_int, short_repr
 
 try:
     import gymnasium
@@ -85,14 +90,44 @@ class CribpiquetAEC(AECEnv):
         self._random = random.Random().random
         self.game_state = game.new_initial_state()
         self._opening = [0.0] * n
+        self._was_reset = False
 
     # ----------------------------------------------------------------------------- spaces
 
+    def _player(self, agent: Any) -> int:
+        """The seat of ``agent``, else ``ValueError`` naming it and the agents."""
+        try:
+            return self._index[agent]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown agent {short_repr(agent)}: the agents are "
+                             f"{', '.join(self.possible_agents)}") from None
+
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._player(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._player(agent)]]
+
+    def _legal_text(self) -> str:
+        legal = self.game_state.legal_actions()
+        shown = ", ".join(map(str, legal[:8]))
+        return f"{shown}, … ({len(legal)} in all)" if len(legal) > 8 else shown or "none"
+
+    def _checked_action(self, agent: Any, action: Any) -> int:
+        """The action as an int legal for ``agent`` now, else a short error (nothing changes)."""
+        if agent not in self._index:
+            raise ValueError(f"the selected agent {short_repr(agent)} is not one of "
+                             f"{', '.join(self.possible_agents)} (it has no legal actions)")
+        if action is None:
+            raise ValueError(f"{agent} is still playing: None is no action (legal: {self._legal_text()})")
+        if not is_int(action):
+            raise TypeError(f"an action must be an int, got {type(action).__name__} {short_repr(action)} "
+                            f"({agent}'s legal actions: {self._legal_text()})")
+        a = int(action)
+        if not 0 <= a < self._num_actions:
+            raise ValueError(f"action {short_repr(a)} is not legal for {agent}: action ids are 0 .. "
+                             f"{self._num_actions - 1} (legal now: {self._legal_text()})")
+        return a
 
     # ------------------------------------------------------------------------------- play
 
@@ -137,14 +172,21 @@ class CribpiquetAEC(AECEnv):
         # first step's rewards (PettingZoo rewards start at 0 after reset).
         self._opening = self._sample_chances()
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
+        self._was_reset = True
 
     def step(self, action: Any) -> None:
+        if not self._was_reset:
+            raise RuntimeError("call reset() before step(): there is no game yet")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if agent in self.terminations and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         s = self.game_state
-        s.apply_action(int(action))  # ValueError (state unchanged) if illegal
+        checked = self._checked_action(agent, action)
+        try:
+            s.apply_action(checked)
+        except ValueError as e:  # the engine's "illegal action …" (the state is unchanged): name the agent
+            raise ValueError(f"{agent}: {e}") from None
         points = [a + b for a, b in zip(self._opening, s.rewards())]
         self._opening = [0.0] * len(points)
         more = self._sample_chances()
@@ -154,7 +196,7 @@ class CribpiquetAEC(AECEnv):
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        p = self._index[agent]
+        p = self._player(agent)
         s = self.game_state
         if self._info_state:
             tensor = s.information_state_tensor(p)

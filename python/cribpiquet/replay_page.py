@@ -1,0 +1,209 @@
+"""A recorded game as one self-contained web page: ``cribpiquet replay game.jsonl --html out.html``.
+
+The page steps through the game (buttons and the arrow keys: next, back, start, end; Home and
+End), shows both hands face up or one seat's view, the count or the trick, every score change
+with its reason (the show read aloud, the piquet declarations by name) and the running score.
+The cards are inline SVG drawn in code and the script is inline: the page needs no network and
+no other file.
+
+The game is rebuilt from the record's actions with the engine (as ``cribpiquet replay`` does),
+so a record that does not replay is a ``ValueError`` naming the line.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from . import cribbage, piquet, play
+from ._html import card_svg, count_cards, escape
+
+__all__ = ["frames_of_record", "replay_html", "write_replay_html"]
+
+
+def _scores(state: Any) -> dict[str, Any]:
+    if isinstance(state, piquet.State):
+        games = [list(g) for g in state.games()]
+        return {"deal": list(state.deal_scores()), "games": games, "tricks": list(state.tricks_won()),
+                "total": list(state.scores())}  # fmt: skip
+    return {"total": list(state.scores()), "target": state.get_game().target}
+
+
+def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
+    is_piquet = isinstance(state, piquet.State)
+    frame: dict[str, Any] = {
+        "step": step,
+        "who": who,
+        "lines": lines,
+        "phase": state.phase,
+        "turn": state.current_player(),
+        "final": state.is_terminal(),
+        "hands": [sorted(state.hand(p), key=lambda c: (c % (8 if is_piquet else 13), c)) for p in (0, 1)],
+        "scores": _scores(state),
+        "dealer": state.dealer,
+    }
+    if is_piquet:
+        plays = state.plays()
+        frame["trick"] = [list(p) for p in plays[len(plays) - len(plays) % 2:]] if state.phase == "play" else []
+        frame["last_trick"] = [list(p) for p in plays[-2:]] if plays and len(plays) % 2 == 0 else []
+        frame["elder"] = state.elder
+    else:
+        frame["starter"] = state.starter
+        frame["count"] = state.count if state.phase == "play" else None
+        frame["count_cards"] = count_cards(state) if state.phase == "play" else []
+    return frame
+
+
+def frames_of_record(path: str) -> list[dict[str, Any]]:
+    """Every position of the recorded game, the start first: what the page shows at each step
+    (plain JSON-able values)."""
+    header, rows = play.read_record(path)
+    options = header.get("options")
+    if not isinstance(options, dict):
+        raise ValueError(f"{play.short(path, 60)} line 1: the header has no options")
+    state = play.make_game(str(header.get("game")), options).new_initial_state()
+    narrator = play.Narrator(reveal=True)
+    frames = [_frame(state, 0, "start", ["The game begins."])]
+    for i, row in enumerate(rows, 2):
+        action, text = row.get("action"), row.get("text")
+        if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
+            raise ValueError(f"{play.short(path, 60)} line {i}: action {play.short(str(action))} is not legal here")
+        if text is not None and text != state.action_to_string(action):
+            raise ValueError(f"{play.short(path, 60)} line {i}: action {action} is "
+                             f"{state.action_to_string(action)}, the record says {play.short(str(text))}")  # fmt: skip
+        before = state.clone()
+        seat = before.current_player()
+        state.apply_action(action)
+        who = play.WHO.get(seat, "chance")
+        lines = narrator.lines(before, action, state) or [f"{who}: {before.action_to_string(action)}"]
+        frames.append(_frame(state, i - 1, who, lines))
+    return frames
+
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:1.5em;background:#f4f1ea;color:#222}
+h1{font-size:1.3em;margin:0 0 .3em}
+.bar{display:flex;gap:.4em;align-items:center;margin:.6em 0}
+button{font-size:1em;padding:.3em .8em}
+.felt{background:#1f6b3a;color:#fff;border-radius:10px;padding:1em;max-width:46em}
+.seat{margin:.4em 0}.seat b{display:inline-block;min-width:7em}
+.cards{display:inline-flex;gap:3px;vertical-align:middle;min-height:50px}
+.mid{margin:.8em 0;min-height:56px}
+#log{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.6em;max-width:46em;min-height:4em}
+#log div{margin:.15em 0}
+.score{font-size:1.1em;font-weight:bold}
+"""
+
+_SCRIPT = """
+const F = FRAMES, C = CARDS;
+let i = 0;
+const $ = (id) => document.getElementById(id);
+function row(ids, hidden) {
+  if (!ids.length) return '<span>—</span>';
+  return ids.map((c) => hidden ? BACK : C[c]).join('');
+}
+function render() {
+  const f = F[i], view = $('view').value;
+  $('step').textContent = `step ${f.step} of ${F.length - 1}`;
+  for (const s of [0, 1]) {
+    const hidden = view !== 'both' && view !== String(s);
+    $('hand' + s).innerHTML = row(f.hands[s], hidden);
+    $('role' + s).textContent = ROLE(f, s);
+  }
+  const sc = f.scores;
+  $('scores').dataset.s0 = sc.total[0];
+  $('scores').dataset.s1 = sc.total[1];
+  let text = `seat 0: ${sc.total[0]} · seat 1: ${sc.total[1]}`;
+  if (sc.deal) {
+    $('scores').dataset.d0 = sc.deal[0];
+    $('scores').dataset.d1 = sc.deal[1];
+    text = `this deal: ${sc.deal[0]}–${sc.deal[1]} (tricks ${sc.tricks[0]}–${sc.tricks[1]})` +
+           (sc.games.length ? ` · games: ${sc.games.map((g) => g[0] + '–' + g[1]).join(', ')}` : '');
+  } else {
+    text += ` (to ${sc.target})`;
+  }
+  $('scores').textContent = text;
+  $('mid').innerHTML = MIDDLE(f);
+  $('phase').textContent = f.final ? 'game over' : `phase: ${f.phase}` +
+    (f.turn >= 0 ? ` · to move: seat ${f.turn}` : (f.turn === -1 ? ' · chance' : ''));
+  $('log').innerHTML = `<div><b>${f.step ? 'move ' + f.step + ' (' + f.who + ')' : 'start'}</b></div>` +
+    f.lines.map((l) => `<div>${esc(l)}</div>`).join('');
+}
+function esc(s) { return s.replace(/[&<>"]/g, (c) => ({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c])); }
+function go(k) { i = Math.max(0, Math.min(F.length - 1, k)); render(); }
+$('start').onclick = () => go(0);
+$('back').onclick = () => go(i - 1);
+$('next').onclick = () => go(i + 1);
+$('end').onclick = () => go(F.length - 1);
+$('view').onchange = render;
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowRight') go(i + 1);
+  else if (e.key === 'ArrowLeft') go(i - 1);
+  else if (e.key === 'Home') go(0);
+  else if (e.key === 'End') go(F.length - 1);
+});
+render();
+"""
+
+_CRIBBAGE_JS = """
+const ROLE = (f, s) => (f.dealer === s ? 'dealer' : (f.dealer === null ? '' : 'pone'));
+const MIDDLE = (f) => (f.starter !== null ? `starter ${C[f.starter]} ` : '') +
+  (f.count !== null ? ` count <b id="count">${f.count}</b> ${f.count_cards.map((c) => C[c]).join('')}` : '');
+"""
+
+_PIQUET_JS = """
+const ROLE = (f, s) => (f.elder === s ? 'elder' : (f.dealer === s ? 'dealer' : ''));
+const MIDDLE = (f) => (f.trick.length ? 'trick: ' + f.trick.map((p) => C[p[1]]).join('') :
+  (f.last_trick.length ? 'last trick: ' + f.last_trick.map((p) => C[p[1]]).join('') : ''));
+"""
+
+
+def replay_html(path: str, *, seat: Optional[int] = None) -> str:
+    """The page for the record at ``path``; ``seat`` (0 or 1) opens it in that seat's view (the
+    other hand face down; the page can switch), ``None`` with both hands face up."""
+    if seat is not None and not (type(seat) is int and seat in (0, 1)):
+        raise ValueError(f"seat must be 0, 1 or None, got {escape(repr(seat))[:40]}")
+    header, _ = play.read_record(path)
+    frames = frames_of_record(path)
+    is_piquet = header.get("game") == "piquet"
+    card = piquet.Card if is_piquet else cribbage.Card
+    n = 32 if is_piquet else 52
+    cards = {i: card_svg(card(i)) for i in range(n)}
+    back = card_svg(card(0), hidden=True)
+    options = ", ".join(f"{k} {v}" for k, v in header.get("options", {}).items())
+    title = f"{header.get('game')} ({options}) — seed {header.get('seed')}, against {header.get('bot')}"
+    view = "both" if seat is None else str(seat)
+    select = "".join(
+        f'<option value="{v}"{" selected" if v == view else ""}>{label}</option>'
+        for v, label in (("both", "both hands"), ("0", "seat 0's view"), ("1", "seat 1's view"))
+    )
+    seat_div = [
+        f'<div class="seat"><b>seat {s} <span id="role{s}"></span></b><span class="cards" id="hand{s}"></span></div>'
+        for s in (0, 1)
+    ]
+    data = json.dumps(frames, separators=(",", ":")).replace("</", "<\\/")
+    return (
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>{escape(title)}</h1>"
+        '<div class="bar"><button id="start" title="Home">« start</button>'
+        '<button id="back" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
+        '<button id="end" title="End">end »</button><span id="step"></span>'
+        f'<label>view <select id="view">{select}</select></label></div>'
+        f'<div class="felt"><div id="phase"></div>{seat_div[1]}<div class="mid" id="mid"></div>{seat_div[0]}</div>'
+        '<p class="score" id="scores"></p><div id="log"></div>'
+        f"<script>const FRAMES = {data};\nconst CARDS = {json.dumps(cards)};\nconst BACK = {json.dumps(back)};\n"
+        f"{_PIQUET_JS if is_piquet else _CRIBBAGE_JS}{_SCRIPT}</script></body></html>"
+    )
+
+
+def write_replay_html(path: str, out: str, *, seat: Optional[int] = None) -> int:
+    """Write :func:`replay_html` of ``path`` to the file ``out``; returns the number of steps."""
+    page = replay_html(path, seat=seat)
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(page)
+            f.flush()
+    except OSError as e:
+        raise ValueError(f"cannot write {play.short(out, 60)}: {e.strerror or e}") from None
+    return page.count('"step":') - 1

@@ -1,0 +1,74 @@
+//! Notebook display and data out for the native classes: `_repr_html_` (and `_repr_svg_` for
+//! cards), `to_dict`, and `State.render`. Each method is one call into the Python helpers
+//! (`cribpiquet._html`, `cribpiquet._data`), which draw the cards and tables once for the native
+//! and the Python result classes alike. A class gets them from one line at the end of the file
+//! that defines it (`display!`), as an extra `#[pymethods]` block.
+
+use pyo3::prelude::*;
+
+/// `module.func(obj, *rest)`.
+pub(crate) fn call_helper<'py>(
+    obj: &Bound<'py, PyAny>,
+    module: &str,
+    func: &str,
+    rest: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let f = obj.py().import(module)?.getattr(func)?;
+    match rest {
+        None => f.call1((obj,)),
+        Some(extra) => f.call1((obj, extra)),
+    }
+}
+
+/// `display!(Class => "html_function", …)`: `to_dict()` and `_repr_html_()` for result classes;
+/// `display!(@card Card)`: a card's SVG face as `_repr_svg_`/`_repr_html_`; `display!(@state
+/// State)`: the table of a game as `_repr_html_` and `render(player=None)`.
+macro_rules! display {
+    (@card $ty:ty) => {
+        #[pyo3::pymethods]
+        impl $ty {
+            /// The card's face as a small SVG (Jupyter shows it).
+            fn _repr_svg_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "card_svg", None)
+            }
+            /// The card's face as inline SVG in HTML.
+            fn _repr_html_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "card_svg", None)
+            }
+        }
+    };
+    (@state $ty:ty) => {
+        #[pyo3::pymethods]
+        impl $ty {
+            /// The table as a player sees it, as HTML: each seat's cards, the count or the trick,
+            /// the scores and whose turn it is. With `player` (a seat) only that player's cards
+            /// are shown face up; `None` shows every card (a state knows them all).
+            #[pyo3(signature = (player=None))]
+            fn render<'py>(
+                slf: &pyo3::Bound<'py, Self>,
+                player: Option<pyo3::Bound<'py, pyo3::PyAny>>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "state_html", player)
+            }
+            /// The table with every card shown (Jupyter's rich display; see `render`).
+            fn _repr_html_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "state_html", None)
+            }
+        }
+    };
+    ($($ty:ty => $html:literal),* $(,)?) => {$(
+        #[pyo3::pymethods]
+        impl $ty {
+            /// The result as plain JSON-able Python: a dict of its fields, cards as text, tuples
+            /// as lists (`json.loads(json.dumps(d)) == d`).
+            fn to_dict<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._data", "record_dict", None)
+            }
+            /// The result as an HTML table (Jupyter's rich display).
+            fn _repr_html_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", $html, None)
+            }
+        }
+    )*};
+}
+pub(crate) use display;

@@ -1,0 +1,170 @@
+"""``cribpiquet replay FILE --html OUT``: a recorded game as one self-contained page, checked as
+data, as HTML, and stepped through in a real browser (headless Chromium driven by Playwright with
+the system browser) against the engine's scores at every step."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cribpiquet import bots, play, replay_page
+
+GAMES = [
+    ("cribbage", {"variant": "five-card"}, 3),
+    ("cribbage", {"variant": "six-card"}, 5),
+    ("piquet", {"rules": "russian", "scope": "deal"}, 3),
+    ("piquet", {"rules": "rubicon", "scope": "deal"}, 8),
+]
+
+
+def record_game(path: Path, kind: str, options: dict[str, Any], seed: int) -> list[Any]:
+    """Play a whole bot-against-bot game and write it in ``cribpiquet play --record``'s format;
+    returns the engine's states, the start first."""
+    state = play.make_game(kind, options).new_initial_state()
+    rng = random.Random(seed)
+    players = [bots.Random(seed=seed), bots.First()]
+    rows: list[dict[str, Any]] = [{"cribpiquet": "play", "game": kind, "options": options, "seed": seed,
+                                   "bot": "first", "you": 0}]  # fmt: skip
+    states = [state.clone()]
+    while not state.is_terminal():
+        seat = state.current_player()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            action = rng.choices(outcomes, probs)[0]
+        else:
+            action = players[seat].step(state)
+        rows.append({"seat": seat, "who": play.WHO.get(seat, "chance"), "action": action,
+                     "text": state.action_to_string(action)})  # fmt: skip
+        state.apply_action(action)
+        states.append(state.clone())
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return states
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.srcs: list[str] = []
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        for key in ("src", "href"):
+            if a.get(key):
+                self.srcs.append(str(a[key]))
+
+
+@pytest.mark.parametrize(("kind", "options", "seed"), GAMES)
+def test_frames_follow_the_engine(tmp_path: Path, kind: str, options: dict[str, Any], seed: int):
+    rec = tmp_path / "g.jsonl"
+    states = record_game(rec, kind, options, seed)
+    frames = replay_page.frames_of_record(str(rec))
+    assert len(frames) == len(states)
+    for frame, state in zip(frames, states):
+        assert frame["scores"]["total"] == list(state.scores())
+        assert frame["hands"][0] == sorted(frame["hands"][0], key=lambda c: (c % (8 if kind == "piquet" else 13), c))
+        assert sorted(frame["hands"][1]) == sorted(state.hand(1))
+        assert frame["final"] == state.is_terminal()
+    assert frames[-1]["final"] and frames[0]["step"] == 0
+    json.dumps(frames)  # plain data
+    # every score change has its reason in the narration
+    changed = [f for f, g in zip(frames[1:], frames) if f["scores"]["total"] != g["scores"]["total"]]
+    assert changed and all(f["lines"] for f in changed)
+
+
+@pytest.mark.parametrize(("kind", "options", "seed"), GAMES[::2])
+def test_page_is_self_contained_html(tmp_path: Path, kind: str, options: dict[str, Any], seed: int):
+    rec = tmp_path / "g.jsonl"
+    record_game(rec, kind, options, seed)
+    page = replay_page.replay_html(str(rec), seat=1)
+    parser = _Page()
+    parser.feed(page)
+    assert {"start", "back", "next", "end", "view", "scores", "log", "hand0", "hand1", "mid"} <= parser.ids
+    assert parser.srcs == []  # no script, image or style loaded from anywhere
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")  # the SVG namespace, not a fetch
+    assert "https://" not in page
+    assert '<option value="1" selected>' in page
+
+
+def test_bad_record_and_arguments(tmp_path: Path):
+    rec = tmp_path / "g.jsonl"
+    record_game(rec, "cribbage", {"variant": "five-card"}, 1)
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines[:3] + ['{"seat": 0, "action": 5000}']) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 4: action 5000 is not legal"):
+        replay_page.replay_html(str(bad))
+    with pytest.raises(ValueError, match="seat must be 0, 1 or None"):
+        replay_page.replay_html(str(rec), seat=2)
+    with pytest.raises(ValueError, match="cannot write"):
+        replay_page.write_replay_html(str(rec), str(tmp_path / "no" / "dir" / "x.html"))
+
+
+def test_cli_writes_the_page(tmp_path: Path):
+    rec = tmp_path / "g.jsonl"
+    record_game(rec, "piquet", {"rules": "russian", "scope": "deal"}, 2)
+    out = tmp_path / "g.html"
+    r = subprocess.run([sys.executable, "-m", "cribpiquet", "replay", str(rec), "--html", str(out)],
+                       capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert str(out) in r.stdout
+
+
+def _chromium() -> str:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.skip("no chromium on PATH (.ci/run installs Debian's chromium)")
+
+
+@pytest.mark.parametrize(("kind", "options", "seed"), [GAMES[0], GAMES[2]])
+def test_browser_steps_through_the_game(tmp_path: Path, kind: str, options: dict[str, Any], seed: int):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    rec = tmp_path / "g.jsonl"
+    states = record_game(rec, kind, options, seed)
+    out = tmp_path / "g.html"
+    replay_page.write_replay_html(str(rec), str(out))
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.goto(out.as_uri())
+            scores = page.locator("#scores")
+            for k, state in enumerate(states):
+                assert page.locator("#step").inner_text() == f"step {k} of {len(states) - 1}"
+                want = state.scores()
+                assert (scores.get_attribute("data-s0"), scores.get_attribute("data-s1")) == (str(want[0]), str(want[1]))
+                if kind == "piquet":
+                    d = state.deal_scores()
+                    assert scores.get_attribute("data-d0") == str(d[0])
+                if k < len(states) - 1:
+                    (page.keyboard.press("ArrowRight") if k % 2 else page.click("#next"))
+            # the hand shown is the engine's, face up; in seat 1's view seat 0's cards are backs
+            page.keyboard.press("Home")
+            first_cards = len(states[0].hand(0))
+            assert page.locator("#hand0 svg.cp-card").count() == first_cards
+            page.click("#end")
+            page.click("#back")
+            assert page.locator("#step").inner_text() == f"step {len(states) - 2} of {len(states) - 1}"
+            page.select_option("#view", "1")
+            page.keyboard.press("Home")
+            for _ in range(len(states) // 3):
+                page.keyboard.press("ArrowRight")
+            held0 = page.locator("#hand0 svg").count()
+            assert page.locator("#hand0 svg.cp-back").count() == held0
+            assert page.locator("#hand1 svg.cp-back").count() == 0
+        finally:
+            browser.close()
