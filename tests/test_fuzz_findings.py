@@ -4,6 +4,7 @@ reprs echoed whole, `round_record` at the 64-bit limits, and inclusive id ranges
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from cribpiquet import cribbage, piquet
@@ -164,3 +165,50 @@ def test_distributed_counts_refuse_a_failing_index_with_a_type_error():
             distributed.arena(six, ["random", "first"], bad)
         with pytest.raises(TypeError, match=r"^chunk_games must be an int, got Indexable"):
             distributed.simulate(six, 5, chunk_games=bad)
+
+
+def test_arena_combine_reads_item_by_item_and_progress_is_echoed_short():
+    from cribpiquet import ArenaResult, arena
+
+    five = cribbage.Game("five-card", target=31)
+    r = arena(five, ["first", "random"], 3, progress=False)
+    assert ArenaResult.combine(BadLen([r, r])).games == 6  # a lying __len__ is not trusted
+    from itertools import count
+
+    with pytest.raises(TypeError, match=r"^combine needs ArenaResult values, got int$"):
+        ArenaResult.combine(count())  # garbage stops the read at once
+    with pytest.raises(TypeError) as e:
+        arena(five, ["first", "random"], 3, progress="x" * 100_000)
+    assert len(str(e.value)) < 100 and str(e.value).startswith("progress must be a bool, got str 'xxx")
+
+
+def test_env_arguments_are_checked_and_out_of_order_calls_are_clear():
+    pytest.importorskip("pettingzoo")
+    from cribpiquet.envs import _aec, cribbage_v0, piquet_v0
+
+    with pytest.raises(TypeError, match=r"^game must be a cribbage.Game or a piquet.Game, got tuple \(1, 2\)$"):
+        _aec.CribpiquetAEC((1, 2), name="x")
+    with pytest.raises(ValueError) as e:
+        piquet_v0.raw_env(reward="5H " * 100_000)
+    assert len(str(e.value)) < 120
+    with pytest.raises(TypeError, match=r"^env must be a CribpiquetAEC \(raw_env\(\)\), got int 5$"):
+        _aec.wrap(5)
+    env = cribbage_v0.raw_env(variant="five-card", target=31)
+    assert env.num_agents == 0
+    with pytest.raises(RuntimeError, match=r"^call reset\(\) before last\(\)"):
+        env.last()
+    for seed in (False, 1.5, "3"):
+        with pytest.raises(TypeError, match="^seed must be an int"):
+            env.reset(seed=seed)
+    env.reset(seed=7)
+    assert env.num_agents == 2
+    # play to the end and let every agent leave: last() then says so
+    rng = __import__("random").Random(1)
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(list(np.flatnonzero(env.observe(agent)["action_mask"])))))
+    with pytest.raises(ValueError, match=r"has left the game \(every agent is done\): call reset\(\) to play again$"):
+        env.last()
