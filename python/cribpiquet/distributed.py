@@ -405,6 +405,7 @@ def discard_tables(
 def _as_dask(x: Any, name: str, ndim: int) -> Any:
     """``x`` as a dask array with known chunk sizes, an integer dtype and ``ndim`` dimensions
     (anything else is read by numpy and checked before dask sees it: dask cannot chunk objects)."""
+    a: Any
     if isinstance(x, da.Array):
         a = x
     else:
