@@ -4,6 +4,7 @@ reprs echoed whole, `round_record` at the 64-bit limits, and inclusive id ranges
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from cribpiquet import cribbage, piquet
@@ -98,3 +99,116 @@ def test_batch_crib_flag_is_a_bool_named_in_the_error():
         with pytest.raises(TypeError, match=r"^crib must be a bool, got int 1$"):
             fn(hands, starters, crib=1)
     assert cribbage.score_hand_batch(hands, starters, crib=True).tolist() == [cribbage.score_hand([1, 2, 3, 4], 5, crib=True)]
+
+
+# ------------------------------------------------------------ the newer surface (issue 19)
+
+
+def test_distributed_reads_players_once_and_never_trusts_len():
+    """distributed.simulate / arena checked a generator of players (using it up) and then sent
+    the empty rest to the workers; a list with a lying ``__len__`` was a MemoryError."""
+    pytest.importorskip("dask.array")
+    from cribpiquet import distributed
+
+    assert distributed._players_once((p for p in ["random", "first"])) == ["random", "first"]
+    assert distributed._players_once(BadLen(["first", "random"])) == ["first", "random"]
+    assert distributed._players_once("random") == "random"
+    from itertools import count
+
+    assert distributed._players_once(count()) == [0, 1, 2, 3, 4]  # an endless iterable: five read, the check refuses it
+    six = cribbage.Game("six-card")
+    # every argument checked, nothing submitted: with no client the call stops at the client
+    for players in [(p for p in ["random", "first"]), BadLen(["first", "random"])]:
+        with pytest.raises(ValueError, match="no Dask client"):
+            distributed.arena(six, players, 10)
+    with pytest.raises(ValueError, match="the arena needs 2 players"):
+        distributed.arena(six, (p for p in ["random"] * 9), 10)
+
+
+def test_openspiel_observer_type_is_checked():
+    pyspiel = pytest.importorskip("pyspiel")
+    from cribpiquet import openspiel
+
+    openspiel.register()
+    game = pyspiel.load_game(openspiel.CRIBBAGE, {"variant": "five-card"})
+    with pytest.raises(TypeError, match=r"^iig_obs_type must be a pyspiel.IIGObservationType or None, got list$"):
+        game.make_py_observer([1e300])
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert observer.tensor.shape == (game.cribpiquet_game.information_state_tensor_size(),)
+    assert game.make_py_observer(None).tensor.shape == (game.cribpiquet_game.observation_tensor_size(),)
+
+
+def test_distributed_batches_refuse_object_data_before_dask_sees_it():
+    """dask cannot chunk object data: a list of cards and text was a NotImplementedError."""
+    pytest.importorskip("dask.array")
+    import numpy as np
+
+    from cribpiquet import distributed
+
+    with pytest.raises(TypeError, match=r"^sequences must hold integer card ids, got dtype object$"):
+        distributed.peg_points_batch([cribbage.Card(1), cribbage.Card(50), "x" * 100])
+    with pytest.raises(TypeError, match=r"^hands must hold integer card ids, got dtype <U2$"):
+        distributed.score_hand_batch([["5H", "5D", "5S", "JC"]], [4])
+    with pytest.raises(ValueError, match=r"^elder must be a 2-d array of card ids, got list \[\[1, 2\], \[3\]\]$"):
+        distributed.score_declarations_batch([[1, 2], [3]], np.zeros((2, 12), np.int64))
+    lazy = distributed.peg_points_batch(np.array([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]]))
+    assert lazy.compute(scheduler="synchronous").tolist() == [7, 8]
+
+
+def test_distributed_counts_refuse_a_failing_index_with_a_type_error():
+    pytest.importorskip("dask.array")
+    from cribpiquet import distributed
+
+    six = cribbage.Game("six-card")
+    for bad in (Indexable(OverflowError("index")), Indexable(KeyError("x"))):
+        with pytest.raises(TypeError, match=r"^n_games must be an int, got Indexable Indexable\("):
+            distributed.arena(six, ["random", "first"], bad)
+        with pytest.raises(TypeError, match=r"^chunk_games must be an int, got Indexable"):
+            distributed.simulate(six, 5, chunk_games=bad)
+
+
+def test_arena_combine_reads_item_by_item_and_progress_is_echoed_short():
+    from cribpiquet import ArenaResult, arena
+
+    five = cribbage.Game("five-card", target=31)
+    r = arena(five, ["first", "random"], 3, progress=False)
+    assert ArenaResult.combine(BadLen([r, r])).games == 6  # a lying __len__ is not trusted
+    from itertools import count
+
+    with pytest.raises(TypeError, match=r"^combine needs ArenaResult values, got int$"):
+        ArenaResult.combine(count())  # garbage stops the read at once
+    with pytest.raises(TypeError) as e:
+        arena(five, ["first", "random"], 3, progress="x" * 100_000)
+    assert len(str(e.value)) < 100 and str(e.value).startswith("progress must be a bool, got str 'xxx")
+
+
+def test_env_arguments_are_checked_and_out_of_order_calls_are_clear():
+    pytest.importorskip("pettingzoo")
+    from cribpiquet.envs import _aec, cribbage_v0, piquet_v0
+
+    with pytest.raises(TypeError, match=r"^game must be a cribbage.Game or a piquet.Game, got tuple \(1, 2\)$"):
+        _aec.CribpiquetAEC((1, 2), name="x")
+    with pytest.raises(ValueError) as e:
+        piquet_v0.raw_env(reward="5H " * 100_000)
+    assert len(str(e.value)) < 120
+    with pytest.raises(TypeError, match=r"^env must be a CribpiquetAEC \(raw_env\(\)\), got int 5$"):
+        _aec.wrap(5)
+    env = cribbage_v0.raw_env(variant="five-card", target=31)
+    assert env.num_agents == 0
+    with pytest.raises(RuntimeError, match=r"^call reset\(\) before last\(\)"):
+        env.last()
+    for seed in (False, 1.5, "3"):
+        with pytest.raises(TypeError, match="^seed must be an int"):
+            env.reset(seed=seed)
+    env.reset(seed=7)
+    assert env.num_agents == 2
+    # play to the end and let every agent leave: last() then says so
+    rng = __import__("random").Random(1)
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(list(np.flatnonzero(env.observe(agent)["action_mask"])))))
+    with pytest.raises(ValueError, match=r"has left the game \(every agent is done\): call reset\(\) to play again$"):
+        env.last()

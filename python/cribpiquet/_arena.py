@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _core
+from ._args import short_repr
 from .bots import Bot
 
 __all__ = ["ArenaResult", "arena", "wilson"]
@@ -181,12 +182,14 @@ class ArenaResult:
         >>> ArenaResult.combine(parts).wins == arena(g, ["first", "random"], 30, progress=False).wins
         True
         """
-        results = list(results)
-        if not results:
-            raise ValueError("combine needs at least one ArenaResult")
+        parts = []  # read item by item (a lying __len__ is not trusted; garbage stops the read at once)
         for r in results:
             if not isinstance(r, ArenaResult):
                 raise TypeError(f"combine needs ArenaResult values, got {type(r).__name__}")
+            parts.append(r)
+        results = parts
+        if not results:
+            raise ValueError("combine needs at least one ArenaResult")
         first = results[0]
         sources = [k for k, _ in first.points]
         for r in results[1:]:
@@ -306,7 +309,7 @@ def arena(
     if isinstance(progress, bool):
         bar: Optional[_Progress] = _Progress(int(n_games), "arena") if progress else None
     else:
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__} {progress!r}")
+        raise TypeError(f"progress must be a bool, got {type(progress).__name__} {short_repr(progress)}")
     callback: Optional[Callable[[int], None]] = bar
     try:
         raw = _core.arena_run(

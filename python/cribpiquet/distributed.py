@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import operator
 import pickle
@@ -92,7 +93,7 @@ def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
         raise TypeError(f"{name} must be an int, got {_describe(x)}")
     try:
         value = operator.index(x)
-    except TypeError:
+    except Exception:  # noqa: BLE001 - not int-like, or an __index__ that fails (OverflowError, KeyError...)
         raise TypeError(f"{name} must be an int, got {_describe(x)}") from None
     if not low <= value < high:
         raise ValueError(f"{name} must be in range({low}, {high}), got {value}")
@@ -138,6 +139,19 @@ def _portable(player: Any) -> Any:
     if type(rebuilt) is not type(player) or repr(rebuilt) != call.text:
         raise TypeError(f"players: {_describe(player)} cannot be sent to the workers (it does not pickle)")
     return call
+
+
+def _players_once(players: Any) -> Any:
+    """``players`` read once, before the local check reads them (a generator would be used up by
+    the check and sent empty): a name or a bot as it is, an iterable as a list of its first five
+    items (four seats at most: the check refuses a fifth; an endless iterable is not read on)."""
+    if isinstance(players, str):
+        return players
+    try:
+        items = iter(players)
+    except TypeError:
+        return players  # a bot, or garbage the local check names
+    return list(itertools.islice(items, 5))
 
 
 def _portable_players(players: Any) -> Any:
@@ -221,6 +235,7 @@ def simulate(
     local = _simulator(game)
     n = _count(n_games, "n_games", 0)
     size = _count(chunk_games, "chunk_games", 1)
+    players = _players_once(players)
     # Zero games checks game, players and seed exactly as the local call, and gives the schema.
     empty = local(game, 0, players=players, seed=seed)
     players = _portable_players(players)
@@ -293,6 +308,7 @@ def arena(
 
     n = _count(n_games, "n_games", 0)
     size = None if chunk_games is None else _count(chunk_games, "chunk_games", 1)
+    players = _players_once(players)
     # Zero games checks game, players and seed exactly as the local call.
     empty = local_arena(game, players, 0, seed=seed, progress=False)
     portable = _portable_players(players)
@@ -387,15 +403,23 @@ def discard_tables(
 
 
 def _as_dask(x: Any, name: str, ndim: int) -> Any:
-    """``x`` as a dask array with known chunk sizes, an integer dtype and ``ndim`` dimensions."""
-    a = x if isinstance(x, da.Array) else da.asarray(x)
+    """``x`` as a dask array with known chunk sizes, an integer dtype and ``ndim`` dimensions
+    (anything else is read by numpy and checked before dask sees it: dask cannot chunk objects)."""
+    a: Any
+    if isinstance(x, da.Array):
+        a = x
+    else:
+        try:
+            a = np.asarray(x)
+        except ValueError:
+            raise ValueError(f"{name} must be a {ndim}-d array of card ids, got {_describe(x)}") from None
     if a.dtype.kind not in "iu":
         raise TypeError(f"{name} must hold integer card ids, got dtype {a.dtype}")
     if a.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-d array, got shape {a.shape}")
     if any(math.isnan(c) for c in a.shape):
         raise ValueError(f"{name} has unknown chunk sizes: call {name}.compute_chunk_sizes() first")
-    return a
+    return a if isinstance(a, da.Array) else da.asarray(a)
 
 
 def _probe(local: Callable[..., Any], arrays: list[Any], **kwargs: Any) -> Any:

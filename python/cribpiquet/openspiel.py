@@ -160,7 +160,9 @@ def _classes(pyspiel: Any) -> tuple[Any, Any]:
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
             if params:
-                raise ValueError(f"observation parameters are not supported, got {params}")
+                raise ValueError(f"observation parameters are not supported, got {type(params).__name__}")
+            if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+                raise TypeError(f"iig_obs_type must be a pyspiel.IIGObservationType or None, got {type(iig_obs_type).__name__}")
             perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
             return _Observer(self.cribpiquet_game, perfect_recall)
 

@@ -31,7 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from .._args import is_int, short_repr
+from .. import cribbage, piquet
+from .._args import int_arg, is_int, short_repr
 
 try:
     import gymnasium
@@ -62,12 +63,14 @@ class CribpiquetAEC(AECEnv):
         observation: str = "information_state",
     ) -> None:
         super().__init__()
+        if not isinstance(game, (cribbage.Game, piquet.Game)):
+            raise TypeError(f"game must be a cribbage.Game or a piquet.Game, got {type(game).__name__} {short_repr(game)}")
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None or 'ansi', got {short_repr(render_mode)}")
         if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be 'returns' or 'points', got {reward!r}")
+            raise ValueError(f"reward must be 'returns' or 'points', got {short_repr(reward)}")
         if observation not in OBSERVATIONS:
-            raise ValueError(f"observation must be 'information_state' or 'observation', got {observation!r}")
+            raise ValueError(f"observation must be 'information_state' or 'observation', got {short_repr(observation)}")
         self.metadata = {**self.metadata, "name": name}
         self.game = game
         self.render_mode = render_mode
@@ -91,6 +94,7 @@ class CribpiquetAEC(AECEnv):
         self.game_state = game.new_initial_state()
         self._opening = [0.0] * n
         self._was_reset = False
+        self.agents: list[str] = []  # until reset (num_agents reads it)
 
     # ----------------------------------------------------------------------------- spaces
 
@@ -160,7 +164,7 @@ class CribpiquetAEC(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._random = random.Random(seed).random
+            self._random = random.Random(int_arg(seed, "seed")).random
         self.game_state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -195,6 +199,14 @@ class CribpiquetAEC(AECEnv):
         self._after_move(points)
         self._accumulate_rewards()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, with clear errors before ``reset`` and once every agent has left."""
+        if not self._was_reset:
+            raise RuntimeError("call reset() before last(): there is no game yet")
+        if self.agent_selection not in self.terminations:
+            raise ValueError(f"{self.agent_selection} has left the game (every agent is done): call reset() to play again")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._player(agent)
         s = self.game_state
@@ -217,4 +229,6 @@ class CribpiquetAEC(AECEnv):
 
 def wrap(env: CribpiquetAEC) -> AECEnv:
     """The standard wrapper: calls in the AEC order (reset first, no step after the end)."""
+    if not isinstance(env, CribpiquetAEC):
+        raise TypeError(f"env must be a CribpiquetAEC (raw_env()), got {type(env).__name__} {short_repr(env)}")
     return wrappers.OrderEnforcingWrapper(env)
