@@ -33,6 +33,12 @@ pub(crate) trait BotSpec: Send + Sync {
     fn repr(&self) -> String;
     /// The short name used in reports (`"random"`, `"ismcts:2000"`).
     fn name(&self) -> String;
+    /// Does every decision take well under a millisecond? Then `step` and `action_values` run
+    /// on the calling thread; otherwise on a helper thread while Ctrl-C is watched
+    /// ([`interruptible`](super::engine::interruptible)).
+    fn quick(&self) -> bool {
+        false
+    }
 }
 
 /// The two games' states, for code generic over the game that makes bots from settings.
@@ -76,6 +82,9 @@ impl BotSpec for RandomSpec {
     fn name(&self) -> String {
         "random".into()
     }
+    fn quick(&self) -> bool {
+        true
+    }
 }
 
 /// Settings of [`FirstBot`].
@@ -94,17 +103,37 @@ impl BotSpec for FirstSpec {
     fn name(&self) -> String {
         "first".into()
     }
+    fn quick(&self) -> bool {
+        true
+    }
 }
 
 /// Settings of [`Ismcts`] (validated: making the bots cannot fail).
 struct IsmctsSpec {
     config: IsmctsConfig,
     seed: u64,
+    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
+    time_limit: Option<f64>,
 }
 
 impl IsmctsSpec {
-    fn new(config: IsmctsConfig, seed: u64) -> PyResult<IsmctsSpec> {
-        Ok(IsmctsSpec { config: config.checked()?, seed })
+    fn new(config: IsmctsConfig, seed: u64, time_limit: Option<f64>) -> PyResult<IsmctsSpec> {
+        Ok(IsmctsSpec { config: config.checked()?, seed, time_limit })
+    }
+}
+
+/// A float as Python's `repr` writes it (the shortest text that reads back to the same float:
+/// `0.7`, `1e-10`, `1e+300`), so a repr with it rebuilds an equal object.
+pub(crate) fn float_repr(x: f64) -> String {
+    if !x.is_finite() {
+        return (if x.is_nan() { "nan" } else if x > 0.0 { "inf" } else { "-inf" }).into();
+    }
+    // Rust's `{:?}` is the shortest round-trip text too; Python spells large exponents `e+NN`
+    // and whole numbers `N.0` — both read back alike, so only the exponent sign is adjusted.
+    let text = format!("{x:?}");
+    match text.split_once('e') {
+        Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
+        _ => text,
     }
 }
 
@@ -117,11 +146,11 @@ impl BotSpec for IsmctsSpec {
     }
     fn repr(&self) -> String {
         let c = &self.config;
-        let time = c.time_limit.map_or("None".to_string(), |t| format!("{:?}", t.as_secs_f64()));
+        let time = self.time_limit.map_or("None".to_string(), float_repr);
         format!(
-            "ISMCTS(iterations={}, time_limit={time}, exploration={:?}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
+            "ISMCTS(iterations={}, time_limit={time}, exploration={}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
             c.iterations,
-            c.exploration,
+            float_repr(c.exploration),
             c.rollout.name(),
             c.threads,
             self.seed as i64,
@@ -180,12 +209,13 @@ pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
             if let Some(n) = arg {
                 config.iterations = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
                     PyValueError::new_err(format!(
-                        "ismcts:N needs a number of iterations N >= 1, got {:?}",
+                        "ismcts:N needs a number of iterations 1 <= N <= {} (2**32-1), got {:?}",
+                        u32::MAX,
                         crate::error::echo(name)
                     ))
                 })?;
             }
-            Some(Arc::new(IsmctsSpec::new(config, 0)?))
+            Some(Arc::new(IsmctsSpec::new(config, 0, None)?))
         }
         "greedy" => {
             no_arg("greedy")?;
@@ -267,7 +297,7 @@ impl PyBot {
         let state = state_arg(state, what)?;
         let spec = &*self.spec;
         let live = &self.live;
-        let out = py.detach(|| {
+        let work = || {
             let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
             let Live { rng, cribbage, piquet } = &mut *guard;
             match state {
@@ -280,8 +310,12 @@ impl PyBot {
                     f(&mut Bound1(bot.as_mut(), s), rng)
                 }
             }
-        })?;
-        Ok(out)
+        };
+        if spec.quick() {
+            Ok(py.detach(work)?)
+        } else {
+            super::engine::interruptible(py, work)
+        }
     }
 }
 
@@ -425,12 +459,17 @@ impl PyIsmcts {
         if let Some(n) = iterations {
             config.iterations = n.within("iterations", 1..(u32::MAX as i64 + 1))? as u32;
         }
+        let mut seconds = None;
         if let Some(t) = time_limit.filter(|t| !t.is_none()) {
             let t = float_arg(t, "time_limit")?;
             if !(t.is_finite() && t > 0.0 && t < 1e9) {
-                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds > 0, got {t}")));
+                return Err(PyValueError::new_err(format!(
+                    "time_limit must be a number of seconds > 0 and < 1e9, got {}",
+                    float_repr(t)
+                )));
             }
             config.time_limit = Some(std::time::Duration::from_secs_f64(t));
+            seconds = Some(t);
         }
         if let Some(c) = exploration {
             config.exploration = float_arg(c, "exploration")?;
@@ -445,7 +484,7 @@ impl PyIsmcts {
             config.rollout_to_end = super::convert::bool_arg(e, "rollout_to_end")?;
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
-        let spec = IsmctsSpec::new(config, seed)?;
+        let spec = IsmctsSpec::new(config, seed, seconds)?;
         Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyIsmcts))
     }
 }
@@ -547,10 +586,8 @@ where
     while start < end {
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
-        let part = py.detach(|| match &pool {
-            Some(pool) => pool.install(|| arena.play(seed, start..stop)),
-            None => arena.play(seed, start..stop),
-        })?;
+        // Interruptible inside a block: one game of slow bots can take minutes.
+        let part = super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(seed, start..stop)))?;
         counts.add(&part);
         py.check_signals()?;
         if let Some(cb) = progress {

@@ -377,6 +377,72 @@ pub(crate) fn policies_from<S: crate::bindings::bots::BotGame>(
     Ok(out)
 }
 
+// ----------------------------------------------------------------------------- interruption
+
+/// How often [`interruptible`] lets Python handle signals while the work runs.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Run `work` with the interpreter released, on a helper thread under a fresh
+/// [`interrupt`](crate::engine::interrupt) flag, while this thread lets Python handle pending
+/// signals every [`SIGNAL_POLL`]. When a handler raises (Ctrl-C: `KeyboardInterrupt`), the flag
+/// is raised, the work stops at its next check (IS-MCTS every few iterations, a game between
+/// decisions) and the handler's exception is returned. The one Ctrl-C mechanism of every call
+/// that can run long (bots, the arena, `simulate`). Work that moves to a rayon pool takes the
+/// flag along with [`on_pool`].
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> crate::error::Result<T> + Send,
+) -> PyResult<T> {
+    let flag = crate::engine::interrupt::Interrupt::new();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let run = {
+        let flag = flag.clone();
+        move || {
+            let out = crate::engine::interrupt::with(&flag, work);
+            let _ = done.send(());
+            out
+        }
+    };
+    // The work runs here, deaf to Ctrl-C, if no thread can be started (out of memory).
+    let run = std::sync::Mutex::new(Some(run));
+    let take = || run.lock().unwrap_or_else(|e| e.into_inner()).take().expect("the work runs once");
+    let (result, raised) = py.detach(move || {
+        std::thread::scope(|scope| {
+            let Ok(worker) = std::thread::Builder::new().spawn_scoped(scope, || take()()) else {
+                return (take()(), None);
+            };
+            let mut raised: Option<PyErr> = None;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
+                if raised.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        flag.raise();
+                        raised = Some(e);
+                    }
+                }
+            }
+            match worker.join() {
+                Ok(result) => (result, raised),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
+    });
+    match raised {
+        Some(e) => Err(e),
+        None => Ok(result?),
+    }
+}
+
+/// Run `f` on `pool` (or here for `None`) with this thread's interrupt flag.
+pub(crate) fn on_pool<T: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => {
+            let flag = crate::engine::interrupt::current();
+            pool.install(|| crate::engine::interrupt::with_opt(flag.as_ref(), f))
+        }
+        None => f(),
+    }
+}
+
 /// Wall time a block of `simulate` aims at: Ctrl-C is noticed between blocks.
 const BLOCK_TIME: Duration = Duration::from_millis(100);
 
@@ -417,10 +483,8 @@ where
         let stop = n.min(start + block);
         let clock = Instant::now();
         let range = first + start as u64..first + stop as u64;
-        py.detach(|| match &pool {
-            Some(pool) => pool.install(|| simulate_block(&game, &policies, seed, range, &mut out)),
-            None => simulate_block(&game, &policies, seed, range, &mut out),
-        })?;
+        // Interruptible inside a block too: a game of slow bots can take minutes.
+        interruptible(py, || on_pool(&pool, || simulate_block(&game, &policies, seed, range, &mut out)))?;
         py.check_signals()?;
         // Aim the next block at BLOCK_TIME (at most 8x larger each time).
         let took = clock.elapsed().as_secs_f64().max(1e-6);
@@ -657,7 +721,7 @@ macro_rules! engine_classes {
             fn deserialize_state(&self, text: &Bound<'_, PyAny>) -> PyResult<State> {
                 let text = text.cast::<pyo3::types::PyString>().map_err(|_| {
                     pyo3::exceptions::PyTypeError::new_err(format!(
-                        "deserialize_state needs a str, got {}",
+                        "deserialize_state: text must be a str (State.serialize() output), got {}",
                         crate::bindings::engine::describe(text)
                     ))
                 })?;

@@ -280,7 +280,10 @@ impl<G: Game> VectorGame<G> {
         let pool = thread_pool(threads)?;
         let state = game.new_initial_state();
         let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|e| Error::InvalidValue(format!("cannot hold {n} games: {e}")))?;
+        slots.try_reserve_exact(n).map_err(|_| {
+            let mib = (n as u128 * std::mem::size_of::<Slot<G::State>>() as u128) >> 20;
+            Error::OutOfMemory(format!("VectorGame: cannot hold {n} games ({mib} MiB of game states); use fewer games"))
+        })?;
         slots.extend((0..n).map(|_| Slot {
             state,
             rng: Rng::new(0),
