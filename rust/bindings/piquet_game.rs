@@ -95,6 +95,15 @@ engine_classes! {
     /// ``clone()`` copies the state and its history; ``undo_action()`` restores the state before
     /// the last action exactly. A state may be shared between threads: calls are serialised.
     ///
+    /// **Properties and methods** (the rule of both engines' ``State``): one plain value of the
+    /// state — a number, a name, a seat, a card id, or None — is a read-only property
+    /// (:attr:`phase`, :attr:`dealer`, :attr:`elder`, :attr:`winner`, :attr:`deals`,
+    /// :attr:`game_value`, :attr:`koroliks`, :attr:`repique`, :attr:`pique`, :attr:`open_capot`);
+    /// anything that takes an argument or returns a collection is a method (``hand(p)``,
+    /// ``dealt_hand(p)``, ``exchange_size(p)``, ``plays()``, ``trick()``, ``tricks_won()``,
+    /// ``declarations()``). OpenSpiel's names keep OpenSpiel's form: ``current_player()``,
+    /// ``is_terminal()``, ``returns()``, ``move_number()`` and the rest are methods.
+    ///
     /// >>> s = Game().new_initial_state()
     /// >>> s.current_player() == CHANCE, len(s.legal_actions())
     /// (True, 32)
@@ -169,6 +178,14 @@ engine_classes! {
         /// The cards played this deal in order, as ``(seat, card id)``.
         fn plays(&self) -> Vec<(usize, u8)> {
             self.core().plays().collect()
+        }
+
+        /// The trick in progress, as ``(seat, card id)``: the lead, once laid, until the second
+        /// card completes the trick (then empty again). Piquet's counterpart of cribbage's
+        /// :meth:`cribbage.State.count_cards`.
+        fn trick(&self) -> Vec<(usize, u8)> {
+            let plays: Vec<(usize, u8)> = self.core().plays().collect();
+            plays[plays.len() - plays.len() % 2..].to_vec()
         }
 
         /// Tricks won this deal, per seat.
