@@ -4,6 +4,8 @@ cards of the current count and who said go."""
 
 from __future__ import annotations
 
+import pickle
+import random
 import subprocess
 import sys
 import textwrap
@@ -238,3 +240,67 @@ def test_piquet_trick_is_the_trick_in_progress():
         plays = s.plays()
         assert len(trick) == len(plays) % 2
         assert trick == plays[len(plays) - len(trick):]
+
+
+# ------------------------------------------------------------------ 14: the first dealer
+
+
+def play_randomly(g, seed, check):
+    rng = random.Random(seed)
+    s = g.new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+        if rng.random() < 0.1:
+            check(s)
+    check(s)
+    return s
+
+
+@pytest.mark.parametrize("variant", ["five-card", "six-card", "three-player", "four-player"])
+def test_cribbage_first_dealer_skips_the_cut_and_survives_every_round_trip(variant):
+    n = cribbage.Game(variant).num_players()
+    assert cribbage.Game(variant).first_dealer is None
+    assert cribbage.Game(variant).new_initial_state().phase == "cut"
+    for d in range(n):
+        g = cribbage.Game(variant, first_dealer=d)
+        assert g.first_dealer == d and g != cribbage.Game(variant)
+        assert eval(repr(g), dict(vars(cribbage))) == g  # noqa: S307 - the repr contract
+        assert repr(g).endswith(f", first_dealer={d})")
+        assert pickle.loads(pickle.dumps(g)) == g
+        s = g.new_initial_state()
+        assert (s.phase, s.dealer, s.deals, s.is_chance_node()) == ("deal", d, 1, True)
+        # Five-card: the pone's three for last is pegged before the first deal.
+        expected = [0] * g.num_sides()
+        if variant == "five-card":
+            expected[1 - d] = 3
+        assert s.scores()[: g.num_sides()] == expected
+
+        def check(state, g=g):
+            back = g.deserialize_state(state.serialize())
+            assert back == state and back.serialize() == state.serialize()
+            assert pickle.loads(pickle.dumps(state)) == state
+
+        end = play_randomly(g, d, check)
+        assert end.is_terminal()
+    # The deal passes left from the chosen dealer.
+    s = cribbage.Game(variant, first_dealer=n - 1).new_initial_state()
+    while s.deals < 2:
+        s.apply_action(s.legal_actions()[0])
+    assert s.dealer == 0
+    # Another game's state is refused, naming the difference.
+    with pytest.raises(ValueError, match="P1 dealing first"):
+        cribbage.Game(variant).deserialize_state(cribbage.Game(variant, first_dealer=1).new_initial_state().serialize())
+    with pytest.raises(ValueError, match=rf"first_dealer must be in range\(0, {n}\), got {n}"):
+        cribbage.Game(variant, first_dealer=n)
+    with pytest.raises(TypeError):
+        cribbage.Game(variant, first_dealer=True)
+
+
+def test_cribbage_first_dealer_in_simulate_and_the_vector():
+    g = cribbage.Game("five-card", first_dealer=1)
+    r = cribbage.simulate(g, 300, seed=2)
+    assert (r["first_dealer"] == 1).all()
+    assert (r["three_for_last"][:, 0] == 3).all()
+    v = VectorGame(g, 4, seed=1)
+    total = v.reset().rewards.copy()
+    assert (total == [[3.0, 0.0]] * 4).all()  # the three for last, in reset()'s rewards

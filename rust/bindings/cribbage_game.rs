@@ -17,6 +17,7 @@ fn config_from(
     variant: Option<&Bound<'_, PyAny>>,
     target: Option<IntArg>,
     lurch: Option<&Bound<'_, PyAny>>,
+    first_dealer: Option<IntArg>,
 ) -> PyResult<GameConfig> {
     let variant: Variant = match variant {
         Some(v) => convert::str_arg(v, "variant")?.to_str()?.parse()?,
@@ -24,7 +25,11 @@ fn config_from(
     };
     let target = target.map(|t| t.within("target", 1..core::MAX_TARGET as i64 + 1)).transpose()?;
     let lurch = lurch.map_or(Ok(false), |l| convert::bool_arg(l, "lurch"))?;
-    Ok(GameConfig::new(variant, target.map(|t| t as u32))?.with_lurch(lurch))
+    let first_dealer =
+        first_dealer.map(|d| d.within("first_dealer", 0..variant.num_players() as i64)).transpose()?;
+    Ok(GameConfig::new(variant, target.map(|t| t as u32))?
+        .with_lurch(lurch)
+        .with_first_dealer(first_dealer.map(|d| d as usize))?)
 }
 
 /// A cribbage card id argument: an int ``0..52`` or a cribbage ``Card``; a piquet ``Card`` (an
@@ -50,8 +55,11 @@ engine_classes! {
     /// ``variant`` is ``"five-card"`` (two players, 61, one count to 31, three for last),
     /// ``"six-card"`` (121), ``"three-player"`` or ``"four-player"`` (partners 0 & 2 against 1 & 3,
     /// shared score); ``target`` overrides 61/121 (1..=10000); ``lurch=True`` makes a win count
-    /// double or triple by the loser's score (see :attr:`lurch`). Games are immutable, hashable and
-    /// picklable.
+    /// double or triple by the loser's score (see :attr:`lurch`). ``first_dealer`` (None, the
+    /// default, or a player) chooses the first dealer: None draws him by the cut as the rules do
+    /// (lowest card deals, ties re-cut: chance events); a player skips the cut, and the game
+    /// starts at the first deal with that player dealing (five-card: the pone's three for last
+    /// already pegged). Games are immutable, hashable and picklable.
     ///
     /// The play's go rules as the engine plays them (``GO`` is an action; which action scores
     /// the go point, the last card and the show) are spelled out, with a worked example, in
@@ -62,14 +70,21 @@ engine_classes! {
     /// (Game('five-card', target=61), 2, 1379)
     game_methods: {
         #[new]
-        #[pyo3(signature = (variant = None, *, target = None, lurch = None),
-               text_signature = "(variant='six-card', *, target=None, lurch=False)")]
+        #[pyo3(signature = (variant = None, *, target = None, lurch = None, first_dealer = None),
+               text_signature = "(variant='six-card', *, target=None, lurch=False, first_dealer=None)")]
         fn new(
             variant: Option<&Bound<'_, PyAny>>,
             target: Option<IntArg>,
             lurch: Option<&Bound<'_, PyAny>>,
+            first_dealer: Option<IntArg>,
         ) -> PyResult<Game> {
-            Ok(Game(config_from(variant, target, lurch)?))
+            Ok(Game(config_from(variant, target, lurch, first_dealer)?))
+        }
+
+        /// The chosen first dealer, or None: the cut decides.
+        #[getter]
+        fn first_dealer(&self) -> Option<usize> {
+            self.0.first_dealer()
         }
 
         /// Whether the lurch/skunk match extra is on: a win counts double when the losing side
@@ -94,24 +109,29 @@ engine_classes! {
 
         fn __repr__(&self) -> String {
             let lurch = if self.0.lurch() { ", lurch=True" } else { "" };
-            format!("Game('{}', target={}{lurch})", self.0.variant().name(), self.0.target())
+            let first = self.0.first_dealer().map_or(String::new(), |d| format!(", first_dealer={d}"));
+            format!("Game('{}', target={}{lurch}{first})", self.0.variant().name(), self.0.target())
         }
 
-        fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16, bool))> {
+        #[allow(clippy::type_complexity)]
+        fn __reduce__<'py>(
+            slf: &Bound<'py, Self>,
+        ) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16, bool, Option<usize>))> {
             let c = slf.get().0;
-            Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target(), c.lurch())))
+            Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target(), c.lurch(), c.first_dealer())))
         }
 
         /// Unpickling (``target`` and ``lurch`` are keyword-only in the constructor).
         #[classmethod]
-        #[pyo3(signature = (variant, target, lurch = None))]
+        #[pyo3(signature = (variant, target, lurch = None, first_dealer = None))]
         fn _restore(
             _cls: &Bound<'_, PyType>,
             variant: &Bound<'_, PyAny>,
             target: IntArg,
             lurch: Option<&Bound<'_, PyAny>>,
+            first_dealer: Option<IntArg>,
         ) -> PyResult<Game> {
-            Ok(Game(config_from(Some(variant), Some(target), lurch)?))
+            Ok(Game(config_from(Some(variant), Some(target), lurch, first_dealer)?))
         }
     }
     /// A cribbage game state with OpenSpiel's method names, and undo.

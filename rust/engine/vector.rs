@@ -558,7 +558,11 @@ fn chances<S: GameState>(cfg_players: usize, record: bool, slot: &mut Slot<S>, r
 fn restart<G: Game>(cfg: &Config<G>, slot: &mut Slot<G::State>) {
     slot.state = cfg.game.new_initial_state();
     slot.history.clear();
+    // A game may start with points (five-card's three for last with a chosen first dealer).
     let mut opening = [0.0f32; MAX_PLAYERS];
+    for (p, r) in opening.iter_mut().enumerate().take(cfg.players) {
+        *r = slot.state.player_reward(p) as f32;
+    }
     chances(cfg.players, cfg.record, slot, &mut opening);
     slot.opening = opening;
 }
