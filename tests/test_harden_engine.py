@@ -304,3 +304,42 @@ def test_cribbage_first_dealer_in_simulate_and_the_vector():
     v = VectorGame(g, 4, seed=1)
     total = v.reset().rewards.copy()
     assert (total == [[3.0, 0.0]] * 4).all()  # the three for last, in reset()'s rewards
+
+
+@pytest.mark.parametrize(
+    "game", [piquet.Game(scope="deal"), piquet.Game(), piquet.Game("rubicon"), piquet.Game("rubicon", scope="deal")],
+    ids=repr,
+)
+def test_piquet_first_dealer_skips_the_first_draw_and_survives_every_round_trip(game):
+    assert game.first_dealer is None and game.new_initial_state().phase == "cut"
+    for d in (0, 1):
+        g = piquet.Game(game.rules, scope=game.scope, first_dealer=d)
+        assert g.first_dealer == d and g != game
+        assert eval(repr(g), dict(vars(piquet))) == g  # noqa: S307 - the repr contract
+        assert repr(g).endswith(f", first_dealer={d})")
+        assert pickle.loads(pickle.dumps(g)) == g
+        s = g.new_initial_state()
+        assert (s.phase, s.dealer, s.elder, s.deals) == ("deal", d, 1 - d, 1)
+
+        def check(state, g=g):
+            back = g.deserialize_state(state.serialize())
+            assert back == state and back.serialize() == state.serialize()
+
+        draws = 0
+        for seed in range(3):
+            rng = random.Random(seed)
+            s = g.new_initial_state()
+            while not s.is_terminal():
+                draws += s.phase == "cut"
+                s.apply_action(rng.choice(s.legal_actions()))
+                if rng.random() < 0.05:
+                    check(s)
+            check(s)
+        if g.scope == "deal" or g.rules.as_dict()["match_scoring"] != "partiya":
+            assert draws == 0  # the one draw was skipped
+    with pytest.raises(ValueError, match=r"first_dealer must be in range\(0, 2\), got 2"):
+        piquet.Game(first_dealer=2)
+    with pytest.raises(ValueError, match="first dealer"):
+        piquet.Game().deserialize_state(piquet.Game(first_dealer=0).new_initial_state().serialize())
+    r = piquet.simulate(piquet.Game(scope="deal", first_dealer=1), 100, seed=1)
+    assert (r["first_dealer"] == 1).all()
