@@ -340,7 +340,8 @@ impl<S: GameState> DynBot for Bound1<'_, S> {
 impl PyBot {
     /// The action this bot plays for the player to move at ``state`` (one of
     /// ``state.legal_actions()``). The state is not changed. The interpreter is released while
-    /// the bot thinks.
+    /// the bot thinks, and Ctrl-C stops a long search within a fraction of a second
+    /// (``KeyboardInterrupt``).
     fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
         self.with_bot(py, state, "step", |bot, rng| bot.step(rng))
     }
@@ -416,9 +417,10 @@ impl First {
 /// knows, walks the tree by UCB1 with availability counts (``exploration`` is its constant; values
 /// are 0..1), expands one action and plays the rest of the deal (``rollout_to_end=True``: of the
 /// game) with the ``rollout`` policy: ``"heuristic"`` (a cheap rule of thumb) or ``"random"``. A
-/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table the
-/// bot computes once from self-play), a piquet deal's by its point difference, ``½ + ½·tanh(Δ /
-/// 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
+/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table
+/// computed once per process for each variant and target by self-play: the first decision pays
+/// about 0.1-0.2 s on one core, less with free cores), a piquet deal's by its point difference,
+/// ``½ + ½·tanh(Δ / 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
 /// ``seed`` and ``threads`` give the same actions (unless ``time_limit``, seconds per decision,
 /// stops the search first). The tree is kept between calls where the information allows (the
 /// next decision of the same deal after moves the bot sees); :meth:`restart` drops it.
@@ -491,14 +493,16 @@ impl PyIsmcts {
 
 // -------------------------------------------------------------------------------- the arena
 
-/// Wall time an arena block aims at: Ctrl-C and the progress callback run between blocks.
+/// Wall time an arena block aims at: the progress callback runs between blocks.
 const ARENA_BLOCK_TIME: f64 = 0.25;
 
 /// `cribpiquet.arena`'s engine: play games ``first_game .. first_game + n_games`` of ``game``
 /// between ``players`` (one per seat: names or bots) with the seats rotated, and return the raw
 /// counts as a dict (``cribpiquet.arena`` wraps them in an ``ArenaResult``). The games run in
 /// parallel with the interpreter released, in blocks; between blocks pending signals are handled
-/// (Ctrl-C raises ``KeyboardInterrupt``) and ``progress(games_done)`` is called if given.
+/// and ``progress(games_done)`` is called if given; Ctrl-C raises ``KeyboardInterrupt`` within a
+/// fraction of a second, also in the middle of a block (a bot stops its search, a game between
+/// two decisions).
 #[pyfunction]
 #[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None))]
 #[allow(clippy::too_many_arguments)]

@@ -443,7 +443,7 @@ pub(crate) fn on_pool<T: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce(
     }
 }
 
-/// Wall time a block of `simulate` aims at: Ctrl-C is noticed between blocks.
+/// Wall time a block of `simulate` aims at (Ctrl-C is also heard inside a block: [`interruptible`]).
 const BLOCK_TIME: Duration = Duration::from_millis(100);
 
 /// `simulate(game, n_games, *, players, seed, threads, first_game)` for any engine: games
@@ -569,8 +569,8 @@ macro_rules! engine_classes {
         /// ``(seed, its index)``, so ``simulate(g, n, first_game=a)`` equals rows ``a .. a + n``
         /// of a longer run with the same seed, and consecutive ranges concatenate to the whole
         /// (how :mod:`cribpiquet.distributed` splits a run). The games run with the interpreter
-        /// released, in blocks between which Ctrl-C is noticed; memory is the output's (about 60
-        /// bytes a game).
+        /// released; Ctrl-C raises ``KeyboardInterrupt`` within a fraction of a second, also in the
+        /// middle of a game of slow bots; memory is the output's (about 60 bytes a game).
         ///
         /// Columns (``N`` games, ``S`` sides = ``game.num_sides()``, ``P`` players): ``scores``
         /// (N, S) int32, points over the whole game; ``returns`` (N, P) float64, as

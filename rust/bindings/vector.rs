@@ -519,7 +519,15 @@ impl VectorGame {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let seed = seed.map(seed_from).transpose()?;
         let mut engine = self.engine.try_lock().map_err(busy)?;
-        let mut out = vec![0i64; self.n];
+        let mut out = Vec::new();
+        out.try_reserve_exact(self.n).map_err(|_| {
+            pyo3::exceptions::PyMemoryError::new_err(format!(
+                "VectorGame.sample_legal: cannot allocate {} MiB for {} actions; use fewer games",
+                (self.n as u128 * 8) >> 20,
+                self.n
+            ))
+        })?;
+        out.resize(self.n, 0i64);
         let engine: &mut dyn Engine = &mut **engine;
         py.detach(|| engine.sample_legal(seed, &mut out))?;
         Ok(numpy::IntoPyArray::into_pyarray(out, py))
