@@ -126,7 +126,14 @@ impl IsmctsSpec {
 /// `0.7`, `1e-10`, `1e+300`), so a repr with it rebuilds an equal object.
 pub(crate) fn float_repr(x: f64) -> String {
     if !x.is_finite() {
-        return (if x.is_nan() { "nan" } else if x > 0.0 { "inf" } else { "-inf" }).into();
+        return (if x.is_nan() {
+            "nan"
+        } else if x > 0.0 {
+            "inf"
+        } else {
+            "-inf"
+        })
+        .into();
     }
     // Rust's `{:?}` is the shortest round-trip text too; Python spells large exponents `e+NN`
     // and whole numbers `N.0` — both read back alike, so only the exponent sign is adjusted.
@@ -591,7 +598,8 @@ where
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
         // Interruptible inside a block: one game of slow bots can take minutes.
-        let part = super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(seed, start..stop)))?;
+        let part =
+            super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(seed, start..stop)))?;
         counts.add(&part);
         py.check_signals()?;
         if let Some(cb) = progress {

@@ -25,8 +25,7 @@ fn config_from(
     };
     let target = target.map(|t| t.within("target", 1..core::MAX_TARGET as i64 + 1)).transpose()?;
     let lurch = lurch.map_or(Ok(false), |l| convert::bool_arg(l, "lurch"))?;
-    let first_dealer =
-        first_dealer.map(|d| d.within("first_dealer", 0..variant.num_players() as i64)).transpose()?;
+    let first_dealer = first_dealer.map(|d| d.within("first_dealer", 0..variant.num_players() as i64)).transpose()?;
     Ok(GameConfig::new(variant, target.map(|t| t as u32))?
         .with_lurch(lurch)
         .with_first_dealer(first_dealer.map(|d| d as usize))?)

@@ -50,13 +50,12 @@ fn optional_hand(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<core::Hand>>
 
 fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Role>> {
     obj.map(|name| {
-        core::Role::parse(name)
-            .map_err(|_| {
-                PyValueError::new_err(format!(
-                    "{what} must be \"elder\", \"dealer\" or None, got {:?}",
-                    crate::error::echo(name)
-                ))
-            })
+        core::Role::parse(name).map_err(|_| {
+            PyValueError::new_err(format!(
+                "{what} must be \"elder\", \"dealer\" or None, got {:?}",
+                crate::error::echo(name)
+            ))
+        })
     })
     .transpose()
 }

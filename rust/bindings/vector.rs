@@ -144,6 +144,7 @@ fn set_read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
 /// # Safety
 /// The caller holds the vector's engine lock (one writer at a time), and no `&mut` to the same
 /// buffer is alive. Python holds only read-only views of it (which cannot be made writable).
+#[allow(clippy::mut_from_ref)] // the point: numpy holds the array, Rust alone writes it
 unsafe fn buffer_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     array: &'a Bound<'_, numpy::PyArray<T, D>>,
 ) -> &'a mut [T] {
@@ -157,7 +158,13 @@ unsafe fn buffer_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
 }
 
 /// A one-dimensional [`output_buffer`].
-fn output_buffer1<T: Zeroed>(py: Python<'_>, rows: usize, what: &str, games: usize, total: u128) -> PyResult<Py<PyArray1<T>>> {
+fn output_buffer1<T: Zeroed>(
+    py: Python<'_>,
+    rows: usize,
+    what: &str,
+    games: usize,
+    total: u128,
+) -> PyResult<Py<PyArray1<T>>> {
     let data = try_zeroed::<T>(rows).ok_or_else(|| {
         pyo3::exceptions::PyMemoryError::new_err(format!(
             "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",

@@ -75,8 +75,12 @@ use crate::rng::Rng;
 pub struct Greedy {
     /// The piquet exchange rows of the current exchange: (12 cards held before it, role,
     /// talon cards available, the rules: the key; rows).
-    exchange: Option<((u32, Role, u8, piquet::Rules), Vec<ExchangeRow>)>,
+    exchange: Option<(ExchangeKey, Vec<ExchangeRow>)>,
 }
+
+/// What the exchange rows depend on: the 12 cards held before it, the role, the talon cards
+/// available and the rules.
+type ExchangeKey = (u32, Role, u8, piquet::Rules);
 
 impl Greedy {
     /// A greedy player.

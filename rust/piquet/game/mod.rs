@@ -284,7 +284,9 @@ impl GameConfig {
     pub fn deserialize_state(self, text: &str) -> Result<State> {
         let state = State::deserialize(text)?;
         if state.config != self {
-            return Err(Error::InvalidValue("the state is of another piquet game (rules, scope or first dealer)".into()));
+            return Err(Error::InvalidValue(
+                "the state is of another piquet game (rules, scope or first dealer)".into(),
+            ));
         }
         Ok(state)
     }
