@@ -27,6 +27,13 @@ def test_a_vector_too_large_for_memory_is_a_memory_error_naming_the_size():
     assert "MiB" in msg
 
 
+def test_simulate_too_large_for_memory_says_how_much():
+    # six-card: 2 sides × (scores + 5 sources) × 4 bytes + 2 returns × 8 + 10 = 74 bytes a game.
+    with pytest.raises(MemoryError) as e:
+        cribbage.simulate(cribbage.Game("six-card"), 2**50)
+    assert str(e.value) == f"cannot hold the results of {2**50} games (about {74 * 2**50 >> 20} MiB); simulate fewer per call"
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS and /proc")
 def test_the_output_buffers_are_allocated_fallibly():
     # The game states fit under the limit and the observation buffer does not: a MemoryError

@@ -474,8 +474,16 @@ where
     // Both below 2**63 - 1, so `first + n` cannot overflow a u64.
     let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     let pool = thread_pool(threads)?;
-    let mut out = SimColumns::try_with_capacity(&game, n).map_err(|e| {
-        PyMemoryError::new_err(format!("cannot hold the results of {n} games ({e}); simulate fewer per call"))
+    let mut out = SimColumns::try_with_capacity(&game, n).map_err(|_| {
+        // The columns' bytes a game: scores and each source (int32 per side), returns (float64
+        // per player), winner and first_dealer (int8), deals and actions (int32).
+        let per_game = 4 * game.num_sides() as u128 * (1 + G::POINT_SOURCES.len() as u128)
+            + 8 * game.num_players() as u128
+            + 10;
+        PyMemoryError::new_err(format!(
+            "cannot hold the results of {n} games (about {} MiB); simulate fewer per call",
+            (n as u128 * per_game) >> 20
+        ))
     })?;
     let mut start = 0usize;
     let mut block = 64usize;
