@@ -477,9 +477,8 @@ where
     let mut out = SimColumns::try_with_capacity(&game, n).map_err(|_| {
         // The columns' bytes a game: scores and each source (int32 per side), returns (float64
         // per player), winner and first_dealer (int8), deals and actions (int32).
-        let per_game = 4 * game.num_sides() as u128 * (1 + G::POINT_SOURCES.len() as u128)
-            + 8 * game.num_players() as u128
-            + 10;
+        let per_game =
+            4 * game.num_sides() as u128 * (1 + G::POINT_SOURCES.len() as u128) + 8 * game.num_players() as u128 + 10;
         PyMemoryError::new_err(format!(
             "cannot hold the results of {n} games (about {} MiB); simulate fewer per call",
             (n as u128 * per_game) >> 20
