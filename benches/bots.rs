@@ -5,7 +5,10 @@
 //! * `ismcts_iterations_one_thread`: iterations per second on one core (20,000 per decision;
 //!   target ≥ 250,000/s);
 //! * `ismcts_decision_1000`: the latency of one decision at 1,000 iterations (target ≤ 5 ms);
-//! * `ismcts_threads`: 20,000 iterations with `threads` = 1 and 2 (target: 2 threads ≥ 1.7× one).
+//! * `ismcts_threads`: 20,000 iterations with `threads` = 1 and 2 (target: 2 threads ≥ 1.7× one);
+//! * `win_table_*`: building six-card's win table from scratch, what the first decision of a
+//!   process pays (`win_table_build`: the self-play, in parallel, and the dynamic programme;
+//!   `win_table_dp`: the dynamic programme alone).
 //!
 //! Each decision starts afresh (`restart`), so tree reuse does not flatter the numbers.
 
@@ -20,6 +23,19 @@ use divan::{black_box, Bencher};
 
 fn main() {
     divan::main();
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn win_table_build() -> cribpiquet::bots::winprob::WinTable {
+    use cribpiquet::bots::winprob::{deal_distribution, WinTable, DEALS};
+    WinTable::from_distribution(121, &deal_distribution(Variant::SixCard, DEALS, 1))
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn win_table_dp(b: Bencher) {
+    use cribpiquet::bots::winprob::{deal_distribution, WinTable, DEALS};
+    let dist = deal_distribution(Variant::SixCard, DEALS, 1);
+    b.bench(|| WinTable::from_distribution(121, black_box(&dist)));
 }
 
 /// `n` first pegging decisions of six-card deals.

@@ -55,6 +55,10 @@ pub enum Error {
         /// What is wrong with it.
         error: Box<Error>,
     },
+    /// Memory the caller's sizes need could not be had (what, and how much when known).
+    OutOfMemory(String),
+    /// The work was interrupted ([`crate::engine::interrupt`]: Ctrl-C in Python).
+    Interrupted,
 }
 
 /// `Result` with the core [`Error`].
@@ -126,6 +130,8 @@ impl fmt::Display for Error {
             Error::CountPast31 { count } => write!(f, "the count passes 31 (reaches {count})"),
             Error::InvalidValue(msg) | Error::Illegal(msg) => write_cut(f, msg),
             Error::InRow { row, error } => write!(f, "row {row}: {error}"),
+            Error::OutOfMemory(msg) => write_cut(f, msg),
+            Error::Interrupted => f.write_str("interrupted"),
         }
     }
 }

@@ -114,12 +114,7 @@ MAX_MESSAGE = 1000
 # callables "module.qualname", the failure kinds). While an entry is here, a failure of one of its
 # kinds in one of its callables is counted (PENDING_SEEN) instead of failing the test; remove the
 # entry when the branch is merged, and the fuzz checks those cases again.
-PENDING: dict[str, tuple[str, set[str], set[str]]] = {
-    "item 7": ("issue 19 item 7, fixed on branch harden-rust: VectorGame batch views can be made writable",
-               {"vector.VectorGame.reset", "vector.VectorGame.step"}, {"batch view can be made writable"}),
-    "item 8": ("issue 19 item 8, fixed on branch harden-rust: ISMCTS(time_limit=1e-10)'s repr says time_limit=0.0",
-               {"bots.ISMCTS"}, {"repr does not rebuild the bot"}),
-}
+PENDING: dict[str, tuple[str, set[str], set[str]]] = {}
 PENDING_SEEN: dict[str, int] = {}
 
 
@@ -606,7 +601,8 @@ CRIBBAGE: dict[str, Spec] = {
     "Breakdown": Spec({}, share=0.2),
     "Breakdown.as_dict": Spec({}, target=method(breakdowns(), "as_dict"), share=0.3),
     "PegBreakdown": Spec({}, share=0.2),
-    "Game": Spec({"variant": A(st.sampled_from(VARIANTS)), "target": I(st.one_of(st.none(), st.sampled_from([31, 61, 121]), st.integers(1, 500))), "lurch": A(st.booleans())}),
+    "Game": Spec({"variant": A(st.sampled_from(VARIANTS)), "target": I(st.one_of(st.none(), st.sampled_from([31, 61, 121]), st.integers(1, 500))), "lurch": A(st.booleans()),
+                  "first_dealer": I(st.one_of(st.none(), st.integers(0, 3)))}),
 }
 for _name in ("score_hand_batch", "explain_hand_batch"):
     CRIBBAGE[_name] = Spec({"hands": A(cribbage_arrays([(3, 4), (2, 3), (0, 4), (1, 4)])),
@@ -667,7 +663,8 @@ PIQUET: dict[str, Spec] = {
     "Rules.rubicon": Spec({}, target=st.just((P.Rules.rubicon, None)), share=0.2),
     "Rules.replace": Spec({"changes": A(rule_changes)}, target=method(st.sampled_from([P.Rules.russian(), P.Rules.rubicon()]), "replace"), share=2.0),
     "Rules.as_dict": Spec({}, target=method(st.sampled_from([P.Rules.russian(), P.Rules.rubicon()]), "as_dict"), share=0.2),
-    "Game": Spec({"rules": A(rules_values), "scope": A(st.sampled_from([None, "deal", "partiya"]))}),
+    "Game": Spec({"rules": A(rules_values), "scope": A(st.sampled_from([None, "deal", "partiya"])),
+                  "first_dealer": I(st.one_of(st.none(), st.integers(0, 1)))}),
     "Partiya": Spec({"rules": A(rules_values.filter(lambda r: r not in ("rubicon",) and r != P.Rules.rubicon())), "doubled_games": I(st.integers(0, 4))}),
     "Partiya.add_game": Spec({"total_0": SCORE, "total_1": SCORE}, target=method(partiyas(), "add_game"), snapshot=match_snapshot, share=2.0,
                              post=post_add_game),
@@ -717,8 +714,8 @@ PIQUET.update({
 ENGINE_GAME_METHODS = ["information_state_tensor_shape", "information_state_tensor_size", "max_chance_outcomes", "max_utility",
                        "min_utility", "new_initial_state", "num_distinct_actions", "num_players", "num_sides",
                        "observation_tensor_shape", "observation_tensor_size", "point_sources", "utility_sum"]
-for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["crib", "plays"]),
-                                        (PIQUET, pgames, piquet_states, ["cut_cards", "deal_scores", "declarations", "games", "plays", "tricks_won"])]:
+for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["crib", "plays", "count_cards", "said_go"]),
+                                        (PIQUET, pgames, piquet_states, ["cut_cards", "deal_scores", "declarations", "games", "plays", "trick", "tricks_won"])]:
     for _m in ENGINE_GAME_METHODS:
         _table[f"Game.{_m}"] = Spec({}, target=method(_games, _m), share=0.2)
     _table["Game.deserialize_state"] = Spec({"text": A(serialized)}, target=method(_games, "deserialize_state"))

@@ -303,7 +303,7 @@ def arena(
     a seed whatever ``threads`` (``None``: every core), and ranges split by ``first_game``
     combine (:meth:`ArenaResult.combine`) to the whole. The games run in Rust in parallel with the
     interpreter released, in blocks of about a quarter of a second (at least one game per
-    thread); Ctrl-C stops the run at the end of the block. With
+    thread); Ctrl-C stops the run within a fraction of a second, inside a game too. With
     ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
     """
     if isinstance(progress, bool):

@@ -33,6 +33,12 @@ pub(crate) trait BotSpec: Send + Sync {
     fn repr(&self) -> String;
     /// The short name used in reports (`"random"`, `"ismcts:2000"`).
     fn name(&self) -> String;
+    /// Does every decision take well under a millisecond? Then `step` and `action_values` run
+    /// on the calling thread; otherwise on a helper thread while Ctrl-C is watched
+    /// ([`interruptible`](super::engine::interruptible)).
+    fn quick(&self) -> bool {
+        false
+    }
 }
 
 /// The two games' states, for code generic over the game that makes bots from settings.
@@ -76,6 +82,9 @@ impl BotSpec for RandomSpec {
     fn name(&self) -> String {
         "random".into()
     }
+    fn quick(&self) -> bool {
+        true
+    }
 }
 
 /// Settings of [`FirstBot`].
@@ -94,17 +103,44 @@ impl BotSpec for FirstSpec {
     fn name(&self) -> String {
         "first".into()
     }
+    fn quick(&self) -> bool {
+        true
+    }
 }
 
 /// Settings of [`Ismcts`] (validated: making the bots cannot fail).
 struct IsmctsSpec {
     config: IsmctsConfig,
     seed: u64,
+    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
+    time_limit: Option<f64>,
 }
 
 impl IsmctsSpec {
-    fn new(config: IsmctsConfig, seed: u64) -> PyResult<IsmctsSpec> {
-        Ok(IsmctsSpec { config: config.checked()?, seed })
+    fn new(config: IsmctsConfig, seed: u64, time_limit: Option<f64>) -> PyResult<IsmctsSpec> {
+        Ok(IsmctsSpec { config: config.checked()?, seed, time_limit })
+    }
+}
+
+/// A float as Python's `repr` writes it (the shortest text that reads back to the same float:
+/// `0.7`, `1e-10`, `1e+300`), so a repr with it rebuilds an equal object.
+pub(crate) fn float_repr(x: f64) -> String {
+    if !x.is_finite() {
+        return (if x.is_nan() {
+            "nan"
+        } else if x > 0.0 {
+            "inf"
+        } else {
+            "-inf"
+        })
+        .into();
+    }
+    // Rust's `{:?}` is the shortest round-trip text too; Python spells large exponents `e+NN`
+    // and whole numbers `N.0` — both read back alike, so only the exponent sign is adjusted.
+    let text = format!("{x:?}");
+    match text.split_once('e') {
+        Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
+        _ => text,
     }
 }
 
@@ -117,11 +153,11 @@ impl BotSpec for IsmctsSpec {
     }
     fn repr(&self) -> String {
         let c = &self.config;
-        let time = c.time_limit.map_or("None".to_string(), |t| format!("{:?}", t.as_secs_f64()));
+        let time = self.time_limit.map_or("None".to_string(), float_repr);
         format!(
-            "ISMCTS(iterations={}, time_limit={time}, exploration={:?}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
+            "ISMCTS(iterations={}, time_limit={time}, exploration={}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
             c.iterations,
-            c.exploration,
+            float_repr(c.exploration),
             c.rollout.name(),
             c.threads,
             self.seed as i64,
@@ -180,12 +216,13 @@ pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
             if let Some(n) = arg {
                 config.iterations = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
                     PyValueError::new_err(format!(
-                        "ismcts:N needs a number of iterations N >= 1, got {:?}",
+                        "ismcts:N needs a number of iterations 1 <= N <= {} (2**32-1), got {:?}",
+                        u32::MAX,
                         crate::error::echo(name)
                     ))
                 })?;
             }
-            Some(Arc::new(IsmctsSpec::new(config, 0)?))
+            Some(Arc::new(IsmctsSpec::new(config, 0, None)?))
         }
         "greedy" => {
             no_arg("greedy")?;
@@ -267,7 +304,7 @@ impl PyBot {
         let state = state_arg(state, what)?;
         let spec = &*self.spec;
         let live = &self.live;
-        let out = py.detach(|| {
+        let work = || {
             let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
             let Live { rng, cribbage, piquet } = &mut *guard;
             match state {
@@ -280,8 +317,12 @@ impl PyBot {
                     f(&mut Bound1(bot.as_mut(), s), rng)
                 }
             }
-        })?;
-        Ok(out)
+        };
+        if spec.quick() {
+            Ok(py.detach(work)?)
+        } else {
+            super::engine::interruptible(py, work)
+        }
     }
 }
 
@@ -306,7 +347,8 @@ impl<S: GameState> DynBot for Bound1<'_, S> {
 impl PyBot {
     /// The action this bot plays for the player to move at ``state`` (one of
     /// ``state.legal_actions()``). The state is not changed. The interpreter is released while
-    /// the bot thinks.
+    /// the bot thinks, and Ctrl-C stops a long search within a fraction of a second
+    /// (``KeyboardInterrupt``).
     fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
         self.with_bot(py, state, "step", |bot, rng| bot.step(rng))
     }
@@ -382,9 +424,10 @@ impl First {
 /// knows, walks the tree by UCB1 with availability counts (``exploration`` is its constant; values
 /// are 0..1), expands one action and plays the rest of the deal (``rollout_to_end=True``: of the
 /// game) with the ``rollout`` policy: ``"heuristic"`` (a cheap rule of thumb) or ``"random"``. A
-/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table the
-/// bot computes once from self-play), a piquet deal's by its point difference, ``½ + ½·tanh(Δ /
-/// 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
+/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table
+/// computed once per process for each variant and target by self-play: the first decision pays
+/// about 0.1-0.2 s on one core, less with free cores), a piquet deal's by its point difference,
+/// ``½ + ½·tanh(Δ / 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
 /// ``seed`` and ``threads`` give the same actions (unless ``time_limit``, seconds per decision,
 /// stops the search first). The tree is kept between calls where the information allows (the
 /// next decision of the same deal after moves the bot sees); :meth:`restart` drops it.
@@ -425,12 +468,17 @@ impl PyIsmcts {
         if let Some(n) = iterations {
             config.iterations = n.within("iterations", 1..(u32::MAX as i64 + 1))? as u32;
         }
+        let mut seconds = None;
         if let Some(t) = time_limit.filter(|t| !t.is_none()) {
             let t = float_arg(t, "time_limit")?;
             if !(t.is_finite() && t > 0.0 && t < 1e9) {
-                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds > 0, got {t}")));
+                return Err(PyValueError::new_err(format!(
+                    "time_limit must be a number of seconds > 0 and < 1e9, got {}",
+                    float_repr(t)
+                )));
             }
             config.time_limit = Some(std::time::Duration::from_secs_f64(t));
+            seconds = Some(t);
         }
         if let Some(c) = exploration {
             config.exploration = float_arg(c, "exploration")?;
@@ -445,21 +493,23 @@ impl PyIsmcts {
             config.rollout_to_end = super::convert::bool_arg(e, "rollout_to_end")?;
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
-        let spec = IsmctsSpec::new(config, seed)?;
+        let spec = IsmctsSpec::new(config, seed, seconds)?;
         Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyIsmcts))
     }
 }
 
 // -------------------------------------------------------------------------------- the arena
 
-/// Wall time an arena block aims at: Ctrl-C and the progress callback run between blocks.
+/// Wall time an arena block aims at: the progress callback runs between blocks.
 const ARENA_BLOCK_TIME: f64 = 0.25;
 
 /// `cribpiquet.arena`'s engine: play games ``first_game .. first_game + n_games`` of ``game``
 /// between ``players`` (one per seat: names or bots) with the seats rotated, and return the raw
 /// counts as a dict (``cribpiquet.arena`` wraps them in an ``ArenaResult``). The games run in
 /// parallel with the interpreter released, in blocks; between blocks pending signals are handled
-/// (Ctrl-C raises ``KeyboardInterrupt``) and ``progress(games_done)`` is called if given.
+/// and ``progress(games_done)`` is called if given; Ctrl-C raises ``KeyboardInterrupt`` within a
+/// fraction of a second, also in the middle of a block (a bot stops its search, a game between
+/// two decisions).
 #[pyfunction]
 #[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
@@ -547,10 +597,9 @@ where
     while start < end {
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
-        let part = py.detach(|| match &pool {
-            Some(pool) => pool.install(|| arena.play(seed, start..stop)),
-            None => arena.play(seed, start..stop),
-        })?;
+        // Interruptible inside a block: one game of slow bots can take minutes.
+        let part =
+            super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(seed, start..stop)))?;
         counts.add(&part);
         py.check_signals()?;
         if let Some(cb) = progress {

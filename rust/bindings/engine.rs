@@ -377,7 +377,73 @@ pub(crate) fn policies_from<S: crate::bindings::bots::BotGame>(
     Ok(out)
 }
 
-/// Wall time a block of `simulate` aims at: Ctrl-C is noticed between blocks.
+// ----------------------------------------------------------------------------- interruption
+
+/// How often [`interruptible`] lets Python handle signals while the work runs.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Run `work` with the interpreter released, on a helper thread under a fresh
+/// [`interrupt`](crate::engine::interrupt) flag, while this thread lets Python handle pending
+/// signals every [`SIGNAL_POLL`]. When a handler raises (Ctrl-C: `KeyboardInterrupt`), the flag
+/// is raised, the work stops at its next check (IS-MCTS every few iterations, a game between
+/// decisions) and the handler's exception is returned. The one Ctrl-C mechanism of every call
+/// that can run long (bots, the arena, `simulate`). Work that moves to a rayon pool takes the
+/// flag along with [`on_pool`].
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> crate::error::Result<T> + Send,
+) -> PyResult<T> {
+    let flag = crate::engine::interrupt::Interrupt::new();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let run = {
+        let flag = flag.clone();
+        move || {
+            let out = crate::engine::interrupt::with(&flag, work);
+            let _ = done.send(());
+            out
+        }
+    };
+    // The work runs here, deaf to Ctrl-C, if no thread can be started (out of memory).
+    let run = std::sync::Mutex::new(Some(run));
+    let take = || run.lock().unwrap_or_else(|e| e.into_inner()).take().expect("the work runs once");
+    let (result, raised) = py.detach(move || {
+        std::thread::scope(|scope| {
+            let Ok(worker) = std::thread::Builder::new().spawn_scoped(scope, || take()()) else {
+                return (take()(), None);
+            };
+            let mut raised: Option<PyErr> = None;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
+                if raised.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        flag.raise();
+                        raised = Some(e);
+                    }
+                }
+            }
+            match worker.join() {
+                Ok(result) => (result, raised),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
+    });
+    match raised {
+        Some(e) => Err(e),
+        None => Ok(result?),
+    }
+}
+
+/// Run `f` on `pool` (or here for `None`) with this thread's interrupt flag.
+pub(crate) fn on_pool<T: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => {
+            let flag = crate::engine::interrupt::current();
+            pool.install(|| crate::engine::interrupt::with_opt(flag.as_ref(), f))
+        }
+        None => f(),
+    }
+}
+
+/// Wall time a block of `simulate` aims at (Ctrl-C is also heard inside a block: [`interruptible`]).
 const BLOCK_TIME: Duration = Duration::from_millis(100);
 
 /// `simulate(game, n_games, *, players, seed, threads, first_game)` for any engine: games
@@ -408,8 +474,15 @@ where
     // Both below 2**63 - 1, so `first + n` cannot overflow a u64.
     let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     let pool = thread_pool(threads)?;
-    let mut out = SimColumns::try_with_capacity(&game, n).map_err(|e| {
-        PyMemoryError::new_err(format!("cannot hold the results of {n} games ({e}); simulate fewer per call"))
+    let mut out = SimColumns::try_with_capacity(&game, n).map_err(|_| {
+        // The columns' bytes a game: scores and each source (int32 per side), returns (float64
+        // per player), winner and first_dealer (int8), deals and actions (int32).
+        let per_game =
+            4 * game.num_sides() as u128 * (1 + G::POINT_SOURCES.len() as u128) + 8 * game.num_players() as u128 + 10;
+        PyMemoryError::new_err(format!(
+            "cannot hold the results of {n} games (about {} MiB); simulate fewer per call",
+            (n as u128 * per_game) >> 20
+        ))
     })?;
     let mut start = 0usize;
     let mut block = 64usize;
@@ -417,10 +490,8 @@ where
         let stop = n.min(start + block);
         let clock = Instant::now();
         let range = first + start as u64..first + stop as u64;
-        py.detach(|| match &pool {
-            Some(pool) => pool.install(|| simulate_block(&game, &policies, seed, range, &mut out)),
-            None => simulate_block(&game, &policies, seed, range, &mut out),
-        })?;
+        // Interruptible inside a block too: a game of slow bots can take minutes.
+        interruptible(py, || on_pool(&pool, || simulate_block(&game, &policies, seed, range, &mut out)))?;
         py.check_signals()?;
         // Aim the next block at BLOCK_TIME (at most 8x larger each time).
         let took = clock.elapsed().as_secs_f64().max(1e-6);
@@ -505,8 +576,8 @@ macro_rules! engine_classes {
         /// ``(seed, its index)``, so ``simulate(g, n, first_game=a)`` equals rows ``a .. a + n``
         /// of a longer run with the same seed, and consecutive ranges concatenate to the whole
         /// (how :mod:`cribpiquet.distributed` splits a run). The games run with the interpreter
-        /// released, in blocks between which Ctrl-C is noticed; memory is the output's (about 60
-        /// bytes a game).
+        /// released; Ctrl-C raises ``KeyboardInterrupt`` within a fraction of a second, also in the
+        /// middle of a game of slow bots; memory is the output's (about 60 bytes a game).
         ///
         /// Columns (``N`` games, ``S`` sides = ``game.num_sides()``, ``P`` players): ``scores``
         /// (N, S) int32, points over the whole game; ``returns`` (N, P) float64, as
@@ -657,7 +728,7 @@ macro_rules! engine_classes {
             fn deserialize_state(&self, text: &Bound<'_, PyAny>) -> PyResult<State> {
                 let text = text.cast::<pyo3::types::PyString>().map_err(|_| {
                     pyo3::exceptions::PyTypeError::new_err(format!(
-                        "deserialize_state needs a str, got {}",
+                        "deserialize_state: text must be a str (State.serialize() output), got {}",
                         crate::bindings::engine::describe(text)
                     ))
                 })?;

@@ -50,8 +50,12 @@ fn optional_hand(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<core::Hand>>
 
 fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Role>> {
     obj.map(|name| {
-        core::Role::parse(name)
-            .map_err(|_| PyValueError::new_err(format!("{what} must be \"elder\", \"dealer\" or None, got {name:?}")))
+        core::Role::parse(name).map_err(|_| {
+            PyValueError::new_err(format!(
+                "{what} must be \"elder\", \"dealer\" or None, got {:?}",
+                crate::error::echo(name)
+            ))
+        })
     })
     .transpose()
 }
@@ -192,7 +196,8 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
         "rounding" => r.rounding = core::Rounding::parse(&text(value)?)?,
         _ => {
             return Err(PyTypeError::new_err(format!(
-                "unknown rule field {field:?} (fields: {})",
+                "unknown rule field {:?} (fields: {})",
+                crate::error::echo(field),
                 RULE_FIELDS[..N_RULE_FIELDS].join(", ")
             )))
         }
@@ -204,9 +209,12 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
 impl Rules {
     /// ``Rules()`` or ``Rules("russian")`` / ``Rules("rubicon")``.
     #[new]
-    #[pyo3(signature = (name = "russian"))]
-    fn new(name: &str) -> PyResult<Rules> {
-        Ok(Rules(core::Rules::named(name)?))
+    #[pyo3(signature = (name = None), text_signature = "(name='russian')")]
+    fn new(name: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
+        match name {
+            None => Ok(Rules(core::Rules::russian())),
+            Some(name) => Ok(Rules(core::Rules::named(convert::str_arg(name, "name")?.to_str()?)?)),
+        }
     }
     /// The Russian game of the source (the default).
     #[staticmethod]

@@ -22,6 +22,12 @@ fn config_from(rules: Option<&Bound<'_, PyAny>>, scope: &Bound<'_, PyAny>) -> Py
     Ok(GameConfig::new(rules_arg(rules)?, Scope::parse(scope.to_str()?)?)?)
 }
 
+/// `config` with the `first_dealer` argument (None or a seat).
+fn with_first_dealer(config: GameConfig, first_dealer: Option<IntArg>) -> PyResult<Game> {
+    let first_dealer = first_dealer.map(|d| d.within("first_dealer", 0..2)).transpose()?;
+    Ok(Game(config.with_first_dealer(first_dealer.map(|d| d as usize))?))
+}
+
 /// Card ids as a list (`Vec<u16>`: pyo3 would turn a `Vec<u8>` into `bytes`).
 fn card_ids(hand: Hand) -> Vec<u16> {
     hand.iter().map(|c| c.id() as u16).collect()
@@ -36,19 +42,34 @@ engine_classes! {
     /// ``scope="deal"`` plays one deal after the draw for deal (the return is each player's score
     /// minus the opponent's), ``scope="partiya"`` the whole match: the russian partiya of koroliks
     /// (a draw for deal before each korolik, рефет, the net win as the return) or the rubicon partie
-    /// of six deals. Games are immutable, hashable and picklable.
+    /// of six deals. ``first_dealer`` (None, the default, or a seat) chooses the dealer of the first
+    /// deal: None draws for it as the rules do (the lower card deals: chance events); a seat skips
+    /// that first draw, and the game starts at the first deal with that seat dealing (later draws,
+    /// before each new korolik, stay chance events). Games are immutable, hashable and picklable.
     ///
     /// >>> game = Game(scope="deal")
     /// >>> game, game.num_players(), game.num_distinct_actions()
     /// (Game(Rules.russian(), scope='deal'), 2, 43)
     game_methods: {
         #[new]
-        #[pyo3(signature = (rules = None, *, scope = None))]
-        fn new(rules: Option<&Bound<'_, PyAny>>, scope: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
-            match scope {
-                Some(scope) => Ok(Game(config_from(rules, scope)?)),
-                None => Ok(Game(GameConfig::new(rules_arg(rules)?, Scope::Partiya)?)),
-            }
+        #[pyo3(signature = (rules = None, *, scope = None, first_dealer = None),
+               text_signature = "(rules=None, *, scope=None, first_dealer=None)")]
+        fn new(
+            rules: Option<&Bound<'_, PyAny>>,
+            scope: Option<&Bound<'_, PyAny>>,
+            first_dealer: Option<IntArg>,
+        ) -> PyResult<Game> {
+            let config = match scope {
+                Some(scope) => config_from(rules, scope)?,
+                None => GameConfig::new(rules_arg(rules)?, Scope::Partiya)?,
+            };
+            with_first_dealer(config, first_dealer)
+        }
+
+        /// The chosen dealer of the first deal, or None: the draw for deal decides.
+        #[getter]
+        fn first_dealer(&self) -> Option<usize> {
+            self.0.first_dealer()
         }
 
         /// The rules (a :class:`Rules` value).
@@ -66,18 +87,28 @@ engine_classes! {
         fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
             let c = slf.get().0;
             let rules = Bound::new(slf.py(), Rules(*c.rules()))?.repr()?;
-            Ok(format!("Game({rules}, scope='{}')", c.scope().name()))
+            let first = c.first_dealer().map_or(String::new(), |d| format!(", first_dealer={d}"));
+            Ok(format!("Game({rules}, scope='{}'{first})", c.scope().name()))
         }
 
-        fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Rules, &'static str))> {
+        #[allow(clippy::type_complexity)]
+        fn __reduce__<'py>(
+            slf: &Bound<'py, Self>,
+        ) -> PyResult<(Bound<'py, PyAny>, (Rules, &'static str, Option<usize>))> {
             let c = slf.get().0;
-            Ok((slf.get_type().getattr("_restore")?, (Rules(*c.rules()), c.scope().name())))
+            Ok((slf.get_type().getattr("_restore")?, (Rules(*c.rules()), c.scope().name(), c.first_dealer())))
         }
 
-        /// Unpickling (``scope`` is keyword-only in the constructor).
+        /// Unpickling (``scope`` and ``first_dealer`` are keyword-only in the constructor).
         #[classmethod]
-        fn _restore(_cls: &Bound<'_, PyType>, rules: &Bound<'_, PyAny>, scope: &Bound<'_, PyAny>) -> PyResult<Game> {
-            Ok(Game(config_from(Some(rules), scope)?))
+        #[pyo3(signature = (rules, scope, first_dealer = None))]
+        fn _restore(
+            _cls: &Bound<'_, PyType>,
+            rules: &Bound<'_, PyAny>,
+            scope: &Bound<'_, PyAny>,
+            first_dealer: Option<IntArg>,
+        ) -> PyResult<Game> {
+            with_first_dealer(config_from(Some(rules), scope)?, first_dealer)
         }
     }
     /// A piquet game state with OpenSpiel's method names, and undo.
@@ -94,6 +125,15 @@ engine_classes! {
     ///
     /// ``clone()`` copies the state and its history; ``undo_action()`` restores the state before
     /// the last action exactly. A state may be shared between threads: calls are serialised.
+    ///
+    /// **Properties and methods** (the rule of both engines' ``State``): one plain value of the
+    /// state — a number, a name, a seat, a card id, or None — is a read-only property
+    /// (:attr:`phase`, :attr:`dealer`, :attr:`elder`, :attr:`winner`, :attr:`deals`,
+    /// :attr:`game_value`, :attr:`koroliks`, :attr:`repique`, :attr:`pique`, :attr:`open_capot`);
+    /// anything that takes an argument or returns a collection is a method (``hand(p)``,
+    /// ``dealt_hand(p)``, ``exchange_size(p)``, ``plays()``, ``trick()``, ``tricks_won()``,
+    /// ``declarations()``). OpenSpiel's names keep OpenSpiel's form: ``current_player()``,
+    /// ``is_terminal()``, ``returns()``, ``move_number()`` and the rest are methods.
     ///
     /// >>> s = Game().new_initial_state()
     /// >>> s.current_player() == CHANCE, len(s.legal_actions())
@@ -169,6 +209,14 @@ engine_classes! {
         /// The cards played this deal in order, as ``(seat, card id)``.
         fn plays(&self) -> Vec<(usize, u8)> {
             self.core().plays().collect()
+        }
+
+        /// The trick in progress, as ``(seat, card id)``: the lead, once laid, until the second
+        /// card completes the trick (then empty again). Piquet's counterpart of cribbage's
+        /// :meth:`cribbage.State.count_cards`.
+        fn trick(&self) -> Vec<(usize, u8)> {
+            let plays: Vec<(usize, u8)> = self.core().plays().collect();
+            plays[plays.len() - plays.len() % 2..].to_vec()
         }
 
         /// Tricks won this deal, per seat.

@@ -82,6 +82,100 @@ struct Buffers {
     tensor: Py<PyArray2<f32>>,
 }
 
+/// The element types of the output buffers: all-zero bytes are a valid zero value.
+trait Zeroed: numpy::Element + Copy {}
+impl Zeroed for i32 {}
+impl Zeroed for f32 {}
+impl Zeroed for bool {}
+
+/// `len` zeros, allocated fallibly (`None` if the memory cannot be had), lazily zeroed by the
+/// allocator as `vec![0; len]` is (untouched pages cost nothing until written).
+fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a nonzero size; a non-null pointer from `alloc_zeroed` with it is
+    // `len` zero-initialised `T`s (all-zero bytes are a valid i32, f32 and bool), and a `Vec`
+    // with capacity `len` frees it with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
+/// A zeroed `(rows, cols)` output buffer owned by Rust, or a `MemoryError` saying how much the
+/// vector's buffers need (`total` bytes for `games` games) and suggesting fewer games.
+///
+/// The array is marked read-only at once and its base is Rust's memory (no buffer numpy could
+/// write through), so neither it nor the views handed to Python can be made writable
+/// (`setflags(write=True)` fails): the vector alone writes it, through [`buffer_mut`].
+fn output_buffer<T: Zeroed>(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    what: &str,
+    games: usize,
+    total: u128,
+) -> PyResult<Py<PyArray2<T>>> {
+    let data = rows.checked_mul(cols).and_then(try_zeroed::<T>).ok_or_else(|| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",
+            total >> 20
+        ))
+    })?;
+    let array = numpy::ndarray::Array2::from_shape_vec((rows, cols), data)
+        .map_err(|e| PyRuntimeError::new_err(format!("{what} buffer: {e}")))?;
+    let array = numpy::IntoPyArray::into_pyarray(array, py);
+    set_read_only(array.as_any())?;
+    Ok(array.unbind())
+}
+
+/// Clear an array's WRITEABLE flag.
+fn set_read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
+    let kwargs = PyDict::new(array.py());
+    kwargs.set_item("write", false)?;
+    array.call_method("setflags", (), Some(&kwargs))?;
+    Ok(())
+}
+
+/// The memory of an output buffer made by [`output_buffer`], for the vector to write.
+///
+/// # Safety
+/// The caller holds the vector's engine lock (one writer at a time), and no `&mut` to the same
+/// buffer is alive. Python holds only read-only views of it (which cannot be made writable).
+#[allow(clippy::mut_from_ref)] // the point: numpy holds the array, Rust alone writes it
+unsafe fn buffer_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &'a Bound<'_, numpy::PyArray<T, D>>,
+) -> &'a mut [T] {
+    let len = array.len();
+    if len == 0 {
+        return &mut [];
+    }
+    // SAFETY: the buffer is a C-contiguous array of `len` elements owned by Rust (made by
+    // `output_buffer`, never reshaped or resized), kept alive by `array`.
+    unsafe { std::slice::from_raw_parts_mut(array.data(), len) }
+}
+
+/// A one-dimensional [`output_buffer`].
+fn output_buffer1<T: Zeroed>(
+    py: Python<'_>,
+    rows: usize,
+    what: &str,
+    games: usize,
+    total: u128,
+) -> PyResult<Py<PyArray1<T>>> {
+    let data = try_zeroed::<T>(rows).ok_or_else(|| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",
+            total >> 20
+        ))
+    })?;
+    let array = numpy::IntoPyArray::into_pyarray(data, py);
+    set_read_only(array.as_any())?;
+    Ok(array.unbind())
+}
+
 /// A read-only view of `array` (the caller's window on a reused buffer).
 fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
     let view = array.call_method0("view")?;
@@ -303,13 +397,15 @@ impl VectorGame {
     ) -> PyResult<VectorGame> {
         let core = Core::new(game, n, seed, threads, observation, auto_reset, record_history)?;
         let (p, a, t) = (core.num_players(), G::NUM_DISTINCT_ACTIONS, core.tensor_size());
+        // Bytes of every output buffer together, for the message if one cannot be had.
+        let total = n as u128 * (4 + a as u128 + 4 * p as u128 + 1 + 4 * p as u128 + 4 * t as u128);
         let buffers = Buffers {
-            current_player: PyArray1::<i32>::zeros(py, [n], false).unbind(),
-            legal_mask: PyArray2::<bool>::zeros(py, [n, a], false).unbind(),
-            rewards: PyArray2::<f32>::zeros(py, [n, p], false).unbind(),
-            terminated: PyArray1::<bool>::zeros(py, [n], false).unbind(),
-            returns: PyArray2::<f32>::zeros(py, [n, p], false).unbind(),
-            tensor: PyArray2::<f32>::zeros(py, [n, t], false).unbind(),
+            current_player: output_buffer1::<i32>(py, n, "current_player", n, total)?,
+            legal_mask: output_buffer::<bool>(py, n, a, "legal_mask", n, total)?,
+            rewards: output_buffer::<f32>(py, n, p, "rewards", n, total)?,
+            terminated: output_buffer1::<bool>(py, n, "terminated", n, total)?,
+            returns: output_buffer::<f32>(py, n, p, "returns", n, total)?,
+            tensor: output_buffer::<f32>(py, n, t, "observation", n, total)?,
         };
         let batch = Batch {
             current_player: read_only(buffers.current_player.bind(py).as_any())?,
@@ -346,21 +442,19 @@ impl VectorGame {
     ) -> PyResult<Py<Batch>> {
         let mut engine = self.engine.try_lock().map_err(busy)?;
         let b = &self.buffers;
-        let borrow = |e: numpy::BorrowError| PyRuntimeError::new_err(format!("the batch buffers are in use: {e}"));
-        let contiguous = |e: numpy::AsSliceError| PyRuntimeError::new_err(format!("batch buffer: {e}"));
-        let mut cp = b.current_player.bind(py).try_readwrite().map_err(borrow)?;
-        let mut mask = b.legal_mask.bind(py).try_readwrite().map_err(borrow)?;
-        let mut rewards = b.rewards.bind(py).try_readwrite().map_err(borrow)?;
-        let mut done = b.terminated.bind(py).try_readwrite().map_err(borrow)?;
-        let mut returns = b.returns.bind(py).try_readwrite().map_err(borrow)?;
-        let mut tensor = b.tensor.bind(py).try_readwrite().map_err(borrow)?;
-        let mut out = Outputs {
-            current_player: cp.as_slice_mut().map_err(contiguous)?,
-            legal_mask: mask.as_slice_mut().map_err(contiguous)?,
-            rewards: rewards.as_slice_mut().map_err(contiguous)?,
-            terminated: done.as_slice_mut().map_err(contiguous)?,
-            returns: returns.as_slice_mut().map_err(contiguous)?,
-            tensor: tensor.as_slice_mut().map_err(contiguous)?,
+        let (cp, mask, rewards) = (b.current_player.bind(py), b.legal_mask.bind(py), b.rewards.bind(py));
+        let (done, returns, tensor) = (b.terminated.bind(py), b.returns.bind(py), b.tensor.bind(py));
+        // SAFETY: the engine lock is held (above) for as long as the slices live, and each
+        // buffer is borrowed once.
+        let mut out = unsafe {
+            Outputs {
+                current_player: buffer_mut(cp),
+                legal_mask: buffer_mut(mask),
+                rewards: buffer_mut(rewards),
+                terminated: buffer_mut(done),
+                returns: buffer_mut(returns),
+                tensor: buffer_mut(tensor),
+            }
         };
         let engine: &mut dyn Engine = &mut **engine;
         py.detach(|| f(engine, &mut out))?;
@@ -432,7 +526,15 @@ impl VectorGame {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let seed = seed.map(seed_from).transpose()?;
         let mut engine = self.engine.try_lock().map_err(busy)?;
-        let mut out = vec![0i64; self.n];
+        let mut out = Vec::new();
+        out.try_reserve_exact(self.n).map_err(|_| {
+            pyo3::exceptions::PyMemoryError::new_err(format!(
+                "VectorGame.sample_legal: cannot allocate {} MiB for {} actions; use fewer games",
+                (self.n as u128 * 8) >> 20,
+                self.n
+            ))
+        })?;
+        out.resize(self.n, 0i64);
         let engine: &mut dyn Engine = &mut **engine;
         py.detach(|| engine.sample_legal(seed, &mut out))?;
         Ok(numpy::IntoPyArray::into_pyarray(out, py))

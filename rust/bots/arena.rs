@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::engine::{play_game, Game, GameState, GameSummary, PolicyFactory, MAX_PLAYERS, MAX_SOURCES};
+use crate::engine::{interrupt, play_game, Game, GameState, GameSummary, PolicyFactory, MAX_PLAYERS, MAX_SOURCES};
 use crate::error::{Error, Result};
 
 /// What an arena run counts, per player in the order given (not per seat).
@@ -96,9 +96,14 @@ impl<G: Game> Arena<G> {
     /// Play games `indices` of the run seeded by `seed` on the current rayon pool.
     pub fn play(&self, seed: u64, indices: Range<u64>) -> Result<ArenaCounts> {
         let n = self.n_players();
+        // The caller's interrupt flag on every thread ([`crate::engine::interrupt`]).
+        let flag = interrupt::current();
         let games: Vec<(u64, Result<GameSummary>)> = indices
             .into_par_iter()
-            .map(|i| (i, play_game(&self.game, &self.rotations[(i % n as u64) as usize], seed, i)))
+            .map(|i| {
+                let rotation = &self.rotations[(i % n as u64) as usize];
+                (i, interrupt::with_opt(flag.as_ref(), || play_game(&self.game, rotation, seed, i)))
+            })
             .collect();
         let mut out = ArenaCounts::new(n);
         let n_sources = G::POINT_SOURCES.len().min(MAX_SOURCES);

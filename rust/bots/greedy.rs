@@ -75,9 +75,13 @@ use crate::rng::Rng;
 #[derive(Debug, Clone, Default)]
 pub struct Greedy {
     /// The piquet exchange rows of the current exchange: (12 cards held before it, role,
-    /// talon cards available, rows).
-    exchange: Option<(u32, Role, u8, Vec<ExchangeValue>)>,
+    /// talon cards available, the rules: the key; rows).
+    exchange: Option<(ExchangeKey, Vec<ExchangeValue>)>,
 }
+
+/// What the exchange rows depend on: the 12 cards held before it, the role, the talon cards
+/// available and the rules.
+type ExchangeKey = (u32, Role, u8, piquet::Rules);
 
 impl Greedy {
     /// A greedy player.
@@ -375,14 +379,14 @@ impl Greedy {
             Role::Elder => 5,
             Role::Dealer => 8 - state.exchange_size(me ^ 1).unwrap_or(0).min(5),
         };
-        let fresh = !matches!(&self.exchange, Some((h, r, a, _)) if *h == holding && *r == role && *a == available);
-        if fresh {
+        let key = (holding, role, available, *state.config().rules());
+        if !matches!(&self.exchange, Some((k, _)) if *k == key) {
             self.exchange = None;
             let rows =
                 exchange_totals(piquet::Hand::from_mask(holding), role, state.config().rules(), Some(available))?;
-            self.exchange = Some((holding, role, available, rows));
+            self.exchange = Some((key, rows));
         }
-        Ok(self.exchange.as_ref().map(|e| &e.3[..]).unwrap_or(&[]))
+        Ok(self.exchange.as_ref().map(|e| &e.1[..]).unwrap_or(&[]))
     }
 
     /// The exchange values of the legal actions (module docs), `None` if [`exchange_totals`]

@@ -49,8 +49,17 @@
 //! starter), a new deal, another game — the search starts afresh. Calling `action_values` and then
 //! `step` on one state reuses the whole tree.
 //!
-//! No allocation per iteration: nodes live in one `Vec` reserved for the search (one node per
-//! iteration at most), actions are `u16`, states are `Copy`.
+//! **Memory** grows with what the search reaches (one node per iteration at most, 32 bytes each):
+//! the node vector grows fallibly, by doubling, so a budget of billions of iterations costs only
+//! the nodes its time reaches, and running out is an [`Error::OutOfMemory`], never an abort. No
+//! allocation per iteration otherwise: actions are `u16`, states are `Copy`.
+//!
+//! **One bot, many games**: the search context (the win table) and the trees belong to the game
+//! of the state searched; a state of another game (another variant, target or rules) drops both.
+//!
+//! **Interruption**: every [`CHECK_EVERY`] iterations the search polls the thread's
+//! [`interrupt`] flag and stops with [`Error::Interrupted`] (the Python bindings raise it on
+//! Ctrl-C), also in the threads of root parallelism.
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -58,7 +67,7 @@ use std::time::{Duration, Instant};
 use super::heuristic::Heuristic;
 use super::winprob::{multi_side_values, WinTable};
 use super::{decision_player, Bot};
-use crate::engine::{ActionList, Game, GameState, Policy, MAX_PLAYERS};
+use crate::engine::{interrupt, ActionList, Game, GameState, Policy, MAX_PLAYERS};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 use crate::{cribbage, piquet};
@@ -136,7 +145,7 @@ impl IsmctsConfig {
         }
         if !(self.exploration.is_finite() && self.exploration >= 0.0) {
             return Err(Error::InvalidValue(format!(
-                "exploration must be a finite number >= 0, got {}",
+                "exploration must be a finite number >= 0, got {:?}",
                 self.exploration
             )));
         }
@@ -269,6 +278,33 @@ const HIDDEN: u16 = u16::MAX;
 const REUSE_DEPTH: u8 = 3;
 /// The most worlds kept for tree reuse per tree.
 const MAX_REPS: usize = 1024;
+/// The search polls the deadline and the interrupt flag every this many iterations.
+pub const CHECK_EVERY: u32 = 32;
+/// The most nodes of one tree (node indices are `u32`, [`NONE`] excluded).
+const MAX_NODES: usize = NONE as usize;
+
+/// Room for at least one more node in `nodes`: the vector doubles (at least 1024 nodes), fallibly,
+/// up to `limit` nodes.
+fn grow_nodes(nodes: &mut Vec<Node>, limit: usize) -> Result<()> {
+    let len = nodes.len();
+    if len < nodes.capacity() {
+        return Ok(());
+    }
+    if len >= limit {
+        return Err(Error::OutOfMemory(format!(
+            "ismcts: the search tree reached {len} nodes, the most it can hold; use fewer iterations or a time_limit"
+        )));
+    }
+    let more = len.max(1024).min(limit - len);
+    nodes.try_reserve_exact(more).map_err(|_| {
+        let bytes = (len + more) as u128 * std::mem::size_of::<Node>() as u128;
+        Error::OutOfMemory(format!(
+            "ismcts: cannot grow the search tree to {} nodes ({} MiB); use fewer iterations or a time_limit",
+            len + more,
+            bytes >> 20
+        ))
+    })
+}
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
@@ -375,14 +411,15 @@ impl<S: SearchGame> Tree<S> {
         true
     }
 
-    fn add_child(&mut self, parent: u32, key: u16, mover: u8) -> u32 {
+    fn add_child(&mut self, parent: u32, key: u16, mover: u8) -> Result<u32> {
+        grow_nodes(&mut self.nodes, MAX_NODES)?;
         let idx = self.nodes.len() as u32;
         let depth = self.nodes[parent as usize].depth.saturating_add(1);
         let mut n = Node::new(key, mover, depth);
         n.next_sibling = self.nodes[parent as usize].first_child;
         self.nodes.push(n);
         self.nodes[parent as usize].first_child = idx;
-        idx
+        Ok(idx)
     }
 
     /// The child of `parent` with this key and mover.
@@ -410,7 +447,6 @@ impl<S: SearchGame> Tree<S> {
         context: &S::Context,
         rng: &mut Rng,
     ) -> Result<()> {
-        self.nodes.reserve(iterations as usize + 1);
         let observer = self.observer;
         let root_deals = root.deals();
         let to_end = config.rollout_to_end;
@@ -419,8 +455,9 @@ impl<S: SearchGame> Tree<S> {
         let mut legal = ActionList::new();
         let mut values = [0.0f64; MAX_PLAYERS];
         for it in 0..iterations {
-            if let Some(d) = deadline {
-                if it > 0 && it % 32 == 0 && Instant::now() >= d {
+            if it % CHECK_EVERY == 0 {
+                interrupt::check()?;
+                if deadline.is_some_and(|d| it > 0 && Instant::now() >= d) {
                     break;
                 }
             }
@@ -442,7 +479,7 @@ impl<S: SearchGame> Tree<S> {
                     let a = s.rollout_action(&legal, config.rollout, rng);
                     let mut child = self.find_child(node, HIDDEN, mover);
                     if child == NONE {
-                        child = self.add_child(node, HIDDEN, mover);
+                        child = self.add_child(node, HIDDEN, mover)?;
                         expanded = true;
                     }
                     let n = &mut self.nodes[child as usize];
@@ -497,7 +534,7 @@ impl<S: SearchGame> Tree<S> {
                         }
                     }
                     let a = legal[pick];
-                    let child = self.add_child(node, a, mover);
+                    let child = self.add_child(node, a, mover)?;
                     self.nodes[child as usize].avail += 1;
                     s.apply_legal(a);
                     node = child;
@@ -556,7 +593,8 @@ impl<S: SearchGame> Tree<S> {
 pub struct Ismcts<S: SearchGame> {
     config: IsmctsConfig,
     trees: Vec<Tree<S>>,
-    context: Option<S::Context>,
+    /// The game of the trees and the context, and the context (rebuilt for another game).
+    context: Option<(S::Game, S::Context)>,
 }
 
 impl<S: SearchGame> Ismcts<S> {
@@ -589,7 +627,14 @@ impl<S: SearchGame> Ismcts<S> {
     fn search_root(&mut self, state: &S, rng: &mut Rng) -> Result<(ActionList, Vec<u64>, Vec<f64>)> {
         let observer = decision_player(state, "ismcts")?;
         let config = self.config;
-        let context = self.context.get_or_insert_with(|| state.search_context(&config)).clone();
+        let game = state.game();
+        if !matches!(&self.context, Some((g, _)) if *g == game) {
+            // Another game (or the first): its own context, and no tree of the other's.
+            self.restart();
+            self.context = Some((game, state.search_context(&config)));
+        }
+        let context = self.context.as_ref().map(|c| c.1.clone()).expect("set above");
+        let flag = interrupt::current();
         let deadline = config.time_limit.map(|t| Instant::now() + t);
         let threads = self.trees.len();
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
@@ -608,15 +653,22 @@ impl<S: SearchGame> Ismcts<S> {
                     .iter_mut()
                     .enumerate()
                     .map(|(k, tree)| {
-                        let (seed, context) = (seeds[k], &context);
+                        let (seed, context, flag) = (seeds[k], &context, flag.as_ref());
                         let n = share(k);
-                        scope.spawn(move || tree.search(state, n, deadline, &config, context, &mut Rng::new(seed)))
+                        std::thread::Builder::new().spawn_scoped(scope, move || {
+                            interrupt::with_opt(flag, || {
+                                tree.search(state, n, deadline, &config, context, &mut Rng::new(seed))
+                            })
+                        })
                     })
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| {
-                        h.join().unwrap_or_else(|_| Err(Error::InvalidValue("ismcts: a search thread panicked".into())))
+                    .map(|h| match h {
+                        Ok(h) => h
+                            .join()
+                            .unwrap_or_else(|_| Err(Error::InvalidValue("ismcts: a search thread panicked".into()))),
+                        Err(e) => Err(Error::OutOfMemory(format!("ismcts: cannot start a search thread ({e})"))),
                     })
                     .collect()
             });
@@ -851,6 +903,61 @@ mod tests {
             reused += 1;
         }
         assert!(reused >= 3, "{reused}");
+    }
+
+    #[test]
+    fn the_tree_grows_by_doubling_up_to_its_limit_and_then_says_so() {
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut capacities = Vec::new();
+        for _ in 0..3000 {
+            grow_nodes(&mut nodes, 3000).unwrap();
+            nodes.push(Node::new(0, 0, 0));
+            if capacities.last() != Some(&nodes.capacity()) {
+                capacities.push(nodes.capacity());
+            }
+        }
+        assert_eq!(capacities, [1024, 2048, 3000]);
+        let e = grow_nodes(&mut nodes, 3000).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory(_)));
+        assert!(e.to_string().starts_with("ismcts: the search tree reached 3000 nodes"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_budget_reserves_nothing_up_front() {
+        let s = decision_states(cribbage::GameConfig::default(), 1, 4)[0];
+        let mut b = Ismcts::<cribbage::State>::new(IsmctsConfig {
+            iterations: u32::MAX,
+            time_limit: Some(Duration::from_millis(30)),
+            ..IsmctsConfig::default()
+        })
+        .unwrap();
+        b.step(&s, &mut Rng::new(1)).unwrap();
+        let tree = &b.trees[0];
+        assert!(tree.nodes.capacity() <= 2 * tree.nodes.len().max(1024), "{}", tree.nodes.capacity());
+    }
+
+    #[test]
+    fn another_game_gets_its_own_context_and_trees() {
+        let s31 = decision_states(cribbage::GameConfig::new(Variant::SixCard, Some(31)).unwrap(), 1, 4)[0];
+        let s121 = decision_states(cribbage::GameConfig::default(), 1, 4)[0];
+        let mut b = bot::<cribbage::State>(300, 1, Rollout::Heuristic);
+        b.step(&s31, &mut Rng::new(1)).unwrap();
+        let after = b.action_values(&s121, &mut Rng::new(2)).unwrap();
+        let fresh = bot::<cribbage::State>(300, 1, Rollout::Heuristic).action_values(&s121, &mut Rng::new(2)).unwrap();
+        assert_eq!(after, fresh);
+        assert_eq!(b.context.as_ref().map(|c| c.0), Some(s121.game()));
+    }
+
+    #[test]
+    fn an_interrupt_stops_the_search() {
+        let s = decision_states(cribbage::GameConfig::default(), 1, 4)[0];
+        let flag = interrupt::Interrupt::new();
+        flag.raise();
+        for threads in [1, 2] {
+            let mut b = bot::<cribbage::State>(u32::MAX, threads, Rollout::Heuristic);
+            let e = interrupt::with(&flag, || b.step(&s, &mut Rng::new(1))).unwrap_err();
+            assert_eq!(e, Error::Interrupted);
+        }
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //!
 //! It is computed in code, never pasted: at first use for a (variant, target), the
 //! per-deal distribution of points is measured by self-play (the rollout
-//! [`Heuristic`](super::heuristic::Heuristic) in both seats of one very long game of the variant —
-//! target 10,000 — so no deal is cut short, [`DEALS`] deals from a fixed seed), as the joint
+//! [`Heuristic`](super::heuristic::Heuristic) in both seats of very long games of the variant —
+//! target 10,000 — so no deal is cut short, [`DEALS`] deals in 16 runs from fixed seeds, played
+//! in parallel), as the joint
 //! distribution of (dealer's side points, other side's points) of a deal. Then, treating deals as
 //! independent draws from it, a dynamic programme gives `V[a][b]`, the probability that the side
 //! dealing next with `a` points beats the other side's `b`: after a deal worth (x, y), the other
@@ -14,8 +15,11 @@
 //! the roles, so each pair `V[a][b]`, `V[b][a]` is solved together from its 2 × 2 system. (Who
 //! reaches the target first inside a deal is approximated by the pone-first rule.)
 //!
-//! The table depends only on the variant and target; it is cached for the process. Games with
-//! more than two sides (three-player) use [`multi_side_values`] instead.
+//! The table depends only on the variant and target; it is cached for the process. Building it
+//! is the cost of the first IS-MCTS decision of a process in a two-sided cribbage game: about
+//! 0.1 s on one core for the self-play plus the dynamic programme (benches/README.md, "the win
+//! table"; `cargo bench --bench bots -- win_table`); the self-play part divides by the cores.
+//! Games with more than two sides (three-player) use [`multi_side_values`] instead.
 
 use std::sync::{Arc, Mutex};
 
@@ -131,9 +135,40 @@ impl WinTable {
     }
 }
 
+/// Independent self-play runs [`deal_distribution`] splits its deals into (in parallel).
+const RUNS: usize = 16;
+
 /// The per-deal distribution of `variant` (two sides) from `deals` deals of self-play by the
-/// rollout heuristic, seeded by `seed`.
+/// rollout heuristic: [`RUNS`] independent long games, run `k` seeded by `game_seed(seed, k)`
+/// and playing `deals / RUNS` deals (one more for the first `deals % RUNS`), played in parallel
+/// on the current rayon pool — the same result whatever the number of threads.
 pub fn deal_distribution(variant: Variant, deals: usize, seed: u64) -> DealDistribution {
+    use rayon::prelude::*;
+    let cells = (MAX_DEAL_POINTS + 1) * (MAX_DEAL_POINTS + 1);
+    let share = |k: usize| deals / RUNS + usize::from(k < deals % RUNS);
+    let counts = (0..RUNS)
+        .into_par_iter()
+        .map(|k| deal_counts(variant, share(k), crate::engine::game_seed(seed, k as u64)))
+        .reduce(
+            || vec![0u32; cells],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    let total = counts.iter().map(|&c| c as usize).sum::<usize>().max(1) as f64;
+    let mut out = Vec::new();
+    for (i, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            out.push(((i / (MAX_DEAL_POINTS + 1)) as u16, (i % (MAX_DEAL_POINTS + 1)) as u16, c as f64 / total));
+        }
+    }
+    out
+}
+
+/// One self-play run of [`deal_distribution`]: the counts of `deals` deals' (dealer's side,
+/// other side's) points, by cell `x * (MAX_DEAL_POINTS + 1) + y`.
+fn deal_counts(variant: Variant, deals: usize, seed: u64) -> Vec<u32> {
     let mut counts = vec![0u32; (MAX_DEAL_POINTS + 1) * (MAX_DEAL_POINTS + 1)];
     let mut rng = Rng::new(seed);
     let config = GameConfig::new(variant, Some(crate::cribbage::MAX_TARGET as u32)).expect("a valid variant");
@@ -165,14 +200,7 @@ pub fn deal_distribution(variant: Variant, deals: usize, seed: u64) -> DealDistr
             s.apply_legal(a);
         }
     }
-    let total = seen.max(1) as f64;
-    let mut out = Vec::new();
-    for (i, &c) in counts.iter().enumerate() {
-        if c > 0 {
-            out.push(((i / (MAX_DEAL_POINTS + 1)) as u16, (i % (MAX_DEAL_POINTS + 1)) as u16, c as f64 / total));
-        }
-    }
-    out
+    counts
 }
 
 /// The leaf values of a game with more than two sides (three-player cribbage), per player:

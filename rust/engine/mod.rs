@@ -25,6 +25,7 @@
 
 mod actions;
 pub mod conformance;
+pub mod interrupt;
 mod policy;
 pub(crate) mod serial;
 mod simulate;

@@ -174,6 +174,9 @@ pub fn play_game<G: Game>(
     seed: u64,
     index: u64,
 ) -> Result<GameSummary> {
+    // A game is the unit of work after which an interrupted run stops (and a bot that was
+    // interrupted mid-decision gives up with an illegal answer, checked below).
+    super::interrupt::check()?;
     let mut rng = Rng::new(game_seed(seed, index));
     let n = game.num_players();
     let mut seats: Vec<Box<dyn Policy<G::State>>> = (0..n).map(|p| policies[p % policies.len()](p)).collect();
@@ -204,6 +207,7 @@ pub fn play_game<G: Game>(
         // `is_legal` is a bit test (the contract: it agrees with the list), where a scan of
         // the list cost a loop and a mispredicted exit on every decision.
         if !state.is_legal(action) {
+            super::interrupt::check()?;
             return Err(state.illegal_action_error(action as i64));
         }
         state.apply_legal(action);
@@ -233,10 +237,11 @@ pub fn simulate_block<G: Game>(
     check_policies(game, policies)?;
     let (start, len) = (indices.start, indices.end.saturating_sub(indices.start) as usize);
     let mut summaries = std::mem::take(&mut out.scratch);
+    let flag = super::interrupt::current();
     (0..len)
         .into_par_iter()
         .with_min_len(16)
-        .map(|i| play_game(game, policies, seed, start + i as u64))
+        .map(|i| super::interrupt::with_opt(flag.as_ref(), || play_game(game, policies, seed, start + i as u64)))
         .collect_into_vec(&mut summaries);
     // The first error in game order, and then none of the block's games (as before).
     let result = match summaries.iter().position(|g| g.is_err()) {

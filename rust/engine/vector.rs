@@ -280,7 +280,10 @@ impl<G: Game> VectorGame<G> {
         let pool = thread_pool(threads)?;
         let state = game.new_initial_state();
         let mut slots = Vec::new();
-        slots.try_reserve_exact(n).map_err(|e| Error::InvalidValue(format!("cannot hold {n} games: {e}")))?;
+        slots.try_reserve_exact(n).map_err(|_| {
+            let mib = (n as u128 * std::mem::size_of::<Slot<G::State>>() as u128) >> 20;
+            Error::OutOfMemory(format!("VectorGame: cannot hold {n} games ({mib} MiB of game states); use fewer games"))
+        })?;
         slots.extend((0..n).map(|_| Slot {
             state,
             rng: Rng::new(0),
@@ -555,7 +558,11 @@ fn chances<S: GameState>(cfg_players: usize, record: bool, slot: &mut Slot<S>, r
 fn restart<G: Game>(cfg: &Config<G>, slot: &mut Slot<G::State>) {
     slot.state = cfg.game.new_initial_state();
     slot.history.clear();
+    // A game may start with points (five-card's three for last with a chosen first dealer).
     let mut opening = [0.0f32; MAX_PLAYERS];
+    for (p, r) in opening.iter_mut().enumerate().take(cfg.players) {
+        *r = slot.state.player_reward(p) as f32;
+    }
     chances(cfg.players, cfg.record, slot, &mut opening);
     slot.opening = opening;
 }

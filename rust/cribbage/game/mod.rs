@@ -270,12 +270,14 @@ pub struct GameConfig {
     variant: Variant,
     target: u16,
     lurch: bool,
+    /// The first dealer, or [`NO_PLAYER`]: the cut decides (rules §4).
+    first_dealer: u8,
 }
 
 impl Default for GameConfig {
     /// Six-card cribbage to 121.
     fn default() -> GameConfig {
-        GameConfig { variant: Variant::SixCard, target: 121, lurch: false }
+        GameConfig { variant: Variant::SixCard, target: 121, lurch: false, first_dealer: NO_PLAYER }
     }
 }
 
@@ -290,7 +292,40 @@ impl GameConfig {
                 return Err(Error::InvalidValue(format!("the target must be 1..={MAX_TARGET}, got {t}")));
             }
         };
-        Ok(GameConfig { variant, target, lurch: false })
+        Ok(GameConfig { variant, target, lurch: false, first_dealer: NO_PLAYER })
+    }
+
+    /// This config with the first dealer chosen: `None` (the default) draws him by the cut, as
+    /// the rules do (rules §4: lowest card deals, ties re-cut); `Some(p)` skips the cut — the game
+    /// starts at the first deal with `p` dealing (five-card: the pone's three for last first).
+    /// An error if `p` is not a player of the variant.
+    ///
+    /// ```
+    /// use cribpiquet::cribbage::{GameConfig, Phase};
+    /// use cribpiquet::engine::Game;
+    /// let game = GameConfig::default().with_first_dealer(Some(1)).unwrap();
+    /// let start = game.new_initial_state();
+    /// assert_eq!((start.phase(), start.dealer()), (Phase::Deal, Some(1)));
+    /// assert!(GameConfig::default().with_first_dealer(Some(2)).is_err());
+    /// ```
+    pub fn with_first_dealer(mut self, first_dealer: Option<usize>) -> Result<GameConfig> {
+        self.first_dealer = match first_dealer {
+            None => NO_PLAYER,
+            Some(p) if p < self.variant.num_players() => p as u8,
+            Some(p) => {
+                return Err(Error::InvalidValue(format!(
+                    "first_dealer must be a player of {} (0..{}), got {p}",
+                    self.variant,
+                    self.variant.num_players() - 1
+                )))
+            }
+        };
+        Ok(self)
+    }
+
+    /// The chosen first dealer, or `None`: the cut decides.
+    pub fn first_dealer(self) -> Option<usize> {
+        (self.first_dealer != NO_PLAYER).then_some(self.first_dealer as usize)
     }
 
     /// This config with the lurch/skunk match extra switched on or off (rules §4): the game
@@ -342,8 +377,10 @@ impl GameConfig {
     pub fn deserialize_state(self, text: &str) -> Result<State> {
         let state = State::deserialize(text)?;
         if state.config != self {
-            let describe =
-                |c: GameConfig| format!("{} to {}{}", c.variant, c.target, if c.lurch { " with lurch" } else { "" });
+            let describe = |c: GameConfig| {
+                let first = c.first_dealer().map_or(String::new(), |d| format!(", P{d} dealing first"));
+                format!("{} to {}{}{first}", c.variant, c.target, if c.lurch { " with lurch" } else { "" })
+            };
             return Err(Error::InvalidValue(format!(
                 "the state is of {}, not {}",
                 describe(state.config),
@@ -559,10 +596,11 @@ impl fmt::Display for State {
 }
 
 impl State {
-    /// The state before the cut for the first deal (chance node: player 0 cuts first).
+    /// The state before the cut for the first deal (chance node: player 0 cuts first), or, with
+    /// a chosen first dealer ([`GameConfig::with_first_dealer`]), before the first deal.
     pub fn new(config: GameConfig) -> State {
         let n = config.variant.num_players() as u8;
-        State {
+        let mut state = State {
             config,
             phase: Phase::Cut,
             n,
@@ -590,7 +628,15 @@ impl State {
             scores: [0; 3],
             sources: [[0; 5]; 3],
             rewards: [0; 3],
+        };
+        if let Some(dealer) = config.first_dealer() {
+            state.cutting = 0;
+            state.dealer = dealer as u8;
+            // Five-card's three for last is then made before any action: the initial state's
+            // rewards show it (as the last cut's did).
+            state.first_deal();
         }
+        state
     }
 
     // ---- read-only accessors -------------------------------------------------------------
@@ -827,6 +873,11 @@ impl State {
         }
         self.cutting = 0;
         self.dealer = tied.trailing_zeros() as u8;
+        self.first_deal();
+    }
+
+    /// The first dealer is known: five-card's three for last, then the first deal.
+    fn first_deal(&mut self) {
         if self.config.variant == Variant::FiveCard {
             // Three for last: the first non-dealer pegs 3 once, at the start of the game.
             let pone = (self.dealer as usize + 1) % 2;

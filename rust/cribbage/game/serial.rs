@@ -57,10 +57,11 @@ use crate::error::{Error, Result};
 const MAGIC: &str = "cribbage/1";
 
 /// The fields, in the order `serialize` writes them (`lurch` only when on).
-const KEYS: [&str; 25] = [
+const KEYS: [&str; 26] = [
     "variant",
     "target",
     "lurch",
+    "first",
     "phase",
     "dealer",
     "turn",
@@ -115,10 +116,11 @@ impl State {
         let mut s = String::with_capacity(400);
         let _ = write!(
             s,
-            "{MAGIC} variant={} target={}{} phase={} dealer={} turn={} cutting={} cuts={}",
+            "{MAGIC} variant={} target={}{}{} phase={} dealer={} turn={} cutting={} cuts={}",
             self.config.variant,
             self.config.target,
             if self.config.lurch { " lurch=1" } else { "" },
+            self.config.first_dealer().map_or(String::new(), |d| format!(" first={d}")),
             self.phase.name(),
             opt_player(self.dealer),
             self.turn,
@@ -198,7 +200,13 @@ impl State {
             Some("1") => true,
             Some(v) => return Err(bad(format!("lurch={v:?} (expected 0 or 1)"))),
         };
-        let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?.with_lurch(lurch);
+        let first_dealer = match f.optional("first") {
+            None => None,
+            Some(v) => Some(v.parse::<usize>().map_err(|_| bad(format!("first={v:?} is not a player")))?),
+        };
+        let config = GameConfig::new(variant, Some(small("target", u32::MAX as u64)? as u32))?
+            .with_lurch(lurch)
+            .with_first_dealer(first_dealer)?;
         let phase = f.choice("phase", &Phase::ALL, Phase::name)?;
         let mut state = State::new(config);
         state.phase = phase;
@@ -325,6 +333,9 @@ impl State {
     /// A round that ended in a tie is rebuilt as a tie on aces by the players of the last
     /// round, the others cutting their cards: any longer history shows the same state.
     fn cut_script(&self, first: Option<usize>, all: u8) -> Result<Vec<u16>> {
+        if self.config.first_dealer().is_some() {
+            return Ok(Vec::new()); // no cut: the game starts at the first deal
+        }
         let n = self.n as usize;
         let id = |index: u8| index_to_id(index as u32);
         let (round, cut_in_round) = match first {

@@ -153,6 +153,8 @@ pub struct GameConfig {
     elder_sizes: u16,
     /// `[available]`, bit n: the dealer may exchange n cards when `available` are left.
     dealer_sizes: [u16; 9],
+    /// The dealer of the first deal, or [`NO_SEAT`]: the draw for deal decides.
+    first_dealer: u8,
 }
 
 impl Default for GameConfig {
@@ -201,12 +203,40 @@ impl GameConfig {
             scope,
             elder_sizes: sizes(rules.elder_exchange, 5),
             dealer_sizes: std::array::from_fn(|a| sizes(rules.dealer_exchange, a as u8)),
+            first_dealer: NO_SEAT,
         }
     }
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// This config with the dealer of the first deal chosen: `None` (the default) has him drawn
+    /// for, as the rules do (the lower card deals, equal ranks draw again); `Some(seat)` skips
+    /// that first draw: the game starts at the first deal with `seat` dealing. Later draws (a new
+    /// korolik of the russian partiya) stay chance events. An error for a seat other than 0, 1.
+    ///
+    /// ```
+    /// use cribpiquet::piquet::{GameConfig, Phase};
+    /// use cribpiquet::engine::Game;
+    /// let game = GameConfig::default().with_first_dealer(Some(1)).unwrap();
+    /// let start = game.new_initial_state();
+    /// assert_eq!((start.phase(), start.elder()), (Phase::Deal, Some(0)));
+    /// assert!(GameConfig::default().with_first_dealer(Some(2)).is_err());
+    /// ```
+    pub fn with_first_dealer(mut self, first_dealer: Option<usize>) -> Result<GameConfig> {
+        self.first_dealer = match first_dealer {
+            None => NO_SEAT,
+            Some(p) if p < 2 => p as u8,
+            Some(p) => return Err(Error::InvalidValue(format!("first_dealer must be a seat (0 or 1), got {p}"))),
+        };
+        Ok(self)
+    }
+
+    /// The chosen first dealer, or `None`: the draw for deal decides.
+    pub fn first_dealer(self) -> Option<usize> {
+        (self.first_dealer != NO_SEAT).then_some(self.first_dealer as usize)
     }
 
     /// The scope.
@@ -254,7 +284,9 @@ impl GameConfig {
     pub fn deserialize_state(self, text: &str) -> Result<State> {
         let state = State::deserialize(text)?;
         if state.config != self {
-            return Err(Error::InvalidValue("the state is of another piquet game (rules or scope)".into()));
+            return Err(Error::InvalidValue(
+                "the state is of another piquet game (rules, scope or first dealer)".into(),
+            ));
         }
         Ok(state)
     }
@@ -572,9 +604,10 @@ fn above(card: u8) -> u32 {
 }
 
 impl State {
-    /// The state before the draw for the first deal.
+    /// The state before the draw for the first deal, or, with a chosen first dealer
+    /// ([`GameConfig::with_first_dealer`]), before the first deal.
     pub fn new(config: GameConfig) -> State {
-        State {
+        let mut state = State {
             config,
             phase: Phase::Cut,
             turn: 0,
@@ -608,7 +641,12 @@ impl State {
             sources: [[0; NUM_SOURCES]; 2],
             rewards: [0; 2],
             outcome: 0,
+        };
+        if let Some(dealer) = config.first_dealer() {
+            state.dealer = dealer as u8;
+            state.start_deal();
         }
+        state
     }
 
     // ---- read-only accessors -------------------------------------------------------------

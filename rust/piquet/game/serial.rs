@@ -199,9 +199,10 @@ impl State {
         let hex = |m: u32| format!("{m:x}");
         let _ = write!(
             s,
-            "{MAGIC} rules={} scope={} phase={} turn={} dealer={} cuts={} ndealt={}",
+            "{MAGIC} rules={} scope={}{} phase={} turn={} dealer={} cuts={} ndealt={}",
             rules_text(&self.config.rules),
             self.config.scope.name(),
+            self.config.first_dealer().map_or(String::new(), |d| format!(" first={d}")),
             self.phase.name(),
             self.turn,
             opt_num(self.dealer, NO_SEAT),
@@ -252,9 +253,10 @@ impl State {
     /// A state from [`serialize`](State::serialize) text; text that is not a reachable state
     /// is an [`Error::InvalidValue`].
     pub fn deserialize(text: &str) -> Result<State> {
-        const KEYS: [&str; 35] = [
+        const KEYS: [&str; 36] = [
             "rules",
             "scope",
+            "first",
             "phase",
             "turn",
             "dealer",
@@ -318,7 +320,11 @@ impl State {
 
         let rules = parse_rules(get("rules")?)?;
         let scope = Scope::parse(get("scope")?)?;
-        let config = GameConfig::new(rules, scope)?;
+        let first_dealer = match f.optional("first") {
+            None => None,
+            Some(v) => Some(v.parse::<usize>().map_err(|_| bad(format!("first={v:?} is not a seat")))?),
+        };
+        let config = GameConfig::new(rules, scope)?.with_first_dealer(first_dealer)?;
         let phase = f.choice("phase", &Phase::ALL, Phase::name)?;
         let mut s = State::new(config);
         s.phase = phase;
@@ -463,17 +469,19 @@ impl State {
         ensure((self.phase == Phase::GameOver) || self.outcome == 0, "an outcome before the end")?;
         // Before the first deal.
         if self.deals == 0 {
+            ensure(self.config.first_dealer().is_none(), "no deal yet with a first dealer chosen")?;
             ensure(self.phase == Phase::Cut && self.dealer == NO_SEAT, "no deal yet")?;
             ensure(self.n_games == 0 && self.scores == [0, 0] && self.koroliks == 0, "a record before the first deal")?;
         } else {
             ensure(self.dealer != NO_SEAT, "a deal without a dealer")?;
         }
-        // The cut.
+        // The cut: none yet in a game whose first dealer was chosen, until the next draw.
+        let chosen = self.config.first_dealer().filter(|_| self.phase != Phase::Cut && self.cuts == [NO_CARD; 2]);
         if self.phase == Phase::Cut {
             let expected = if self.turn == 0 { [false, false] } else { [true, false] };
             ensure(self.cuts.map(|c| c != NO_CARD) == expected, "the draw for deal")?;
             ensure(self.cuts[0] == NO_CARD || self.cuts[0] < 32, "the card drawn")?;
-        } else {
+        } else if chosen.is_none() {
             ensure(self.cuts.iter().all(|&c| c < 32) && self.cuts[0] & 7 != self.cuts[1] & 7, "the cards drawn")?;
             ensure(self.cuts[0] != self.cuts[1], "the cards drawn")?;
         }
@@ -496,7 +504,11 @@ impl State {
         if over {
             ensure(n >= 1 && self.games().last().is_some_and(|g| *g == self.deal_totals), "the last game")?;
         }
-        let lower = if self.cuts[0] & 7 < self.cuts[1] & 7 { 0 } else { 1 };
+        let lower = match chosen {
+            Some(d) => d as u8,
+            None if self.cuts[0] & 7 < self.cuts[1] & 7 => 0,
+            None => 1,
+        };
         match (scope, rules.match_scoring) {
             (Scope::Deal, _) => {
                 ensure(n <= 1 && self.koroliks == 0 && self.korolik_games == 0, "one deal only")?;
@@ -522,6 +534,9 @@ impl State {
                     ensure(koroliks < rules.koroliks_per_partiya || open == 0, "games after the end")?;
                 }
                 ensure(koroliks == self.koroliks && open == self.korolik_games, "the koroliks")?;
+                // Without a draw yet (first dealer chosen), no korolik closed but a final one.
+                let over_now = self.phase == Phase::GameOver;
+                ensure(chosen.is_none() || koroliks == 0 || over_now && koroliks == 1, "a korolik without a draw")?;
                 let done = koroliks >= rules.koroliks_per_partiya;
                 ensure(over == done, "the partiya is over")?;
                 if over {

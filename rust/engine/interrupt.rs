@@ -1,0 +1,113 @@
+//! Stopping long work from outside: an [`Interrupt`] flag that long-running core code polls.
+//!
+//! The flag of the work in progress on a thread is installed with [`with`] (the bindings install
+//! one per call and raise it when Ctrl-C arrives); code that may run for more than a fraction of
+//! a second checks [`requested`] now and then (IS-MCTS every few iterations, a game between
+//! decisions) and gives up with [`Error::Interrupted`]. Work that fans out to other threads
+//! (rayon, scoped threads) takes the flag along with [`current`] and [`with`] on each thread. With
+//! no flag installed, nothing is ever interrupted, and checking costs one thread-local read.
+//!
+//! ```
+//! use cribpiquet::engine::interrupt::{self, Interrupt};
+//! let flag = Interrupt::new();
+//! assert!(!interrupt::with(&flag, interrupt::requested));
+//! flag.raise();
+//! assert!(interrupt::with(&flag, interrupt::requested));
+//! assert!(!interrupt::requested()); // outside `with`: no flag
+//! ```
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::error::{Error, Result};
+
+/// A shared "stop now" flag.
+#[derive(Debug, Clone, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// A flag not raised.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+
+    /// Ask the work under this flag to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Has the flag been raised?
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Interrupt>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with `flag` as this thread's flag (the previous one is restored after, also on panic).
+pub fn with<T>(flag: &Interrupt, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Interrupt>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            CURRENT.with(|c| *c.borrow_mut() = previous);
+        }
+    }
+    let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(flag.clone())));
+    f()
+}
+
+/// This thread's flag, to hand to the threads the work fans out to.
+pub fn current() -> Option<Interrupt> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Run `f` under `flag` if there is one (what a spawned thread does with [`current`]'s answer).
+pub fn with_opt<T>(flag: Option<&Interrupt>, f: impl FnOnce() -> T) -> T {
+    match flag {
+        Some(flag) => with(flag, f),
+        None => f(),
+    }
+}
+
+/// Has this thread's flag been raised?
+#[inline]
+pub fn requested() -> bool {
+    CURRENT.with(|c| c.borrow().as_ref().is_some_and(Interrupt::is_raised))
+}
+
+/// `Err(Error::Interrupted)` if this thread's flag has been raised.
+#[inline]
+pub fn check() -> Result<()> {
+    if requested() {
+        Err(Error::Interrupted)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_flags_are_restored_and_threads_take_theirs_along() {
+        let (outer, inner) = (Interrupt::new(), Interrupt::new());
+        inner.raise();
+        with(&outer, || {
+            assert!(check().is_ok());
+            with(&inner, || assert_eq!(check(), Err(Error::Interrupted)));
+            assert!(check().is_ok());
+            let flag = current();
+            outer.raise();
+            let seen = std::thread::scope(|s| s.spawn(|| with_opt(flag.as_ref(), requested)).join().unwrap());
+            assert!(seen);
+            // A thread without the flag handed over sees none.
+            assert!(!std::thread::scope(|s| s.spawn(requested).join().unwrap()));
+        });
+        assert!(current().is_none());
+    }
+}
