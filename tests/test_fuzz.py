@@ -1002,9 +1002,10 @@ ARENA: dict[str, Spec] = {
     "ArenaResult.combine": Spec({"results": A(st.lists(st.sampled_from(ARENA_RESULT_LIST), min_size=1, max_size=3))},
                                 target=st.just((_pkg.ArenaResult.combine, None)), post=post_combine, examples=120),
 }
-for _m in ("to_dict", "to_pandas", "to_polars"):  # data out (issue 23)
+for _m in ("to_dict", "to_pandas", "to_polars", "plot"):  # data out and the picture (issue 23)
     if hasattr(_pkg.ArenaResult, _m):
-        ARENA[f"ArenaResult.{_m}"] = Spec({}, target=st.sampled_from(ARENA_RESULT_LIST).map(lambda r, m=_m: (getattr(r, m), None)), examples=10)
+        ARENA[f"ArenaResult.{_m}"] = Spec({}, target=st.sampled_from(ARENA_RESULT_LIST).map(lambda r, m=_m: (getattr(r, m), None)),
+                                          examples=4 if _m == "plot" else 10)
 
 # ------------------------------------------------------------------------------------ VectorGame
 
