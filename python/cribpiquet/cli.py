@@ -3,7 +3,7 @@
     cribpiquet score 5H 5D 5S JC --starter 5C [--crib]
     cribpiquet stats [--kind hand|crib|five-card-hand] [--plot out.png]
     cribpiquet discard 5H 5D JC QS 2C 9H [--dealer] [--variant five-card] [--plot out.png]
-    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--plot out.png]
+    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--model thrown-only] [--plot out.png]
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon]
     cribpiquet play cribbage|piquet [...]   (see cribpiquet.play)
@@ -117,12 +117,12 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
     if not _plot_ready(args):
         return 2
     start = time.perf_counter()
-    t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, max_iterations=args.max_iterations,
-                                tolerance=args.tolerance)
+    t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, model=args.model,
+                                max_iterations=args.max_iterations, tolerance=args.tolerance)
     elapsed = time.perf_counter() - start
     flushes = "crib flushes counted" if t.flushes else "no crib flushes"
     state = "converged" if t.changes and t.changes[-1] < args.tolerance else "not converged"
-    print(f"{t.variant} discard tables, {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
+    print(f"{t.variant} discard tables ({t.model}), {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
     print("largest change per iteration: " + " ".join(f"{c:.1e}" for c in t.changes))
     _print_table("dealer: average crib when the dealer throws the pair to his own crib", t.dealer)
     _print_table("pone: average crib when pone throws the pair to the dealer's crib", t.pone)
@@ -276,6 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     tables = sub.add_parser("discard-tables", help="equilibrium discard tables (average crib per thrown pair)")
     tables.add_argument("--variant", default="six-card", choices=("six-card", "five-card"))
     tables.add_argument("--no-flushes", action="store_true", help="score no crib flush (like the classic tables)")
+    tables.add_argument("--model", default="conditioned", choices=("conditioned", "thrown-only"),
+                        help="crib given the whole hand (default) or the two thrown cards only")
     tables.add_argument("--max-iterations", type=int, default=50)
     tables.add_argument("--tolerance", type=float, default=1e-4)
     tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file")
