@@ -214,6 +214,8 @@ pub(crate) struct Unseen {
     count: usize,
     rank_left: [u32; 13],
     lanes: [u64; 4],
+    /// Per rank, the suits (bit `suit`) of its unseen cards.
+    suits_of: [u8; 13],
 }
 
 impl Unseen {
@@ -230,8 +232,11 @@ impl Unseen {
             count += 1;
             m &= m - 1;
         }
-        let lanes = core::array::from_fn(|s| (mask >> (16 * s)) & 0x1FFF);
-        Unseen { cards, count, rank_left, lanes }
+        let lanes: [u64; 4] = core::array::from_fn(|s| (mask >> (16 * s)) & 0x1FFF);
+        let suits_of = core::array::from_fn(|r| {
+            (0..4).fold(0u8, |m, s| m | (((lanes[s] >> r) & 1) as u8) << s)
+        });
+        Unseen { cards, count, rank_left, lanes, suits_of }
     }
 
     pub(crate) fn cards(&self) -> &[Card] {
@@ -297,7 +302,7 @@ pub(crate) struct CribContext<'a> {
 impl<'a> CribContext<'a> {
     /// `None` when no unseen pair has any weight.
     pub(crate) fn new(unseen: &'a Unseen, w: &'a [f64; THROW_KINDS]) -> Option<CribContext<'a>> {
-        let (rank_left, lanes) = (&unseen.rank_left, &unseen.lanes);
+        let (rank_left, lanes, suits_of) = (&unseen.rank_left, &unseen.lanes, &unseen.suits_of);
         let mut ctx = CribContext {
             unseen,
             w,
@@ -319,7 +324,7 @@ impl<'a> CribContext<'a> {
                     if rank_left[hi] == 0 {
                         continue;
                     }
-                    let suited = lanes.iter().filter(|&&l| (l >> lo) & (l >> hi) & 1 == 1).count() as f64;
+                    let suited = (suits_of[lo] & suits_of[hi]).count_ones() as f64;
                     let all = (rank_left[lo] * rank_left[hi]) as f64;
                     suited * w[hi * 13 + lo] + (all - suited) * w[lo * 13 + hi]
                 };
@@ -350,6 +355,7 @@ impl<'a> CribContext<'a> {
 
     /// The weight of the unseen pairs holding the unseen card `x`.
     #[inline]
+    #[allow(clippy::needless_range_loop)] // `r` indexes the counts and the lane's bits
     fn holding(&self, x: Card) -> f64 {
         let (rank_left, w) = (&self.unseen.rank_left, self.w);
         let rx = x.rank() as usize;

@@ -983,6 +983,7 @@ mod tests {
 
 /// The tables in a reduced pack against an equilibrium iteration written out card by card.
 #[cfg(test)]
+#[allow(clippy::needless_range_loop, clippy::type_complexity)] // a reference written plainly
 mod brute {
     use super::super::show::score_show;
     use super::*;
