@@ -48,6 +48,10 @@ def main(deals: int = 100_000) -> int:
     print(f"{deals:,} deals in {time.perf_counter() - t0:.0f} s; tables: {t!r}")
     print(f"pone throws: dealt-hand crib − conditioned table entry = {diff.mean():+.3f} "
           f"± {diff.std() / np.sqrt(deals):.3f} (mean crib {points.mean():.3f}, table {model.mean():.3f})")
+    dealer_model = t.values["dealer"][kd[rows, best_d]]
+    diff = points - dealer_model
+    print(f"dealer throws: dealt-hand crib − conditioned table entry = {diff.mean():+.3f} "
+          f"± {diff.std() / np.sqrt(deals):.3f} (table {dealer_model.mean():.3f})")
     return 0
 
 
