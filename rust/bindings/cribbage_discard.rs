@@ -173,6 +173,9 @@ fn cribbage_discard_classes(variant: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(core::discard_classes(variant_arg(Some(variant))?)?)
 }
 
+/// One hand per class, and each class's number of hands.
+type ClassHands<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i64>>);
+
 /// The hand classes ``start..stop`` of a variant's pass: one hand of each class as a
 /// ``(n, dealt)`` uint8 id array, and each class's number of hands, int64 ``(n,)``.
 #[pyfunction]
@@ -181,7 +184,7 @@ fn cribbage_discard_class_hands<'py>(
     variant: &Bound<'py, PyAny>,
     start: &Bound<'py, PyAny>,
     stop: &Bound<'py, PyAny>,
-) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i64>>)> {
+) -> PyResult<ClassHands<'py>> {
     let variant = variant_arg(Some(variant))?;
     let start = convert::int_in(start, "start", 0, i64::MAX)? as usize;
     let stop = convert::int_in(stop, "stop", 0, i64::MAX)? as usize;
