@@ -341,6 +341,26 @@ def test_conditioned_values_are_the_mean_of_analyze_discard_cribs():
     assert sums["hands"] == int(mult.sum())
 
 
+def test_ctrl_c_stops_a_conditioned_pass_between_its_parts():
+    """A conditioned six-card pass takes about a second (more on a loaded machine); it runs in 16
+    parts and Ctrl-C stops it after the current one, leaving the run where it was."""
+    import _thread
+    import threading
+    import time
+
+    from cribpiquet import _core
+
+    run = _core.CribbageDiscardTablesRun("six-card", False)
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in range(5):
+            run.step()
+    assert time.perf_counter() - start < 1.5
+    assert run.tables().iterations == 0
+
+
 # ---------------------------------------------------------------------------- bad input
 
 

@@ -446,9 +446,20 @@ impl DiscardTablesRun {
         let model = model_arg(model)?;
         Ok(DiscardTablesRun(py.detach(|| core::TablesRun::new(variant, flushes, model))?))
     }
-    /// One more pass (the interpreter released); returns its change.
+    /// One more pass (the interpreter released); returns its change. The pass runs in parts
+    /// (a conditioned six-card pass is about a second), and Ctrl-C stops it between two.
     fn step(&mut self, py: Python<'_>) -> PyResult<f64> {
-        Ok(py.detach(|| self.0.step())?)
+        const PARTS: usize = 16;
+        let n = self.0.classes();
+        let mut sums = core::PassSums::default();
+        for i in 0..PARTS {
+            let (start, stop) = (n * i / PARTS, n * (i + 1) / PARTS);
+            let run = &self.0;
+            sums.add(&py.detach(|| run.pass_part(start, stop))?);
+            py.check_signals()?;
+        }
+        let run = &mut self.0;
+        Ok(py.detach(|| run.finish(&sums))?)
     }
     /// The tables so far.
     fn tables(&self) -> DiscardTables {

@@ -233,9 +233,7 @@ impl Unseen {
             m &= m - 1;
         }
         let lanes: [u64; 4] = core::array::from_fn(|s| (mask >> (16 * s)) & 0x1FFF);
-        let suits_of = core::array::from_fn(|r| {
-            (0..4).fold(0u8, |m, s| m | (((lanes[s] >> r) & 1) as u8) << s)
-        });
+        let suits_of = core::array::from_fn(|r| (0..4).fold(0u8, |m, s| m | (((lanes[s] >> r) & 1) as u8) << s));
         Unseen { cards, count, rank_left, lanes, suits_of }
     }
 

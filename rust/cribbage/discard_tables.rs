@@ -911,9 +911,31 @@ impl TablesRun {
 
     /// One more pass; returns its change. Equal to [`DiscardTables::step`].
     pub fn step(&mut self) -> Result<f64> {
+        let sums = self.pass_part(0, self.classes())?;
+        self.finish(&sums)
+    }
+
+    /// The number of hand classes of a pass.
+    pub fn classes(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// The pass over this run's classes `start..stop` (in the run's own order): sums that add up
+    /// over disjoint ranges to the whole pass's, for callers that want to stop between parts.
+    pub fn pass_part(&self, start: usize, stop: usize) -> Result<PassSums> {
+        if start > stop || stop > self.choices.len() {
+            return Err(Error::InvalidValue(format!(
+                "class range {start}..{stop} is not within 0..{}",
+                self.choices.len()
+            )));
+        }
         let input = self.tables.pass_input();
-        let sums = combine(self.choices.par_chunks(BLOCK).map(|block| pass_over(block.iter().copied(), &input)));
-        self.tables = self.tables.advance(&sums)?;
+        Ok(combine(self.choices[start..stop].par_chunks(BLOCK).map(|block| pass_over(block.iter().copied(), &input))))
+    }
+
+    /// Advance by a whole pass's sums (of [`pass_part`](Self::pass_part)); returns the change.
+    pub fn finish(&mut self, sums: &PassSums) -> Result<f64> {
+        self.tables = self.tables.advance(sums)?;
         Ok(self.tables.last_change())
     }
 
