@@ -3,7 +3,8 @@
 Targets: ``analyze_discard`` six-card, uniform opponent, <= 3 ms per hand on one core (ratio to a
 naive Python enumeration, and to the PyPI ``cribbage`` package's enumerating discard when it is
 installed: ``pip install cribbage``); ``analyze_discard_batch`` >= 1,000 hands/s on 2 cores;
-``discard_tables("six-card")`` <= 60 s, ``"five-card"`` <= 30 s. Numbers print with ``-s``.
+``discard_tables("six-card")`` <= 60 s, ``"five-card"`` <= 20 s (issue 21: the conditioned model, the
+default). Numbers print with ``-s``.
 
 Run on a quiet machine: ``pytest benches/test_bench_discard.py --benchmark-only -s``.
 """
@@ -93,7 +94,7 @@ def test_batch_hands_per_second(benchmark):
     assert rate >= 1_000
 
 
-@pytest.mark.parametrize("variant,limit", [("five-card", 30.0), ("six-card", 60.0)])
+@pytest.mark.parametrize("variant,limit", [("five-card", 20.0), ("six-card", 60.0)])
 def test_discard_tables_time(benchmark, variant, limit):
     def run():
         _discard._TABLES.clear()  # no per-process cache between rounds

@@ -271,6 +271,11 @@ def test_discard_tables_equal_the_local_iteration(distributed, client):
     for role in ("dealer", "pone"):
         np.testing.assert_array_equal(got.frequency[role], local.frequency[role], err_msg=role)
         np.testing.assert_array_equal(got.values[role], local.values[role], err_msg=role)
+    assert got.model == local.model == "conditioned"
+    thrown: Any = cribbage.discard_tables("five-card", model="thrown-only", max_iterations=1, progress=False)
+    got = distributed.discard_tables("five-card", model="thrown-only", max_iterations=1, client=client, ranges=3)
+    assert got.model == "thrown-only" and got.changes == thrown.changes
+    np.testing.assert_array_equal(got.pone, thrown.pone)
     # A large tolerance stops after the first pass, as locally.
     stopped = distributed.discard_tables("five-card", tolerance=10.0, client=client)
     alone: Any = cribbage.discard_tables("five-card", tolerance=10.0, progress=False)
@@ -290,6 +295,7 @@ def test_bad_discard_tables_arguments_raise_before_anything_is_submitted(distrib
         (TypeError, "ranges must be an int", dict(ranges=True)),
         (ValueError, r"ranges must be in range\(1, ", dict(ranges=0)),
         (TypeError, "flushes", dict(flushes="yes")),
+        (ValueError, "unknown discard tables model", dict(model="hessel")),
     ]
     for error, message, kwargs in cases:
         with pytest.raises(error, match=message):

@@ -172,24 +172,31 @@ def analyze_discard_batch(hands: Any, dealer: Any, *, variant: str = "six-card",
     return out
 
 
-def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_iterations: int = 50,
-                   tolerance: float = 1e-4, progress: bool = True) -> DiscardTables:
+def discard_tables(variant: str = "six-card", *, flushes: bool = True, model: str = "conditioned",
+                   max_iterations: int = 50, tolerance: float = 1e-4, progress: bool = True) -> DiscardTables:
     """Equilibrium discard tables by iterated best response (exact over every dealt hand).
 
     Each pass, every hand that can be dealt (taken once per suit-isomorphism class) picks its
     discard as dealer (max expected hand + crib value of the throw) and as pone (max hand −
-    crib), given the current values of each thrown rank pair (suited or not) for each role; the
-    values are then recomputed exactly over every pair the other role may throw, weighted by
-    how often it throws it, and every starter. It stops when the largest change is below
-    ``tolerance`` or after ``max_iterations`` passes; when pure best responses cycle (a few
-    near-tied hands flip), the throws are averaged (fictitious play). Simplification: the other
-    player's throw and the starter are conditioned on the two thrown cards, not on the cards
-    kept. ``flushes=False`` scores no crib flush, like the classic published tables.
+    crib), given the current values of each thrown rank pair (suited or not) for each role.
+    ``model="conditioned"`` (the default): a kind's new value is the mean, over the hands (with
+    multiplicity) that throw it, of the exact expected crib *given that hand* — the other
+    player's two cards from the cards the hand does not hold, weighted by how often the other
+    role throws a pair of their kind, and the starter from the rest: the crib of
+    :func:`analyze_discard` with ``opponent=tables``, by the same routine. ``"thrown-only"``:
+    the crib given the two thrown cards only (the kept cards' card removal ignored; the model
+    before issue 21, kept because it is cheaper and for comparison). It stops when the largest
+    change is below ``tolerance`` or after ``max_iterations`` passes; when pure best responses
+    cycle (a few near-tied hands flip), the throws (and cribs) are averaged (fictitious play).
+    ``flushes=False`` scores no crib flush, the classic published tables' convention (Hessel's);
+    nobs is still counted, as in those tables (their jack throws are about 0.3 above 10, Q, K).
 
     ``progress=True`` shows a tqdm bar when stderr is a terminal. Returns a
-    :class:`DiscardTables` (``dealer``, ``pone``, ``frequency``, ``iterations``, ``changes``).
-    Six-card takes about 10 s, five-card 3 s, on two cores; the result is kept for the rest of
-    the process, so a second call with the same arguments returns at once.
+    :class:`DiscardTables` (``dealer``, ``pone``, ``frequency``, ``iterations``, ``changes``,
+    ``model``). The conditioned model settles more slowly (fictitious play, about 1/n): it runs
+    the 50 passes and ends near a change of 5e-4. Six-card conditioned costs about 1.3 CPU-seconds
+    a pass (about 35 s on two free cores; thrown-only about 5 s), five-card about 0.2; the result
+    is kept for the rest of the process, so a second call with the same arguments returns at once.
 
     To distribute a pass (e.g. with Dask): ``t = DiscardTables.initial(variant, flushes=...)``,
     then per iteration ``t = t.advance(combine_pass_sums([t.pass_sums(a, b) for a, b in
@@ -200,13 +207,18 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
         raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
     if not isinstance(flushes, bool):
         raise TypeError(f"flushes must be a bool, got {type(flushes).__name__}")
+    if not isinstance(model, str):
+        raise TypeError(f"model must be 'conditioned' or 'thrown-only', got {type(model).__name__}")
+    model = model.strip().lower().replace("_", "-")
+    if model not in ("conditioned", "thrown-only"):
+        raise ValueError(f"model must be 'conditioned' or 'thrown-only', got {model[:80]!r}")
     max_iterations = int_arg(max_iterations, "max_iterations", 0, 10_000)
     tolerance = float_arg(tolerance, "tolerance", 0.0)
-    key = (variant.strip().lower().replace("_", "-") if isinstance(variant, str) else "", flushes,
+    key = (variant.strip().lower().replace("_", "-") if isinstance(variant, str) else "", flushes, model,
            max_iterations, tolerance)
     if key in _TABLES:
         return _TABLES[key]
-    run = _core.CribbageDiscardTablesRun(variant, flushes)  # checks variant and flushes
+    run = _core.CribbageDiscardTablesRun(variant, flushes, model)  # checks variant and flushes
     bar = _progress_bar(progress, max_iterations, f"discard tables ({run.tables().variant})")
     try:
         for _ in range(max_iterations):
@@ -223,9 +235,9 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, max_itera
     return _TABLES[key]
 
 
-#: Tables computed in this process, by (variant, flushes, max_iterations, tolerance): they are
-#: immutable and deterministic, so a second call returns the first one's result.
-_TABLES: dict[tuple[str, bool, int, float], DiscardTables] = {}
+#: Tables computed in this process, by (variant, flushes, model, max_iterations, tolerance): they
+#: are immutable and deterministic, so a second call returns the first one's result.
+_TABLES: dict[tuple[str, bool, str, int, float], DiscardTables] = {}
 
 
 def _progress_bar(progress: bool, total: int, desc: str) -> Any:
@@ -247,28 +259,40 @@ def combine_pass_sums(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
     >>> bool((whole["dealer"] == t.pass_sums(0, n)["dealer"]).all()), whole["hands"]
     (True, 2598960)
     """
-    dealer = np.zeros(169, np.int64)
-    pone = np.zeros(169, np.int64)
+    names = ("dealer", "pone", "dealer_crib", "pone_crib")
+    total = {name: np.zeros(169, np.int64) for name in names}
     hands = 0
     for p in parts:
-        if not isinstance(p, dict) or not {"dealer", "pone", "hands"} <= p.keys():
+        if not isinstance(p, dict) or not {*names, "hands"} <= p.keys():
             raise TypeError(f"each part must be a dict from DiscardTables.pass_sums, got {type(p).__name__}")
         try:
-            d, q = np.asarray(p["dealer"]), np.asarray(p["pone"])
-            if d.shape != (169,) or q.shape != (169,) or d.dtype.kind not in "iu" or q.dtype.kind not in "iu":
-                raise ValueError("each part's 'dealer' and 'pone' must be 169 integer counts")
-            dealer = dealer + d.astype(np.int64)
-            pone = pone + q.astype(np.int64)
+            for name in names:
+                a = np.asarray(p[name])
+                if a.shape != (169,) or a.dtype.kind not in "iu":
+                    raise ValueError(f"each part's {name!r} must be 169 integer counts")
+                total[name] = total[name] + a.astype(np.int64)
             h = p["hands"]
             if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or h < 0:
                 raise ValueError(f"each part's 'hands' must be an int >= 0, got {h!r:.80}")
             hands += int(h)
         except OverflowError:
             raise ValueError("pass sums out of range") from None
-    return {"dealer": dealer, "pone": pone, "hands": hands}
+    return {**total, "hands": hands}
 
 
 discard_classes = _core.cribbage_discard_classes
+
+
+def discard_class_hands(variant: str, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """The hand classes ``start..stop`` of a variant's pass (the ranges of
+    :meth:`DiscardTables.pass_sums`): one hand of each suit-isomorphism class as an
+    ``(n, dealt)`` uint8 id array, and how many hands each class stands for, int64 ``(n,)``.
+
+    >>> hands, mult = discard_class_hands("five-card", 0, 2)
+    >>> hands.shape, int(mult.sum()) <= 48
+    ((2, 5), True)
+    """
+    return _core.cribbage_discard_class_hands(variant, start, stop)
 
 
 # ------------------------------------------------------------------------------ pictures

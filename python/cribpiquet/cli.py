@@ -3,7 +3,7 @@
     cribpiquet score 5H 5D 5S JC --starter 5C [--crib] [--json]
     cribpiquet stats [--kind hand|crib|five-card-hand] [--plot out.png] [--json]
     cribpiquet discard 5H 5D JC QS 2C 9H [--dealer] [--variant five-card] [--plot out.png] [--json]
-    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--plot out.png] [--json]
+    cribpiquet discard-tables [--variant five-card] [--no-flushes] [--model thrown-only] [--plot out.png] [--json]
     cribpiquet piquet declare <12 cards> [--dealt <12 cards>] [--rules russian|rubicon] [--json]
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon] [--json]
     cribpiquet piquet exchange <12 cards> --role elder|dealer [--sort net|total|…] [--plot out.png] [--json]
@@ -247,8 +247,8 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
         return 2
     start = time.perf_counter()
     try:
-        t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, max_iterations=args.max_iterations,
-                                    tolerance=args.tolerance)
+        t = cribbage.discard_tables(args.variant, flushes=not args.no_flushes, model=args.model,
+                                    max_iterations=args.max_iterations, tolerance=args.tolerance)
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted after {time.perf_counter() - start:.1f} s, before the tables were "
                           "finished (nothing to print)") from None
@@ -260,7 +260,7 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
     else:
         flushes = "crib flushes counted" if t.flushes else "no crib flushes"
         state = "converged" if converged else "not converged"
-        print(f"{t.variant} discard tables, {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
+        print(f"{t.variant} discard tables ({t.model}), {flushes}: {t.iterations} iterations ({state}), {elapsed:.1f} s")
         print("largest change per iteration: " + " ".join(f"{c:.1e}" for c in t.changes))
         _print_table("dealer: average crib when the dealer throws the pair to his own crib", t.dealer)
         _print_table("pone: average crib when pone throws the pair to the dealer's crib", t.pone)
@@ -602,6 +602,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which game's discards")
     tables.add_argument("--no-flushes", action="store_true",
                         help="score no crib flush, like the classic tables (default: flushes count)")
+    tables.add_argument("--model", default="conditioned", choices=("conditioned", "thrown-only"),
+                        help="the crib given the whole hand, or given the two thrown cards only (older, cheaper)")
     tables.add_argument("--max-iterations", type=_int_type(0, 10_000), default=50,
                         help="at most this many best-response passes (0 .. 10000)")
     tables.add_argument("--tolerance", type=_float_type(0.0), default=1e-4,

@@ -44,6 +44,7 @@ __all__ = [
     "analyze_discard",
     "analyze_discard_batch",
     "combine_pass_sums",
+    "discard_class_hands",
     "discard_classes",
     "discard_tables",
     "pair_action",
@@ -169,6 +170,7 @@ from ._discard import (  # noqa: E402  (after the names it builds on)
     analyze_discard,
     analyze_discard_batch,
     combine_pass_sums,
+    discard_class_hands,
     discard_classes,
     discard_tables,
 )

@@ -346,6 +346,7 @@ def discard_tables(
     variant: str = "six-card",
     *,
     flushes: bool = True,
+    model: str = "conditioned",
     max_iterations: int = 50,
     tolerance: float = 1e-4,
     client: Any = None,
@@ -359,9 +360,10 @@ def discard_tables(
     does; any split gives the same tables as ``cribbage.discard_tables`` (``dealer``, ``pone``,
     ``frequency``, ``changes``).
 
-    Unlike the local run, which computes every hand's values once and then makes each pass in
-    milliseconds, a task computes its hands' values again every pass (six-card: about 10
-    core-seconds a pass), so this pays only on many cores. The arguments are checked here first.
+    Unlike the local run, which computes every hand's values once, a task computes its hands'
+    values again every pass (six-card: about 10 core-seconds a pass, on top of the conditioned
+    model's per-hand cribs, which both runs compute every pass), so this pays only on many
+    cores. The arguments are checked here first.
 
     >>> from cribpiquet import cribbage
     >>> t = discard_tables("five-card", max_iterations=1, ranges=3)
@@ -376,7 +378,7 @@ def discard_tables(
     max_iterations = int_arg(max_iterations, "max_iterations", 0, 10_000)
     tolerance = float_arg(tolerance, "tolerance", 0.0)
     k = None if ranges is None else _count(ranges, "ranges", 1, 1_000_001)
-    tables = DiscardTables.initial(variant, flushes=flushes)  # checks variant and flushes
+    tables = DiscardTables.initial(variant, flushes=flushes, model=model)  # checks variant, flushes, model
     classes = discard_classes(variant)
     client = _resolve_client(client)
     if k is None:

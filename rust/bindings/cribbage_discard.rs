@@ -22,6 +22,13 @@ fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::Variant> {
     }
 }
 
+fn model_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::TablesModel> {
+    match obj {
+        None => Ok(core::TablesModel::Conditioned),
+        Some(v) => Ok(convert::str_arg(v, "model")?.to_str()?.parse::<core::TablesModel>()?),
+    }
+}
+
 fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards.iter().map(Card))
 }
@@ -166,6 +173,29 @@ fn cribbage_discard_classes(variant: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(core::discard_classes(variant_arg(Some(variant))?)?)
 }
 
+/// One hand per class, and each class's number of hands.
+type ClassHands<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i64>>);
+
+/// The hand classes ``start..stop`` of a variant's pass: one hand of each class as a
+/// ``(n, dealt)`` uint8 id array, and each class's number of hands, int64 ``(n,)``.
+#[pyfunction]
+fn cribbage_discard_class_hands<'py>(
+    py: Python<'py>,
+    variant: &Bound<'py, PyAny>,
+    start: &Bound<'py, PyAny>,
+    stop: &Bound<'py, PyAny>,
+) -> PyResult<ClassHands<'py>> {
+    let variant = variant_arg(Some(variant))?;
+    let start = convert::int_in(start, "start", 0, i64::MAX)? as usize;
+    let stop = convert::int_in(stop, "stop", 0, i64::MAX)? as usize;
+    let classes = core::discard_class_hands(variant, start, stop)?;
+    let dealt = variant.cards_dealt();
+    let ids =
+        Array2::from_shape_fn((classes.len(), dealt), |(r, c)| classes[r].0.iter().nth(c).map_or(0, |card| card.id()));
+    let mult: Vec<i64> = classes.iter().map(|c| c.1 as i64).collect();
+    Ok((ids.into_pyarray(py), mult.into_pyarray(py)))
+}
+
 fn table_array<'py>(py: Python<'py>, t: [[f64; 13]; 13]) -> Bound<'py, PyArray2<f64>> {
     Array2::from_shape_fn((13, 13), |(r, c)| t[r][c]).into_pyarray(py)
 }
@@ -199,17 +229,20 @@ pub struct DiscardTables(pub(crate) core::DiscardTables);
 
 #[pymethods]
 impl DiscardTables {
-    /// Iteration 0: the values when every opponent pair of cards is equally likely.
+    /// Iteration 0: the values when every opponent pair of cards is equally likely, given the
+    /// two thrown cards only. ``model``: ``"conditioned"`` (the default) or ``"thrown-only"``.
     #[staticmethod]
-    #[pyo3(signature = (variant = None, *, flushes = None))]
+    #[pyo3(signature = (variant = None, *, flushes = None, model = None))]
     fn initial(
         py: Python<'_>,
         variant: Option<&Bound<'_, PyAny>>,
         flushes: Option<&Bound<'_, PyAny>>,
+        model: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let variant = variant_arg(variant)?;
         let flushes = flushes.map_or(Ok(true), |f| convert::bool_arg(f, "flushes"))?;
-        Ok(DiscardTables(py.detach(|| core::DiscardTables::initial(variant, flushes))?))
+        let model = model_arg(model)?;
+        Ok(DiscardTables(py.detach(|| core::DiscardTables::initial(variant, flushes, model))?))
     }
     /// ``"six-card"`` or ``"five-card"``.
     #[getter]
@@ -220,6 +253,12 @@ impl DiscardTables {
     #[getter]
     fn flushes(&self) -> bool {
         self.0.flushes
+    }
+    /// ``"conditioned"`` (a kind's value: the mean, over the hands throwing it, of the exact crib
+    /// given the hand) or ``"thrown-only"`` (the crib given the two thrown cards only).
+    #[getter]
+    fn model(&self) -> &'static str {
+        self.0.model.name()
     }
     /// The dealer's table: the average crib when the dealer throws ranks (i, j) (A = 0 .. K = 12).
     #[getter]
@@ -270,7 +309,8 @@ impl DiscardTables {
     /// The best-response pass over hand classes ``start..stop`` (``0 <= start <= stop <=
     /// discard_classes(variant)``) at these tables' values: a dict of partial sums
     /// ``{"dealer": int64 (169,), "pone": int64 (169,), "hands": int}`` (hands throwing each kind
-    /// per role). Sums of disjoint ranges add (:func:`combine_pass_sums`); :meth:`advance` turns
+    /// per role, and ``"dealer_crib"``, ``"pone_crib"``: int64 (169,), the sum of those hands'
+    /// exact cribs in units of 2**-32, conditioned model). Sums of disjoint ranges add (:func:`combine_pass_sums`); :meth:`advance` turns
     /// the sums over every class into the next tables. Releases the interpreter.
     fn pass_sums<'py>(
         &self,
@@ -298,8 +338,9 @@ impl DiscardTables {
     }
     fn __repr__(&self) -> String {
         format!(
-            "DiscardTables('{}', flushes={}, iterations={}, change={:.1e})",
+            "DiscardTables('{}', model='{}', flushes={}, iterations={}, change={:.1e})",
             self.0.variant.name(),
+            self.0.model.name(),
             if self.0.flushes { "True" } else { "False" },
             self.0.iterations,
             self.0.last_change()
@@ -311,12 +352,16 @@ impl DiscardTables {
         let d = PyDict::new(py);
         d.set_item("variant", t.variant.name())?;
         d.set_item("flushes", t.flushes)?;
+        d.set_item("model", t.model.name())?;
+        d.set_item("dealer_crib_shares", t.crib_shares[0].to_vec())?;
+        d.set_item("pone_crib_shares", t.crib_shares[1].to_vec())?;
         d.set_item("dealer_values", t.values.dealer.to_vec())?;
         d.set_item("pone_values", t.values.pone.to_vec())?;
         d.set_item("dealer_throws", t.throws[0].to_vec())?;
         d.set_item("pone_throws", t.throws[1].to_vec())?;
         d.set_item("averaged", t.averaged)?;
         d.set_item("sums", sums_dict(py, &t.sums)?)?;
+        d.set_item("sums_before", sums_dict(py, &t.sums_before)?)?;
         d.set_item("iterations", t.iterations)?;
         d.set_item("changes", t.changes.clone())?;
         Ok((slf.get_type().getattr("_restore")?, (d,)))
@@ -329,22 +374,25 @@ impl DiscardTables {
         };
         let variant = variant_arg(Some(&get("variant")?))?;
         core::discard_classes(variant)?;
-        Ok(DiscardTables(core::DiscardTables {
-            variant,
-            flushes: convert::bool_arg(&get("flushes")?, "flushes")?,
-            values: core::CribValues {
-                dealer: kinds_from(&get("dealer_values")?, "dealer_values")?,
-                pone: kinds_from(&get("pone_values")?, "pone_values")?,
-            },
-            throws: [
-                kinds_from(&get("dealer_throws")?, "dealer_throws")?,
-                kinds_from(&get("pone_throws")?, "pone_throws")?,
-            ],
-            averaged: get("averaged")?.extract()?,
-            sums: sums_from(&get("sums")?)?,
-            iterations: get("iterations")?.extract()?,
-            changes: get("changes")?.extract()?,
-        }))
+        let mut t = core::DiscardTables::initial_shell(variant);
+        t.flushes = convert::bool_arg(&get("flushes")?, "flushes")?;
+        t.model = model_arg(Some(&get("model")?))?;
+        t.values = core::CribValues {
+            dealer: kinds_from(&get("dealer_values")?, "dealer_values")?,
+            pone: kinds_from(&get("pone_values")?, "pone_values")?,
+        };
+        t.throws =
+            [kinds_from(&get("dealer_throws")?, "dealer_throws")?, kinds_from(&get("pone_throws")?, "pone_throws")?];
+        t.crib_shares = [
+            kinds_from(&get("dealer_crib_shares")?, "dealer_crib_shares")?,
+            kinds_from(&get("pone_crib_shares")?, "pone_crib_shares")?,
+        ];
+        t.averaged = get("averaged")?.extract()?;
+        t.sums = sums_from(&get("sums")?)?;
+        t.sums_before = sums_from(&get("sums_before")?)?;
+        t.iterations = get("iterations")?.extract()?;
+        t.changes = get("changes")?.extract()?;
+        Ok(DiscardTables(t))
     }
 }
 
@@ -353,6 +401,8 @@ fn sums_dict<'py>(py: Python<'py>, sums: &core::PassSums) -> PyResult<Bound<'py,
     let as_i64 = |v: &[u64; core::THROW_KINDS]| v.iter().map(|&x| x as i64).collect::<Vec<_>>().into_pyarray(py);
     d.set_item("dealer", as_i64(&sums.counts[0]))?;
     d.set_item("pone", as_i64(&sums.counts[1]))?;
+    d.set_item("dealer_crib", as_i64(&sums.cribs[0]))?;
+    d.set_item("pone_crib", as_i64(&sums.cribs[1]))?;
     d.set_item("hands", sums.hands)?;
     Ok(d)
 }
@@ -369,6 +419,10 @@ fn sums_from(obj: &Bound<'_, PyAny>) -> PyResult<core::PassSums> {
         get("hands")?.extract().map_err(|_| PyTypeError::new_err("sums['hands'] must be a non-negative int"))?;
     Ok(core::PassSums {
         counts: [counts_from(&get("dealer")?, "sums['dealer']")?, counts_from(&get("pone")?, "sums['pone']")?],
+        cribs: [
+            counts_from(&get("dealer_crib")?, "sums['dealer_crib']")?,
+            counts_from(&get("pone_crib")?, "sums['pone_crib']")?,
+        ],
         hands,
     })
 }
@@ -380,15 +434,32 @@ pub struct DiscardTablesRun(core::TablesRun);
 #[pymethods]
 impl DiscardTablesRun {
     #[new]
-    #[pyo3(signature = (variant, flushes))]
-    fn new(py: Python<'_>, variant: &Bound<'_, PyAny>, flushes: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (variant, flushes, model = None))]
+    fn new(
+        py: Python<'_>,
+        variant: &Bound<'_, PyAny>,
+        flushes: &Bound<'_, PyAny>,
+        model: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let variant = variant_arg(Some(variant))?;
         let flushes = convert::bool_arg(flushes, "flushes")?;
-        Ok(DiscardTablesRun(py.detach(|| core::TablesRun::new(variant, flushes))?))
+        let model = model_arg(model)?;
+        Ok(DiscardTablesRun(py.detach(|| core::TablesRun::new(variant, flushes, model))?))
     }
-    /// One more pass (the interpreter released); returns its change.
+    /// One more pass (the interpreter released); returns its change. The pass runs in parts
+    /// (a conditioned six-card pass is about a second), and Ctrl-C stops it between two.
     fn step(&mut self, py: Python<'_>) -> PyResult<f64> {
-        Ok(py.detach(|| self.0.step())?)
+        const PARTS: usize = 16;
+        let n = self.0.classes();
+        let mut sums = core::PassSums::default();
+        for i in 0..PARTS {
+            let (start, stop) = (n * i / PARTS, n * (i + 1) / PARTS);
+            let run = &self.0;
+            sums.add(&py.detach(|| run.pass_part(start, stop))?);
+            py.check_signals()?;
+        }
+        let run = &mut self.0;
+        Ok(py.detach(|| run.finish(&sums))?)
     }
     /// The tables so far.
     fn tables(&self) -> DiscardTables {
@@ -404,6 +475,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cribbage_analyze_discard, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_analyze_discard_batch, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_discard_classes, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_discard_class_hands, m)?)?;
     Ok(())
 }
 

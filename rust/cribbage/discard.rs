@@ -20,6 +20,9 @@
 //!   equilibrium, per card pair of that kind in the pack ([`DiscardTables::pair_weights`]): the
 //!   *simplification* is that a pair's weight depends only on its kind and that the starter stays
 //!   uniform among the rest, i.e. the opponent's other cards are not conditioned on its throw.
+//!   This is the routine the [conditioned](TablesModel::Conditioned) tables are made of: their
+//!   entry for a kind is the mean of this crib over the hands that throw the kind (against the
+//!   tables of the pass before, which at the fixed point are the same tables).
 //! * **heels**: the dealer's expected points for a jack starter, `2 × unseen jacks / unseen cards`
 //!   (the same for every discard; reported in both roles, as the points the dealer gets).
 //! * **net**: the dealer's `hand + crib + heels`, pone's `hand − crib − heels` (the points this
@@ -44,7 +47,8 @@ use crate::batch::CardId;
 use crate::error::{Error, Result};
 
 pub use super::discard_tables::{
-    discard_classes, discard_tables, discard_tables_pass, CribValues, DiscardTables, PassSums, TablesOptions,
+    discard_class_hands, discard_classes, discard_tables, discard_tables_pass, CribValues, DiscardTables, PassSums,
+    TablesModel, TablesOptions, CRIB_UNIT,
 };
 
 /// Kinds of thrown card pair: a 13 × 13 grid, `lo * 13 + hi` (on or above the diagonal) for a
@@ -125,6 +129,9 @@ pub(crate) fn opponent_weights(variant: Variant, dealer: bool, opponent: Opponen
     match opponent {
         Opponent::Uniform => Ok([1.0; THROW_KINDS]),
         Opponent::Tables(t) => {
+            if !t.full_pack() {
+                return Err(Error::InvalidValue("the discard tables are for a reduced pack".into()));
+            }
             if t.variant != variant {
                 return Err(Error::InvalidValue(format!(
                     "the discard tables are for {}, the analysis for {}",
@@ -197,6 +204,238 @@ pub(crate) fn best_index(rows: &[DiscardRow]) -> usize {
 
 const ALL_CARDS: u64 = 0x1FFF_1FFF_1FFF_1FFF;
 
+/// The full pack's mask (bit `16 * suit + rank`).
+pub(crate) const FULL_PACK: u64 = ALL_CARDS;
+
+/// What one player does not hold: the cards the opponent may throw and the starter may be
+/// (the pack less the hand), by rank and by suit.
+pub(crate) struct Unseen {
+    cards: [Card; 52],
+    count: usize,
+    rank_left: [u32; 13],
+    lanes: [u64; 4],
+    /// Per rank, the suits (bit `suit`) of its unseen cards.
+    suits_of: [u8; 13],
+}
+
+impl Unseen {
+    pub(crate) fn new(hand: Hand, pack: u64) -> Unseen {
+        let mask = pack & !hand.mask();
+        let mut cards = [Card::from_index_const(0); 52];
+        let mut rank_left = [0u32; 13];
+        let mut m = mask;
+        let mut count = 0;
+        while m != 0 {
+            let c = Card::from_index(m.trailing_zeros());
+            cards[count] = c;
+            rank_left[c.rank() as usize] += 1;
+            count += 1;
+            m &= m - 1;
+        }
+        let lanes: [u64; 4] = core::array::from_fn(|s| (mask >> (16 * s)) & 0x1FFF);
+        let suits_of = core::array::from_fn(|r| (0..4).fold(0u8, |m, s| m | (((lanes[s] >> r) & 1) as u8) << s));
+        Unseen { cards, count, rank_left, lanes, suits_of }
+    }
+
+    pub(crate) fn cards(&self) -> &[Card] {
+        &self.cards[..self.count]
+    }
+
+    /// For a throw of ranks `ra`, `rb`: per opponent rank pair slot ([`rank_slot`]), the
+    /// fifteens, pairs and runs of the crib summed over every starter rank left (times the cards
+    /// of it left). It depends only on the ranks held, so hands of the same ranks share it.
+    pub(crate) fn rank_points(&self, ra: u8, rb: u8) -> [u32; 91] {
+        let thrown_key = RANK_KEYS[ra as usize] + RANK_KEYS[rb as usize];
+        let left = &self.rank_left;
+        let mut out = [0u32; 91];
+        for lo in 0..13usize {
+            if left[lo] == 0 {
+                continue;
+            }
+            for hi in lo..13usize {
+                if (lo == hi && left[lo] < 2) || left[hi] == 0 {
+                    continue;
+                }
+                let base = thrown_key + RANK_KEYS[lo] + RANK_KEYS[hi];
+                let mut starters = *left;
+                starters[lo] -= 1;
+                starters[hi] -= 1;
+                let mut points = 0u32;
+                for (r, &count) in starters.iter().enumerate() {
+                    if count != 0 {
+                        points += count * rank_total(base + RANK_KEYS[r]) as u32;
+                    }
+                }
+                out[rank_slot(lo, hi)] = points;
+            }
+        }
+        out
+    }
+}
+
+/// The index of the rank pair `lo <= hi` in `0..91`.
+#[inline(always)]
+pub(crate) fn rank_slot(lo: usize, hi: usize) -> usize {
+    lo * 13 - lo * (lo + 1) / 2 + hi
+}
+
+/// The crib side of one hand against one opponent strategy (per-card-pair weights by throw
+/// kind): the weight of the opponent's pairs by rank pair and the nobs terms that do not depend
+/// on the discard. [`crib`](Self::crib) then values any discard of the hand.
+pub(crate) struct CribContext<'a> {
+    unseen: &'a Unseen,
+    w: &'a [f64; THROW_KINDS],
+    /// The weight of the opponent's pairs by rank pair slot ([`rank_slot`]).
+    pair_weight: [f64; 91],
+    total_pairs: f64,
+    /// Weight of (pair, starter) cases over which the crib is averaged.
+    total: f64,
+    /// Nobs from the opponent's jack of the starter's suit (the same for every discard).
+    nobs_opponent: f64,
+    /// Per suit: the weight of (pair, starter of that suit), the pair avoiding the starter
+    /// (NaN until needed).
+    without_by_suit: core::cell::Cell<[f64; 4]>,
+}
+
+impl<'a> CribContext<'a> {
+    /// `None` when no unseen pair has any weight.
+    pub(crate) fn new(unseen: &'a Unseen, w: &'a [f64; THROW_KINDS]) -> Option<CribContext<'a>> {
+        let (rank_left, lanes, suits_of) = (&unseen.rank_left, &unseen.lanes, &unseen.suits_of);
+        let mut ctx = CribContext {
+            unseen,
+            w,
+            pair_weight: [0.0; 91],
+            total_pairs: 0.0,
+            total: 0.0,
+            nobs_opponent: 0.0,
+            without_by_suit: core::cell::Cell::new([f64::NAN; 4]),
+        };
+        for lo in 0..13usize {
+            if rank_left[lo] == 0 {
+                continue;
+            }
+            for hi in lo..13usize {
+                let weight = if lo == hi {
+                    let k = rank_left[lo] as f64;
+                    k * (k - 1.0) / 2.0 * w[lo * 13 + lo]
+                } else {
+                    if rank_left[hi] == 0 {
+                        continue;
+                    }
+                    let suited = (suits_of[lo] & suits_of[hi]).count_ones() as f64;
+                    let all = (rank_left[lo] * rank_left[hi]) as f64;
+                    suited * w[hi * 13 + lo] + (all - suited) * w[lo * 13 + hi]
+                };
+                ctx.pair_weight[rank_slot(lo, hi)] = weight;
+                ctx.total_pairs += weight;
+            }
+        }
+        if ctx.total_pairs <= 0.0 {
+            return None;
+        }
+        ctx.total = ctx.total_pairs * (unseen.count as f64 - 2.0);
+        // Nobs from the opponent: a pair holding the jack of the starter's suit, not the starter.
+        for (suit, &lane) in lanes.iter().enumerate() {
+            if (lane >> 10) & 1 == 1 {
+                let jack = Card::from_index(16 * suit as u32 + 10);
+                let h = ctx.holding(jack);
+                let mut l = lane & !(1 << 10);
+                while l != 0 {
+                    let r = l.trailing_zeros() as usize;
+                    l &= l - 1;
+                    let (lo, hi) = (r.min(10), r.max(10));
+                    ctx.nobs_opponent += h - w[hi * 13 + lo];
+                }
+            }
+        }
+        Some(ctx)
+    }
+
+    /// The weight of the unseen pairs holding the unseen card `x`.
+    #[inline]
+    #[allow(clippy::needless_range_loop)] // `r` indexes the counts and the lane's bits
+    fn holding(&self, x: Card) -> f64 {
+        let (rank_left, w) = (&self.unseen.rank_left, self.w);
+        let rx = x.rank() as usize;
+        let lane = self.unseen.lanes[x.suit() as usize];
+        let mut h = (rank_left[rx] as f64 - 1.0) * w[rx * 13 + rx];
+        for r in 0..13usize {
+            if r == rx || rank_left[r] == 0 {
+                continue;
+            }
+            let suited = ((lane >> r) & 1) as f64;
+            let (lo, hi) = (r.min(rx), r.max(rx));
+            h += suited * w[hi * 13 + lo] + (rank_left[r] as f64 - suited) * w[lo * 13 + hi];
+        }
+        h
+    }
+
+    /// Σ over unseen starters `s` of `suit` of the weight of the pairs avoiding `s`.
+    fn without(&self, suit: usize) -> f64 {
+        let mut cache = self.without_by_suit.get();
+        if cache[suit].is_nan() {
+            let mut sum = 0.0;
+            let mut l = self.unseen.lanes[suit];
+            while l != 0 {
+                let s = Card::from_index(16 * suit as u32 + l.trailing_zeros());
+                l &= l - 1;
+                sum += self.total_pairs - self.holding(s);
+            }
+            cache[suit] = sum;
+            self.without_by_suit.set(cache);
+        }
+        cache[suit]
+    }
+
+    /// The fifteens, pairs and runs part of the crib sum for a throw whose rank points (over
+    /// the opponent's rank pairs and the starters) are `points` ([`Unseen::rank_points`]).
+    #[inline]
+    pub(crate) fn rank_part(&self, points: &[u32; 91]) -> f64 {
+        let mut sum = 0.0;
+        for (&w, &p) in self.pair_weight.iter().zip(points) {
+            if w > 0.0 {
+                sum += w * p as f64;
+            }
+        }
+        sum
+    }
+
+    /// The expected crib when the hand throws `a` and `b` (`ranks`: [`rank_part`](Self::rank_part)
+    /// of them); `flushes = false` scores no crib flush.
+    #[inline]
+    pub(crate) fn crib(&self, a: Card, b: Card, ranks: f64, flushes: bool) -> f64 {
+        // Flush: both thrown of one suit, the opponent's two and the starter of it too.
+        let mut flush = 0.0;
+        if flushes && a.suit() == b.suit() {
+            let lane = self.unseen.lanes[a.suit() as usize];
+            let in_suit = lane.count_ones();
+            if in_suit >= 3 {
+                let mut pair_sum = 0.0;
+                let mut l1 = lane;
+                while l1 != 0 {
+                    let r1 = l1.trailing_zeros() as usize;
+                    l1 &= l1 - 1;
+                    let mut l2 = l1;
+                    while l2 != 0 {
+                        let r2 = l2.trailing_zeros() as usize;
+                        l2 &= l2 - 1;
+                        pair_sum += self.w[r2 * 13 + r1];
+                    }
+                }
+                flush = 5.0 * pair_sum * (in_suit - 2) as f64;
+            }
+        }
+        // Nobs: a thrown jack with a starter of its suit, or the opponent's.
+        let mut nobs = self.nobs_opponent;
+        for c in [a, b] {
+            if c.is_jack() {
+                nobs += self.without(c.suit() as usize);
+            }
+        }
+        (ranks + flush + nobs) / self.total
+    }
+}
+
 /// Every discard of a validated hand (5 or 6 cards) in discard order (thrown pair `(i, j)` of the
 /// hand's cards in id order, `j` ascending then `i`: ascending pair-action ids); returns the count.
 pub(crate) fn analyze_fixed(
@@ -211,76 +450,14 @@ pub(crate) fn analyze_fixed(
         cards[n] = c;
         n += 1;
     }
-    let unseen_mask = ALL_CARDS & !hand.mask();
-    let unseen_count = unseen_mask.count_ones();
-    let mut unseen = [Card::from_index_const(0); 47];
-    let mut m = unseen_mask;
-    let mut u = 0;
-    while m != 0 {
-        unseen[u] = Card::from_index(m.trailing_zeros());
-        u += 1;
-        m &= m - 1;
-    }
-    let unseen = &unseen[..u];
-    let mut rank_left = [0u32; 13];
-    for c in unseen {
-        rank_left[c.rank() as usize] += 1;
-    }
-    let lanes: [u64; 4] = core::array::from_fn(|s| (unseen_mask >> (16 * s)) & 0x1FFF);
-
-    // Opponent pairs by rank pair: the total weight of the unseen card pairs of ranks lo <= hi.
-    let mut pair_keys = [0u32; 91];
-    let mut pair_weight = [0f64; 91];
-    let mut pair_ranks = [(0u8, 0u8); 91];
-    let mut pairs = 0;
-    let mut total_pairs = 0.0;
-    for lo in 0..13usize {
-        for hi in lo..13usize {
-            let weight = if lo == hi {
-                let k = rank_left[lo] as f64;
-                k * (k - 1.0) / 2.0 * w[lo * 13 + lo]
-            } else {
-                let suited = lanes.iter().filter(|&&l| (l >> lo) & (l >> hi) & 1 == 1).count() as f64;
-                let all = (rank_left[lo] * rank_left[hi]) as f64;
-                suited * w[hi * 13 + lo] + (all - suited) * w[lo * 13 + hi]
-            };
-            if weight > 0.0 {
-                pair_keys[pairs] = RANK_KEYS[lo] + RANK_KEYS[hi];
-                pair_weight[pairs] = weight;
-                pair_ranks[pairs] = (lo as u8, hi as u8);
-                pairs += 1;
-                total_pairs += weight;
-            }
-        }
-    }
-    if total_pairs <= 0.0 {
+    let unseen = Unseen::new(hand, FULL_PACK);
+    let Some(ctx) = CribContext::new(&unseen, w) else {
         // No unseen pair has any weight (tables where the opponent never throws these kinds):
         // every pair alike instead.
         return analyze_fixed(hand, dealer, &[1.0; THROW_KINDS], out);
-    }
-    let total = total_pairs * (unseen_count - 2) as f64;
-
-    // Nobs: S(x) = weight of the unseen pairs holding x; A(s) = weight of the pairs without s.
-    let mut holding = [0f64; 64];
-    for (i, &x) in unseen.iter().enumerate() {
-        for &y in &unseen[i + 1..] {
-            let wx = w[throw_kind(x, y)];
-            holding[x.index() as usize] += wx;
-            holding[y.index() as usize] += wx;
-        }
-    }
-    // Per suit: the weight of (pair, starter of that suit) with the pair avoiding the starter.
-    let mut without_by_suit = [0f64; 4];
-    // Nobs from the opponent's jack of the starter's suit (the same for every discard).
-    let mut nobs_opponent = 0.0;
-    for &s in unseen {
-        without_by_suit[s.suit() as usize] += total_pairs - holding[s.index() as usize];
-        let jack = Card::from_index(s.index() & 0x30 | 10);
-        if jack != s && unseen_mask & jack.bit() != 0 {
-            nobs_opponent += holding[jack.index() as usize] - w[throw_kind(jack, s)];
-        }
-    }
-    let jacks_unseen = unseen.iter().filter(|c| c.is_jack()).count() as f64;
+    };
+    let unseen_count = unseen.count as u32;
+    let jacks_unseen = unseen.cards().iter().filter(|c| c.is_jack()).count() as f64;
     let heels = 2.0 * jacks_unseen / unseen_count as f64;
 
     // The rank part of the crib per thrown rank pair (shared by discards of the same ranks).
@@ -297,7 +474,7 @@ pub(crate) fn analyze_fixed(
             let mut dist = [0u32; 30];
             let mut hand_sum = 0u32;
             let (mut lo_score, mut hi_score) = (u8::MAX, 0u8);
-            for &s in unseen {
+            for &s in unseen.cards() {
                 let score = score_show_unchecked(kept, s, false);
                 dist[score as usize] += 1;
                 hand_sum += score as u32;
@@ -306,47 +483,13 @@ pub(crate) fn analyze_fixed(
             }
             // The crib: ranks first.
             let (ra, rb) = (a.rank().min(b.rank()) as usize, a.rank().max(b.rank()) as usize);
-            let cache_slot = ra * 13 - ra * (ra + 1) / 2 + rb; // index of (ra, rb), ra <= rb, in 0..91
+            let cache_slot = rank_slot(ra, rb);
             let mut ranks = rank_cache[cache_slot];
             if ranks.is_nan() {
-                ranks = rank_sum(
-                    thrown.key(),
-                    &pair_keys[..pairs],
-                    &pair_weight[..pairs],
-                    &pair_ranks[..pairs],
-                    &rank_left,
-                );
+                ranks = ctx.rank_part(&unseen.rank_points(ra as u8, rb as u8));
                 rank_cache[cache_slot] = ranks;
             }
-            // Flush: both thrown of one suit, the opponent's two and the starter of it too.
-            let mut flush = 0.0;
-            if a.suit() == b.suit() {
-                let lane = lanes[a.suit() as usize];
-                let in_suit = lane.count_ones();
-                if in_suit >= 3 {
-                    let mut pair_sum = 0.0;
-                    let mut l1 = lane;
-                    while l1 != 0 {
-                        let r1 = l1.trailing_zeros() as usize;
-                        l1 &= l1 - 1;
-                        let mut l2 = l1;
-                        while l2 != 0 {
-                            let r2 = l2.trailing_zeros() as usize;
-                            l2 &= l2 - 1;
-                            pair_sum += w[r2 * 13 + r1];
-                        }
-                    }
-                    flush = 5.0 * pair_sum * (in_suit - 2) as f64;
-                }
-            }
-            // Nobs: a thrown jack with a starter of its suit, or the opponent's.
-            let mut nobs = nobs_opponent;
-            for c in [a, b] {
-                if c.is_jack() {
-                    nobs += without_by_suit[c.suit() as usize];
-                }
-            }
-            let crib = (ranks + flush + nobs) / total;
+            let crib = ctx.crib(a, b, ranks, true);
             let hand_ev = hand_sum as f64 / unseen_count as f64;
             let net = if dealer { hand_ev + crib + heels } else { hand_ev - crib - heels };
             out[k] = DiscardRow {
@@ -364,26 +507,6 @@ pub(crate) fn analyze_fixed(
         }
     }
     k
-}
-
-/// Σ over opponent rank pairs and starter ranks of weight × fifteens/pairs/runs of the crib.
-#[inline]
-fn rank_sum(thrown_key: u32, keys: &[u32], weights: &[f64], ranks: &[(u8, u8)], left: &[u32; 13]) -> f64 {
-    let mut sum = 0.0;
-    for ((&key, &weight), &(lo, hi)) in keys.iter().zip(weights).zip(ranks) {
-        let base = thrown_key + key;
-        let mut starters = *left;
-        starters[lo as usize] -= 1;
-        starters[hi as usize] -= 1;
-        let mut points = 0u32;
-        for (r, &count) in starters.iter().enumerate() {
-            if count != 0 {
-                points += count * rank_total(base + RANK_KEYS[r]) as u32;
-            }
-        }
-        sum += weight * points as f64;
-    }
-    sum
 }
 
 /// The columns of [`analyze_discard_batch`]: `rows × choices` values per quantity, row-major,

@@ -6,44 +6,103 @@
 //! A *throw kind* is a rank pair, suited or not ([`throw_kind`]). The state of the iteration is
 //! two tables of values by kind, [`CribValues`]: `dealer[k]` is the expected crib when the dealer
 //! throws a pair of kind `k` and pone throws by pone's strategy, `pone[k]` the expected crib when
-//! pone throws kind `k` and the dealer throws by the dealer's strategy.
+//! pone throws kind `k` and the dealer throws by the dealer's strategy; and, per role, the share
+//! of hands throwing each kind (`throws`), from which a role's *pair weights* follow: the weight
+//! of one card pair of kind `k` is `throws[k] / pairs of kind k in the pack`.
 //!
-//! 1. **Start** (iteration 0): both opponents throw every pair of cards alike.
+//! 1. **Start** (iteration 0): both opponents throw every pair of cards alike; the values are the
+//!    crib given the two thrown cards only (every pair of the other 50 cards alike, every starter
+//!    of the 48 left).
 //! 2. **Best response** ([`DiscardTables::pass`]): every hand that can be dealt (every
 //!    `dealt`-card hand, taken once per suit-isomorphism class with its multiplicity) chooses, as
 //!    dealer, the discard maximizing `E[hand] + dealer[kind]` and, as pone, the one maximizing
 //!    `E[hand] − pone[kind]` (`E[hand]` exact over the `52 − dealt` unseen starters; ties go to the
 //!    first choice in discard order). The pass counts, per role, the hands throwing each kind.
-//! 3. **Update** ([`DiscardTables::advance`]): a card pair of kind `k` is thrown by a role with
-//!    weight `count[k] / pairs of kind k in the pack`. `dealer[k]` is recomputed exactly over
-//!    every pair pone can throw from the 50 other cards, so weighted, and every starter from the
-//!    48 left; `pone[k]` the same way with the dealer's weights.
+//! 3. **Values** — the two models ([`TablesModel`]):
+//!    * [`TablesModel::Conditioned`] (the default): in the same pass, each hand's chosen throw is
+//!      valued by the exact expected crib *given that hand*: the opponent's two cards from the
+//!      `52 − dealt` cards the hand does not hold, weighted by the other role's pair weights, and
+//!      the starter from the rest — the crib term of
+//!      [`analyze_discard`](super::analyze_discard) with [`Opponent::Tables`](super::Opponent),
+//!      computed by the same routine. `dealer[k]` is the average of these over the hands (with
+//!      multiplicity) that throw `k` as dealer, `pone[k]` the same for pone. A kind no hand
+//!      throws keeps its previous value.
+//!    * [`TablesModel::ThrownOnly`] (the model before issue 21): `dealer[k]` is recomputed over
+//!      every pair pone can throw from the 50 cards other than the two thrown, so weighted, and
+//!      every starter from the 48 left: the crib is conditioned on the two thrown cards only,
+//!      so card removal by the kept cards is ignored (a player who keeps 5-5-J-J leaves fewer
+//!      fives and jacks for the crib, which this model does not see).
 //! 4. Repeat 2–3 until the largest change of a value or of a reported table entry is below the
 //!    tolerance, or the iteration limit. Pure best responses end in a cycle of period two: a few
-//!    hands whose two best discards are within a hair flip back and forth. When the changes stop
-//!    shrinking, step 3 switches to the running average of the best responses (fictitious play),
-//!    which settles where those hands split: the mixed equilibrium (see [`DiscardTables::advance`]).
+//!    hands whose two best discards are within a hair flip back and forth. When a pass repeats
+//!    the throws of the pass two before, or the changes stop shrinking, step 3 switches to the
+//!    running average of the best responses (fictitious play), which settles where those hands
+//!    split: the mixed equilibrium (see [`DiscardTables::advance`]). Its changes shrink about as
+//!    1/n: the conditioned model's best responses swing more (a kind's value depends on which
+//!    hands throw it), so it needs more passes for the same tolerance.
 //!
-//! **Simplification** (card removal): in step 3 the other player's throw and the starter are
-//! conditioned on the two thrown cards only, not on the 4 (five-card: 3) cards each player keeps;
-//! and a throw's weight depends only on its kind. The choices in step 2 use the value of the
-//! throw's kind, so a suited throw is valued as suited (with `flushes=False`, where crib flushes
-//! score nothing, suited and off-suit values differ only by card removal).
+//! **Simplifications**: a throw's pair weight depends only on its kind (the opponent's throw is
+//! not conditioned on the rest of the opponent's hand, only on the cards it could hold); and the
+//! choices in step 2 use the value of the throw's kind, not the hand's own exact crib (a table is
+//! a per-kind average, which is what a player using it decides by). With `flushes = false`, where
+//! crib flushes score nothing (the classic tables' convention, Hessel's), suited and off-suit values
+//! differ only by card removal and by how hands that throw them differ; nobs is counted (the
+//! classic tables count it: their jack throws are about 0.3 above 10, Q and K).
 //!
 //! The reported 13 × 13 tables ([`DiscardTables::dealer_table`], [`DiscardTables::pone_table`])
-//! average a rank pair's suited and off-suit values by how often each is thrown in the last pass.
+//! average a rank pair's suited and off-suit values by how often each is thrown.
 //!
 //! The pass over the hand classes splits into ranges whose [`PassSums`] add up (integer counts,
-//! so any split gives the same tables): this is how it is distributed.
+//! and the conditioned cribs in fixed point, units of 2⁻³², rounded per hand before adding, so
+//! any split gives the same tables): this is how it is distributed.
 
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::card::{Card, Hand};
-use super::discard::{check_variant, kind_pairs_in_pack, throw_kind, MAX_CHOICES, THROW_KINDS};
+use super::discard::{
+    check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, FULL_PACK, MAX_CHOICES, THROW_KINDS,
+};
 use super::game::Variant;
 use super::show::score_show_unchecked;
 use crate::error::{Error, Result};
+
+/// How a throw kind's crib value is computed (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TablesModel {
+    /// The average, over the hands that throw the kind, of the exact crib given the hand.
+    #[default]
+    Conditioned,
+    /// The crib given the two thrown cards only (card removal by the kept cards ignored).
+    ThrownOnly,
+}
+
+impl TablesModel {
+    /// `"conditioned"` or `"thrown-only"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TablesModel::Conditioned => "conditioned",
+            TablesModel::ThrownOnly => "thrown-only",
+        }
+    }
+}
+
+impl std::str::FromStr for TablesModel {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<TablesModel> {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "conditioned" => Ok(TablesModel::Conditioned),
+            "thrown-only" => Ok(TablesModel::ThrownOnly),
+            _ => {
+                let shown: String = s.chars().take(40).collect();
+                Err(Error::InvalidValue(format!(
+                    "unknown discard tables model {shown:?}: expected 'conditioned' or 'thrown-only'"
+                )))
+            }
+        }
+    }
+}
 
 /// Expected crib per throw kind, for each role (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,19 +113,26 @@ pub struct CribValues {
     pub pone: [f64; THROW_KINDS],
 }
 
+/// Units per point of [`PassSums::cribs`]: 2³².
+pub const CRIB_UNIT: f64 = 4_294_967_296.0;
+
 /// One pass's partial sums over a range of hand classes: per role (0 dealer, 1 pone) the number
-/// of hands throwing each kind, and the hands covered. Sums of disjoint ranges add.
+/// of hands throwing each kind, the sum of their exact cribs (conditioned model), and the hands
+/// covered. Sums of disjoint ranges add.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PassSums {
     /// `counts[role][kind]`: hands (with multiplicity) whose best discard throws `kind`.
     pub counts: [[u64; THROW_KINDS]; 2],
+    /// `cribs[role][kind]`: Σ over those hands (with multiplicity) of the expected crib given the
+    /// hand, each rounded to units of 2⁻³² ([`CRIB_UNIT`]); zero for [`TablesModel::ThrownOnly`].
+    pub cribs: [[u64; THROW_KINDS]; 2],
     /// Hands covered (each class counted with its multiplicity).
     pub hands: u64,
 }
 
 impl Default for PassSums {
     fn default() -> PassSums {
-        PassSums { counts: [[0; THROW_KINDS]; 2], hands: 0 }
+        PassSums { counts: [[0; THROW_KINDS]; 2], cribs: [[0; THROW_KINDS]; 2], hands: 0 }
     }
 }
 
@@ -75,6 +141,9 @@ impl PassSums {
     pub fn add(&mut self, other: &PassSums) {
         for role in 0..2 {
             for (a, b) in self.counts[role].iter_mut().zip(&other.counts[role]) {
+                *a += b;
+            }
+            for (a, b) in self.cribs[role].iter_mut().zip(&other.cribs[role]) {
                 *a += b;
             }
         }
@@ -87,6 +156,8 @@ impl PassSums {
 pub struct TablesOptions {
     /// Count crib flushes (`false`: a crib flush scores nothing, like the classic tables).
     pub flushes: bool,
+    /// How the values are computed.
+    pub model: TablesModel,
     /// The most best-response passes.
     pub max_iterations: usize,
     /// Stop when the largest change is below this.
@@ -95,7 +166,7 @@ pub struct TablesOptions {
 
 impl Default for TablesOptions {
     fn default() -> TablesOptions {
-        TablesOptions { flushes: true, max_iterations: 50, tolerance: 1e-4 }
+        TablesOptions { flushes: true, model: TablesModel::Conditioned, max_iterations: 50, tolerance: 1e-4 }
     }
 }
 
@@ -106,19 +177,28 @@ pub struct DiscardTables {
     pub variant: Variant,
     /// Whether crib flushes count.
     pub flushes: bool,
+    /// How the values are computed.
+    pub model: TablesModel,
     /// The values by throw kind the players decide by.
     pub values: CribValues,
     /// Per role (0 dealer, 1 pone), the share of hands throwing each kind in the strategy the
     /// values are computed from (iteration 0: the pack's share of card pairs of each kind).
     pub throws: [[f64; THROW_KINDS]; 2],
+    /// Conditioned model: per role and kind, Σ share × crib over the hands throwing the kind
+    /// (averaged like `throws`; `values = crib_shares / throws` where a kind is thrown).
+    pub crib_shares: [[f64; THROW_KINDS]; 2],
     /// Passes averaged into `throws` (0: the last pass's best responses alone).
     pub averaged: usize,
     /// The last pass's sums (all zero at iteration 0).
     pub sums: PassSums,
+    /// The sums of the pass before the last (all zero before two passes).
+    pub sums_before: PassSums,
     /// Best-response passes done.
     pub iterations: usize,
     /// The largest change of each pass.
     pub changes: Vec<f64>,
+    /// The cards in play (the full pack but in tests of a reduced one).
+    pub(crate) pack: u64,
 }
 
 /// Suit-isomorphism classes of a variant's dealt hands: (mask, multiplicity), built once.
@@ -127,6 +207,39 @@ fn classes(variant: Variant) -> &'static [(u64, u8)] {
     static FIVE: OnceLock<Vec<(u64, u8)>> = OnceLock::new();
     let cell = if variant == Variant::SixCard { &SIX } else { &FIVE };
     cell.get_or_init(|| enumerate_classes(variant.cards_dealt() as u32))
+}
+
+/// Every hand of `n` cards of a reduced pack, each its own class.
+fn pack_hands(pack: u64, n: u32) -> Vec<(u64, u8)> {
+    let cards: Vec<u64> = (0..64).filter(|i| pack >> i & 1 == 1).map(|i| 1u64 << i).collect();
+    let mut out = Vec::new();
+    fn rec(cards: &[u64], n: u32, mask: u64, out: &mut Vec<(u64, u8)>) {
+        if n == 0 {
+            out.push((mask, 1));
+            return;
+        }
+        for (i, &c) in cards.iter().enumerate() {
+            rec(&cards[i + 1..], n - 1, mask | c, out);
+        }
+    }
+    rec(&cards, n, 0, &mut out);
+    out.sort_unstable();
+    out
+}
+
+/// Card pairs of each throw kind in a pack.
+fn pack_kind_pairs(pack: u64) -> [f64; THROW_KINDS] {
+    if pack == FULL_PACK {
+        return core::array::from_fn(kind_pairs_in_pack);
+    }
+    let cards: Vec<Card> = (0..64u32).filter(|i| pack >> i & 1 == 1).map(Card::from_index).collect();
+    let mut out = [0.0; THROW_KINDS];
+    for (i, &a) in cards.iter().enumerate() {
+        for &b in &cards[i + 1..] {
+            out[throw_kind(a, b)] += 1.0;
+        }
+    }
+    out
 }
 
 /// Every hand of `n` cards with its suit lanes in non-increasing order of (cards, mask) — one hand
@@ -192,25 +305,64 @@ pub fn discard_classes(variant: Variant) -> Result<usize> {
     Ok(classes(variant).len())
 }
 
+/// The hand classes `start..stop` of a variant's pass (in the order [`DiscardTables::pass`]
+/// takes them): one hand of each class and the number of hands in its class.
+///
+/// ```
+/// use cribpiquet::cribbage::{discard_class_hands, Variant};
+/// let first = discard_class_hands(Variant::FiveCard, 0, 1).unwrap();
+/// assert_eq!((first[0].0.len(), first[0].1), (5, 4)); // A-2-3-4-5 of one suit: 4 such hands
+/// ```
+pub fn discard_class_hands(variant: Variant, start: usize, stop: usize) -> Result<Vec<(Hand, u8)>> {
+    check_variant(variant)?;
+    let all = classes(variant);
+    if start > stop || stop > all.len() {
+        return Err(Error::InvalidValue(format!(
+            "class range {start}..{stop} is not within 0..{} (the number of classes)",
+            all.len()
+        )));
+    }
+    Ok(all[start..stop]
+        .iter()
+        .map(|&(mask, mult)| (Hand::from_mask(mask).expect("class masks are cards"), mult))
+        .collect())
+}
+
 /// Per class and choice: the hand's score summed over the unseen starters, and the throw kind.
 #[derive(Clone, Copy)]
 struct ClassChoices {
+    mask: u64,
     hand_sums: [u16; MAX_CHOICES],
     kinds: [u8; MAX_CHOICES],
     choices: u8,
     mult: u8,
 }
 
-fn class_choices(mask: u64, mult: u8) -> ClassChoices {
-    let hand = Hand::from_mask(mask).expect("class masks are cards");
+/// The cards of a hand, in id order.
+fn hand_cards(hand: Hand) -> ([Card; 6], usize) {
     let mut cards = [Card::from_index_const(0); 6];
     let mut n = 0;
     for c in hand.iter() {
         cards[n] = c;
         n += 1;
     }
-    let unseen = 0x1FFF_1FFF_1FFF_1FFFu64 & !mask;
-    let mut out = ClassChoices { hand_sums: [0; MAX_CHOICES], kinds: [0; MAX_CHOICES], choices: 0, mult };
+    (cards, n)
+}
+
+/// The cards thrown by choice `k` (discard order) of a hand's cards.
+fn choice_cards(cards: &[Card], k: usize) -> (Card, Card) {
+    let mut j = 1;
+    while j * (j + 1) / 2 <= k {
+        j += 1;
+    }
+    (cards[k - j * (j - 1) / 2], cards[j])
+}
+
+fn class_choices(mask: u64, mult: u8, pack: u64) -> ClassChoices {
+    let hand = Hand::from_mask(mask).expect("class masks are cards");
+    let (cards, n) = hand_cards(hand);
+    let unseen = pack & !mask;
+    let mut out = ClassChoices { mask, hand_sums: [0; MAX_CHOICES], kinds: [0; MAX_CHOICES], choices: 0, mult };
     let mut k = 0;
     for j in 1..n {
         for i in 0..j {
@@ -232,11 +384,11 @@ fn class_choices(mask: u64, mult: u8) -> ClassChoices {
     out
 }
 
-/// The best choice's kind for the dealer and for pone.
+/// The best choice (its index in discard order) for the dealer and for pone.
 #[inline]
-fn best_kinds(c: &ClassChoices, values: &CribValues, unseen: f64) -> (usize, usize) {
+fn best_choices(c: &ClassChoices, values: &CribValues, unseen: f64) -> (usize, usize) {
     let (mut best_d, mut best_p) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    let (mut kind_d, mut kind_p) = (0, 0);
+    let (mut choice_d, mut choice_p) = (0, 0);
     for i in 0..c.choices as usize {
         let hand = c.hand_sums[i] as f64 / unseen;
         let kind = c.kinds[i] as usize;
@@ -244,29 +396,114 @@ fn best_kinds(c: &ClassChoices, values: &CribValues, unseen: f64) -> (usize, usi
         let p = hand - values.pone[kind];
         if d > best_d {
             best_d = d;
-            kind_d = kind;
+            choice_d = i;
         }
         if p > best_p {
             best_p = p;
-            kind_p = kind;
+            choice_p = i;
         }
     }
-    (kind_d, kind_p)
+    (choice_d, choice_p)
 }
 
-fn pass_over(choices: impl Iterator<Item = ClassChoices>, values: &CribValues, unseen: f64) -> PassSums {
+/// What a pass needs of the tables.
+struct PassInput {
+    values: CribValues,
+    /// Per role (0 dealer, 1 pone): the per-card-pair weights of that role's throws.
+    weights: [[f64; THROW_KINDS]; 2],
+    unseen: f64,
+    conditioned: bool,
+    flushes: bool,
+    pack: u64,
+}
+
+/// The exact expected crib of `hand` throwing `a`, `b` against an opponent throwing by `w`
+/// (the crib term of `analyze_discard`, by the same routine).
+#[cfg(test)]
+pub(crate) fn hand_crib(hand: Hand, a: Card, b: Card, w: &[f64; THROW_KINDS], flushes: bool, pack: u64) -> f64 {
+    let unseen = Unseen::new(hand, pack);
+    let uniform = [1.0; THROW_KINDS];
+    let ctx = match CribContext::new(&unseen, w) {
+        Some(ctx) => ctx,
+        None => CribContext::new(&unseen, &uniform).expect("a pack leaves at least two unseen cards"),
+    };
+    ctx.crib(a, b, ctx.rank_part(&unseen.rank_points(a.rank(), b.rank())), flushes)
+}
+
+/// A crib in fixed point (units of 2⁻³²).
+#[inline]
+fn crib_units(crib: f64) -> u64 {
+    (crib * CRIB_UNIT).round() as u64
+}
+
+/// The ranks of a hand: its count of each rank, 3 bits a rank.
+#[inline]
+fn rank_counts(mask: u64) -> u64 {
+    let mut key = 0;
+    for r in 0..13 {
+        let count = (0..4).filter(|s| mask >> (16 * s + r) & 1 == 1).count() as u64;
+        key |= count << (3 * r);
+    }
+    key
+}
+
+fn pass_over(choices: impl Iterator<Item = ClassChoices>, input: &PassInput) -> PassSums {
     let mut sums = PassSums::default();
+    // Rank points by thrown rank pair, shared by consecutive hands of the same ranks.
+    let mut ranks_of = u64::MAX;
+    let mut points = vec![[0u32; 91]; 91];
+    let mut known = [false; 91];
     for c in choices {
-        let (d, p) = best_kinds(&c, values, unseen);
-        sums.counts[0][d] += c.mult as u64;
-        sums.counts[1][p] += c.mult as u64;
-        sums.hands += c.mult as u64;
+        let (d, p) = best_choices(&c, &input.values, input.unseen);
+        let mult = c.mult as u64;
+        let (kd, kp) = (c.kinds[d] as usize, c.kinds[p] as usize);
+        sums.counts[0][kd] += mult;
+        sums.counts[1][kp] += mult;
+        sums.hands += mult;
+        if input.conditioned {
+            let hand = Hand::from_mask(c.mask).expect("class masks are cards");
+            let (cards, n) = hand_cards(hand);
+            let unseen = Unseen::new(hand, input.pack);
+            let key = rank_counts(c.mask);
+            if key != ranks_of {
+                ranks_of = key;
+                known = [false; 91];
+            }
+            // The dealer's throw meets pone's (weights[1]), pone's the dealer's (weights[0]).
+            for (role, choice, kind) in [(0, d, kd), (1, p, kp)] {
+                let w = &input.weights[1 - role];
+                let uniform;
+                let ctx = match CribContext::new(&unseen, w) {
+                    Some(ctx) => ctx,
+                    None => {
+                        uniform = [1.0; THROW_KINDS];
+                        CribContext::new(&unseen, &uniform).expect("a pack leaves at least two unseen cards")
+                    }
+                };
+                let (a, b) = choice_cards(&cards[..n], choice);
+                let (ra, rb) = (a.rank().min(b.rank()), a.rank().max(b.rank()));
+                let slot = rank_slot(ra as usize, rb as usize);
+                if !known[slot] {
+                    points[slot] = unseen.rank_points(ra, rb);
+                    known[slot] = true;
+                }
+                let crib = ctx.crib(a, b, ctx.rank_part(&points[slot]), input.flushes);
+                sums.cribs[role][kind] += crib_units(crib) * mult;
+            }
+        }
     }
     sums
 }
 
+/// Whether the pure best responses have stopped converging: the last change is no smaller than
+/// the one two passes before.
+fn stalled(c: &[f64]) -> bool {
+    let n = c.len();
+    n >= 3 && c[n - 1] >= c[n - 3]
+}
+
 /// Block of classes per parallel task.
-const BLOCK: usize = 4096;
+const BLOCK: usize = 2048;
 
 /// One best-response pass over classes `start..stop` (see [`DiscardTables::pass`]).
 pub fn discard_tables_pass(tables: &DiscardTables, start: usize, stop: usize) -> Result<PassSums> {
@@ -305,18 +542,17 @@ fn representative(kind: usize) -> (Card, Card) {
     }
 }
 
-/// Expected crib when one player throws `kind` and the other throws card pairs weighted by
-/// `weights` (per card pair of each kind), the starter uniform over the 48 cards left.
-fn crib_given(kind: usize, weights: &[f64; THROW_KINDS], flushes: bool) -> f64 {
-    let (a, b) = representative(kind);
+/// Expected crib when one player throws `a`, `b` and the other throws card pairs of the rest of
+/// the pack weighted by `weights` (per card pair of each kind), the starter uniform over the rest.
+fn crib_given_pair(a: Card, b: Card, weights: &[f64; THROW_KINDS], flushes: bool, pack: u64) -> (f64, f64) {
     let thrown = Hand::new().with(a).with(b);
-    let mut rest = [Card::from_index_const(0); 50];
+    let mut rest = [Card::from_index_const(0); 52];
     let mut n = 0;
-    for c in Card::all() {
-        if c != a && c != b {
-            rest[n] = c;
-            n += 1;
-        }
+    let mut m = pack & !thrown.mask();
+    while m != 0 {
+        rest[n] = Card::from_index(m.trailing_zeros());
+        n += 1;
+        m &= m - 1;
     }
     let (mut num, mut den) = (0.0, 0.0);
     for i in 0..n {
@@ -336,22 +572,51 @@ fn crib_given(kind: usize, weights: &[f64; THROW_KINDS], flushes: bool) -> f64 {
             den += w * (n - 2) as f64;
         }
     }
-    num / den
+    (num, den)
+}
+
+/// The thrown-only crib of a kind: one representative pair in the full pack (suit symmetry), the
+/// mean over the kind's pairs in a reduced one (0 for a kind the pack lacks).
+fn crib_given(kind: usize, weights: &[f64; THROW_KINDS], flushes: bool, pack: u64) -> f64 {
+    if pack == FULL_PACK {
+        let (a, b) = representative(kind);
+        let (num, den) = crib_given_pair(a, b, weights, flushes, pack);
+        return num / den;
+    }
+    let cards: Vec<Card> = (0..64u32).filter(|i| pack >> i & 1 == 1).map(Card::from_index).collect();
+    let (mut sum, mut count) = (0.0, 0.0);
+    for (i, &a) in cards.iter().enumerate() {
+        for &b in &cards[i + 1..] {
+            if throw_kind(a, b) == kind {
+                let (num, den) = crib_given_pair(a, b, weights, flushes, pack);
+                if den > 0.0 {
+                    sum += num / den;
+                    count += 1.0;
+                }
+            }
+        }
+    }
+    if count > 0.0 {
+        sum / count
+    } else {
+        0.0
+    }
 }
 
 fn values_from_weights(
     dealer_weights: &[f64; THROW_KINDS],
     pone_weights: &[f64; THROW_KINDS],
     flushes: bool,
+    pack: u64,
 ) -> CribValues {
     // The dealer's throw meets pone's, and the other way round.
     let both: Vec<f64> = (0..2 * THROW_KINDS)
         .into_par_iter()
         .map(|i| {
             if i < THROW_KINDS {
-                crib_given(i, pone_weights, flushes)
+                crib_given(i, pone_weights, flushes, pack)
             } else {
-                crib_given(i - THROW_KINDS, dealer_weights, flushes)
+                crib_given(i - THROW_KINDS, dealer_weights, flushes, pack)
             }
         })
         .collect();
@@ -362,58 +627,113 @@ fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
 }
 
-/// The fraction of all card pairs of each kind (iteration 0: every pair alike).
-fn pack_fractions() -> [f64; THROW_KINDS] {
-    core::array::from_fn(|k| kind_pairs_in_pack(k) / 1326.0)
-}
-
 impl DiscardTables {
-    /// Iteration 0: the values when every opponent pair of cards is equally likely.
-    pub fn initial(variant: Variant, flushes: bool) -> Result<DiscardTables> {
+    /// Iteration 0: the values when every opponent pair of cards is equally likely, given the
+    /// two thrown cards only (for both models: no hand has chosen yet).
+    pub fn initial(variant: Variant, flushes: bool, model: TablesModel) -> Result<DiscardTables> {
         check_variant(variant)?;
+        DiscardTables::initial_in(variant, flushes, model, FULL_PACK)
+    }
+
+    /// [`initial`](Self::initial) in a pack of the cards of `pack` (bit `16 * suit + rank`).
+    pub(crate) fn initial_in(variant: Variant, flushes: bool, model: TablesModel, pack: u64) -> Result<DiscardTables> {
+        check_variant(variant)?;
+        if pack & !FULL_PACK != 0 || (pack.count_ones() as usize) < variant.cards_dealt() + 3 {
+            return Err(Error::InvalidValue("the pack must hold the hand, two more cards and a starter".into()));
+        }
+        if model == TablesModel::ThrownOnly && pack != FULL_PACK {
+            return Err(Error::InvalidValue("the thrown-only model needs the full pack".into()));
+        }
+        let pairs = pack_kind_pairs(pack);
+        let total: f64 = pairs.iter().sum();
         let ones = [1.0; THROW_KINDS];
         Ok(DiscardTables {
             variant,
             flushes,
-            values: values_from_weights(&ones, &ones, flushes),
-            throws: [pack_fractions(); 2],
+            model,
+            values: values_from_weights(&ones, &ones, flushes, pack),
+            throws: [core::array::from_fn(|k| pairs[k] / total); 2],
+            crib_shares: [[0.0; THROW_KINDS]; 2],
             averaged: 0,
             sums: PassSums::default(),
+            sums_before: PassSums::default(),
             iterations: 0,
             changes: Vec::new(),
+            pack,
         })
+    }
+
+    /// Tables of the full pack with every value zero, to fill in (unpickling).
+    #[cfg_attr(not(feature = "python"), allow(dead_code))]
+    pub(crate) fn initial_shell(variant: Variant) -> DiscardTables {
+        DiscardTables {
+            variant,
+            flushes: true,
+            model: TablesModel::Conditioned,
+            values: CribValues { dealer: [0.0; THROW_KINDS], pone: [0.0; THROW_KINDS] },
+            throws: [[0.0; THROW_KINDS]; 2],
+            crib_shares: [[0.0; THROW_KINDS]; 2],
+            averaged: 0,
+            sums: PassSums::default(),
+            sums_before: PassSums::default(),
+            iterations: 0,
+            changes: Vec::new(),
+            pack: FULL_PACK,
+        }
+    }
+
+    /// The hand classes of these tables' passes.
+    fn classes(&self) -> Cow<'static, [(u64, u8)]> {
+        if self.pack == FULL_PACK {
+            Cow::Borrowed(classes(self.variant))
+        } else {
+            Cow::Owned(pack_hands(self.pack, self.variant.cards_dealt() as u32))
+        }
+    }
+
+    fn pass_input(&self) -> PassInput {
+        PassInput {
+            values: self.values,
+            weights: [self.pair_weights(true), self.pair_weights(false)],
+            unseen: (self.pack.count_ones() as usize - self.variant.cards_dealt()) as f64,
+            conditioned: self.model == TablesModel::Conditioned,
+            flushes: self.flushes,
+            pack: self.pack,
+        }
     }
 
     /// The best-response pass over hand classes `start..stop` (of [`discard_classes`]) at these
     /// tables' values: partial sums that [`PassSums::add`] combines and [`advance`](Self::advance)
     /// turns into the next tables. Runs on rayon's pool.
     pub fn pass(&self, start: usize, stop: usize) -> Result<PassSums> {
-        let all = classes(self.variant);
+        let all = self.classes();
         if start > stop || stop > all.len() {
             return Err(Error::InvalidValue(format!(
                 "class range {start}..{stop} is not within 0..{} (the number of classes)",
                 all.len()
             )));
         }
-        let unseen = (52 - self.variant.cards_dealt()) as f64;
-        let values = self.values;
+        let input = self.pass_input();
+        let pack = self.pack;
         Ok(combine(
             all[start..stop]
                 .par_chunks(BLOCK)
-                .map(|block| pass_over(block.iter().map(|&(mask, mult)| class_choices(mask, mult)), &values, unseen)),
+                .map(|block| pass_over(block.iter().map(|&(mask, mult)| class_choices(mask, mult, pack)), &input)),
         ))
     }
 
     /// The next tables from a whole pass's sums (every class counted once: `sums.hands` must be
     /// every possible hand, C(52, dealt)).
     ///
-    /// The throws the values are computed from are the pass's best responses, until the changes
-    /// stop shrinking (the last change is no smaller than the one two passes before: a few hands
-    /// whose two best discards are within a hair flip back and forth); from then on they are
+    /// The throws the values are computed from are the pass's best responses, until they cycle:
+    /// the pass throws every kind as often as the pass two before (a few hands whose two best
+    /// discards are within a hair flip back and forth), or the changes stop shrinking (the last
+    /// is no smaller than the one two passes before); from then on they are
     /// the running average of the best responses since the pass before (fictitious play), which
-    /// settles where those hands split.
+    /// settles where those hands split. The conditioned model averages the hands' cribs the same
+    /// way (`crib_shares`), so a value stays the mean crib of the hands throwing its kind.
     pub fn advance(&self, sums: &PassSums) -> Result<DiscardTables> {
-        let all_hands = binomial(52, self.variant.cards_dealt() as u64);
+        let all_hands = binomial(self.pack.count_ones() as u64, self.variant.cards_dealt() as u64);
         let counted: [u64; 2] = [sums.counts[0].iter().sum(), sums.counts[1].iter().sum()];
         if sums.hands != all_hands || counted != [all_hands; 2] {
             return Err(Error::InvalidValue(format!(
@@ -421,35 +741,62 @@ impl DiscardTables {
                 sums.hands
             )));
         }
+        let n_hands = all_hands as f64;
         let fractions: [[f64; THROW_KINDS]; 2] =
-            core::array::from_fn(|role| core::array::from_fn(|k| sums.counts[role][k] as f64 / all_hands as f64));
+            core::array::from_fn(|role| core::array::from_fn(|k| sums.counts[role][k] as f64 / n_hands));
+        let crib_fractions: [[f64; THROW_KINDS]; 2] =
+            core::array::from_fn(|role| core::array::from_fn(|k| sums.cribs[role][k] as f64 / CRIB_UNIT / n_hands));
         let c = &self.changes;
-        let cycling = self.averaged == 0 && c.len() >= 3 && c[c.len() - 1] >= c[c.len() - 3];
-        let (throws, averaged) = if self.averaged > 0 || cycling {
+        let repeats = self.iterations >= 2 && sums.counts == self.sums_before.counts;
+        let cycling = self.averaged == 0 && (repeats || stalled(c));
+        let (throws, crib_shares, averaged) = if self.averaged > 0 || cycling {
             // Average: at the switch the previous pass's responses and this one's; then running.
             let n = if cycling { 2 } else { self.averaged + 1 };
-            let mut t = self.throws;
+            let (mut t, mut s) = (self.throws, self.crib_shares);
             for role in 0..2 {
                 for k in 0..THROW_KINDS {
                     t[role][k] += (fractions[role][k] - t[role][k]) / n as f64;
+                    s[role][k] += (crib_fractions[role][k] - s[role][k]) / n as f64;
                 }
             }
-            (t, n)
+            (t, s, n)
         } else {
-            (fractions, 0)
+            (fractions, crib_fractions, 0)
         };
-        let weights =
-            |role: usize| -> [f64; THROW_KINDS] { core::array::from_fn(|k| throws[role][k] / kind_pairs_in_pack(k)) };
-        let values = values_from_weights(&weights(0), &weights(1), self.flushes);
+        let values = match self.model {
+            TablesModel::ThrownOnly => {
+                let pairs = pack_kind_pairs(self.pack);
+                let weights = |role: usize| -> [f64; THROW_KINDS] {
+                    core::array::from_fn(|k| if pairs[k] > 0.0 { throws[role][k] / pairs[k] } else { 0.0 })
+                };
+                values_from_weights(&weights(0), &weights(1), self.flushes, self.pack)
+            }
+            TablesModel::Conditioned => {
+                let value = |role: usize, old: &[f64; THROW_KINDS]| -> [f64; THROW_KINDS] {
+                    core::array::from_fn(|k| {
+                        if throws[role][k] > 0.0 {
+                            crib_shares[role][k] / throws[role][k]
+                        } else {
+                            old[k]
+                        }
+                    })
+                };
+                CribValues { dealer: value(0, &self.values.dealer), pone: value(1, &self.values.pone) }
+            }
+        };
         let mut next = DiscardTables {
             variant: self.variant,
             flushes: self.flushes,
+            model: self.model,
             values,
             throws,
+            crib_shares,
             averaged,
             sums: *sums,
+            sums_before: self.sums,
             iterations: self.iterations + 1,
             changes: self.changes.clone(),
+            pack: self.pack,
         };
         let mut change = 0.0f64;
         for k in 0..THROW_KINDS {
@@ -469,7 +816,7 @@ impl DiscardTables {
 
     /// One more iteration (a whole pass, then [`advance`](Self::advance)).
     pub fn step(&self) -> Result<DiscardTables> {
-        let sums = self.pass(0, classes(self.variant).len())?;
+        let sums = self.pass(0, self.classes().len())?;
         self.advance(&sums)
     }
 
@@ -533,12 +880,19 @@ impl DiscardTables {
     /// `dealer`): the kind's share of the throws over the pack's pairs of that kind.
     pub fn pair_weights(&self, dealer: bool) -> [f64; THROW_KINDS] {
         let throws = &self.throws[!dealer as usize];
-        core::array::from_fn(|k| throws[k] / kind_pairs_in_pack(k))
+        let pairs = pack_kind_pairs(self.pack);
+        core::array::from_fn(|k| if pairs[k] > 0.0 { throws[k] / pairs[k] } else { 0.0 })
+    }
+
+    /// Whether these tables are for the full pack (always, but in tests of a reduced one).
+    pub(crate) fn full_pack(&self) -> bool {
+        self.pack == FULL_PACK
     }
 }
 
 /// The iteration of [`discard_tables`], one pass at a time, with each class's hand values computed
-/// once (the passes then cost a few milliseconds).
+/// once (a thrown-only pass then costs a few milliseconds; a conditioned one computes each
+/// class's two chosen cribs: about a second on two cores for six-card).
 pub struct TablesRun {
     choices: Vec<ClassChoices>,
     tables: DiscardTables,
@@ -546,19 +900,42 @@ pub struct TablesRun {
 
 impl TablesRun {
     /// Iteration 0 of a variant's tables (computes every class's hand values: a few seconds).
-    pub fn new(variant: Variant, flushes: bool) -> Result<TablesRun> {
-        let tables = DiscardTables::initial(variant, flushes)?;
-        let choices = classes(variant).par_iter().map(|&(mask, mult)| class_choices(mask, mult)).collect();
+    pub fn new(variant: Variant, flushes: bool, model: TablesModel) -> Result<TablesRun> {
+        let tables = DiscardTables::initial(variant, flushes, model)?;
+        let mut choices: Vec<ClassChoices> =
+            classes(variant).par_iter().map(|&(mask, mult)| class_choices(mask, mult, FULL_PACK)).collect();
+        // Hands of the same ranks next to each other: they share the crib's rank points.
+        choices.par_sort_unstable_by_key(|c| (rank_counts(c.mask), c.mask));
         Ok(TablesRun { choices, tables })
     }
 
     /// One more pass; returns its change. Equal to [`DiscardTables::step`].
     pub fn step(&mut self) -> Result<f64> {
-        let unseen = (52 - self.tables.variant.cards_dealt()) as f64;
-        let values = self.tables.values;
-        let sums =
-            combine(self.choices.par_chunks(BLOCK).map(|block| pass_over(block.iter().copied(), &values, unseen)));
-        self.tables = self.tables.advance(&sums)?;
+        let sums = self.pass_part(0, self.classes())?;
+        self.finish(&sums)
+    }
+
+    /// The number of hand classes of a pass.
+    pub fn classes(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// The pass over this run's classes `start..stop` (in the run's own order): sums that add up
+    /// over disjoint ranges to the whole pass's, for callers that want to stop between parts.
+    pub fn pass_part(&self, start: usize, stop: usize) -> Result<PassSums> {
+        if start > stop || stop > self.choices.len() {
+            return Err(Error::InvalidValue(format!(
+                "class range {start}..{stop} is not within 0..{}",
+                self.choices.len()
+            )));
+        }
+        let input = self.tables.pass_input();
+        Ok(combine(self.choices[start..stop].par_chunks(BLOCK).map(|block| pass_over(block.iter().copied(), &input))))
+    }
+
+    /// Advance by a whole pass's sums (of [`pass_part`](Self::pass_part)); returns the change.
+    pub fn finish(&mut self, sums: &PassSums) -> Result<f64> {
+        self.tables = self.tables.advance(sums)?;
         Ok(self.tables.last_change())
     }
 
@@ -571,7 +948,7 @@ impl TablesRun {
 /// Equilibrium discard tables of a two-player variant (see the module docs): iterate until the
 /// largest change is below `options.tolerance` or `options.max_iterations` passes.
 pub fn discard_tables(variant: Variant, options: TablesOptions) -> Result<DiscardTables> {
-    let mut run = TablesRun::new(variant, options.flushes)?;
+    let mut run = TablesRun::new(variant, options.flushes, options.model)?;
     while run.tables().iterations < options.max_iterations {
         if run.step()? < options.tolerance {
             break;
@@ -595,7 +972,7 @@ mod tests {
 
     #[test]
     fn split_passes_add_up_to_the_whole() {
-        let t = DiscardTables::initial(Variant::FiveCard, true).unwrap();
+        let t = DiscardTables::initial(Variant::FiveCard, true, TablesModel::ThrownOnly).unwrap();
         let n = discard_classes(Variant::FiveCard).unwrap();
         let whole = t.pass(0, n).unwrap();
         let mut parts = t.pass(0, 1000).unwrap();
@@ -604,7 +981,7 @@ mod tests {
         assert_eq!(parts, whole);
         assert!(t.advance(&t.pass(0, 1000).unwrap()).is_err());
         assert!(t.pass(5, 4).is_err() && t.pass(0, n + 1).is_err());
-        let mut run = TablesRun::new(Variant::FiveCard, true).unwrap();
+        let mut run = TablesRun::new(Variant::FiveCard, true, TablesModel::ThrownOnly).unwrap();
         run.step().unwrap();
         assert_eq!(run.tables(), &t.advance(&whole).unwrap());
     }
@@ -614,7 +991,7 @@ mod tests {
         // With every opponent pair alike, the dealer's value of throwing 5D 5H equals the crib
         // term of analyze_discard for a hand throwing them... up to card removal of the kept
         // cards, so compare with the direct definition instead: 5-5 is worth far more than K-9.
-        let t = DiscardTables::initial(Variant::SixCard, true).unwrap();
+        let t = DiscardTables::initial(Variant::SixCard, true, TablesModel::Conditioned).unwrap();
         let d = t.dealer_table();
         assert!(d[4][4] > 8.0 && d[4][4] < 9.5, "{}", d[4][4]);
         assert!(d[12][8] < 4.5, "{}", d[12][8]);
@@ -626,6 +1003,340 @@ mod tests {
     }
 }
 
+/// The tables in a reduced pack against an equilibrium iteration written out card by card.
+#[cfg(test)]
+#[allow(clippy::needless_range_loop, clippy::type_complexity)] // a reference written plainly
+mod brute {
+    use super::super::show::score_show;
+    use super::*;
+    use std::collections::HashMap;
+
+    fn pack_of(ranks: &[u8], suits: u8) -> (u64, Vec<Card>) {
+        let mut cards = Vec::new();
+        for s in 0..suits {
+            for &r in ranks {
+                cards.push(Card::new(r, s).unwrap());
+            }
+        }
+        cards.sort_by_key(|c| c.index());
+        (cards.iter().fold(0, |m, c| m | c.bit()), cards)
+    }
+
+    fn kind(a: Card, b: Card) -> usize {
+        let (lo, hi) = (a.rank().min(b.rank()) as usize, a.rank().max(b.rank()) as usize);
+        if a.suit() == b.suit() {
+            hi * 13 + lo
+        } else {
+            lo * 13 + hi
+        }
+    }
+
+    fn crib_score(crib: &[Card], s: Card, flushes: bool) -> f64 {
+        let hand = crib.iter().fold(Hand::new(), |h, &c| h.with(c));
+        let mut p = score_show(hand, s, true).unwrap() as f64;
+        if !flushes && crib.iter().all(|c| c.suit() == s.suit()) {
+            p -= 5.0;
+        }
+        p
+    }
+
+    /// Per opponent kind, for a thrown pair and the cards left: (Σ points over the opponent's
+    /// pairs of that kind and the starters, number of those cases).
+    fn per_kind(thrown: (Card, Card), left: &[Card], flushes: bool) -> Vec<(usize, f64, f64)> {
+        let mut out = Vec::new();
+        for (i, &x) in left.iter().enumerate() {
+            for &y in &left[i + 1..] {
+                let (mut sum, mut n) = (0.0, 0.0);
+                for &s in left {
+                    if s != x && s != y {
+                        sum += crib_score(&[thrown.0, thrown.1, x, y], s, flushes);
+                        n += 1.0;
+                    }
+                }
+                out.push((kind(x, y), sum, n));
+            }
+        }
+        out
+    }
+
+    fn weighted(cases: &[(usize, f64, f64)], w: &[f64]) -> f64 {
+        let (num, den) = cases.iter().fold((0.0, 0.0), |(a, b), &(k, s, n)| (a + w[k] * s, b + w[k] * n));
+        if den > 0.0 {
+            num / den
+        } else {
+            let (num, den) = cases.iter().fold((0.0, 0.0), |(a, b), &(_, s, n)| (a + s, b + n));
+            num / den
+        }
+    }
+
+    struct Brute {
+        values: [Vec<f64>; 2],
+        throws: [Vec<f64>; 2],
+        shares: [Vec<f64>; 2],
+        averaged: usize,
+        changes: Vec<f64>,
+    }
+
+    fn table(values: &[f64], throws: &[f64]) -> Vec<f64> {
+        let mut t = vec![0.0; 169];
+        for lo in 0..13 {
+            for hi in lo..13 {
+                let v = if lo == hi {
+                    values[lo * 13 + lo]
+                } else {
+                    let (off, suited) = (lo * 13 + hi, hi * 13 + lo);
+                    let (mut a, mut b) = (throws[off], throws[suited]);
+                    if a + b == 0.0 {
+                        (a, b) = (12.0, 4.0);
+                    }
+                    (a * values[off] + b * values[suited]) / (a + b)
+                };
+                t[lo * 13 + hi] = v;
+            }
+        }
+        t
+    }
+
+    /// Runs the iteration of the module docs, conditioned model, over every hand of the pack.
+    fn check(ranks: &[u8], suits: u8, dealt: usize, variant: Variant, flushes: bool, passes: usize) {
+        let (pack, cards) = pack_of(ranks, suits);
+        let mut pairs = vec![0.0; 169];
+        for (i, &a) in cards.iter().enumerate() {
+            for &b in &cards[i + 1..] {
+                pairs[kind(a, b)] += 1.0;
+            }
+        }
+        let total_pairs: f64 = pairs.iter().sum();
+        // Iteration 0: the crib given the two thrown cards only, every other pair alike.
+        let mut v0 = vec![0.0; 169];
+        for k in 0..169 {
+            let (mut sum, mut n) = (0.0, 0.0);
+            for (i, &a) in cards.iter().enumerate() {
+                for &b in &cards[i + 1..] {
+                    if kind(a, b) == k {
+                        let left: Vec<Card> = cards.iter().copied().filter(|&c| c != a && c != b).collect();
+                        sum += weighted(&per_kind((a, b), &left, flushes), &[1.0; 169]);
+                        n += 1.0;
+                    }
+                }
+            }
+            if n > 0.0 {
+                v0[k] = sum / n;
+            }
+        }
+        let shares0: Vec<f64> = pairs.iter().map(|p| p / total_pairs).collect();
+        let mut b = Brute {
+            values: [v0.clone(), v0],
+            throws: [shares0.clone(), shares0],
+            shares: [vec![0.0; 169], vec![0.0; 169]],
+            averaged: 0,
+            changes: Vec::new(),
+        };
+        // Every hand, its choices (discard order), their hand sums.
+        let mut hands: Vec<(Vec<Card>, Vec<(Card, Card)>, Vec<f64>)> = Vec::new();
+        let n = cards.len();
+        let mut idx: Vec<usize> = (0..dealt).collect();
+        loop {
+            let hand: Vec<Card> = idx.iter().map(|&i| cards[i]).collect();
+            let unseen: Vec<Card> = cards.iter().copied().filter(|c| !hand.contains(c)).collect();
+            let mut choices = Vec::new();
+            let mut sums = Vec::new();
+            for j in 1..dealt {
+                for i in 0..j {
+                    let kept = hand.iter().enumerate().filter(|&(x, _)| x != i && x != j);
+                    let kept = kept.fold(Hand::new(), |h, (_, &c)| h.with(c));
+                    choices.push((hand[i], hand[j]));
+                    sums.push(unseen.iter().map(|&s| score_show(kept, s, false).unwrap() as f64).sum::<f64>());
+                }
+            }
+            hands.push((hand, choices, sums));
+            // Next combination.
+            let mut p = dealt;
+            while p > 0 && idx[p - 1] == n - dealt + p - 1 {
+                p -= 1;
+            }
+            if p == 0 {
+                break;
+            }
+            idx[p - 1] += 1;
+            for q in p..dealt {
+                idx[q] = idx[q - 1] + 1;
+            }
+        }
+        let all = hands.len() as f64;
+        let unseen_n = (n - dealt) as f64;
+        let mut cache: HashMap<(usize, usize), Vec<(usize, f64, f64)>> = HashMap::new();
+        let mut history: Vec<[Vec<f64>; 2]> = Vec::new();
+
+        let mut t = DiscardTables::initial_in(variant, flushes, TablesModel::Conditioned, pack).unwrap();
+        for pass in 0..=passes {
+            for role in 0..2 {
+                for k in 0..169 {
+                    assert!(
+                        (t.values_of(role)[k] - b.values[role][k]).abs() < 1e-8,
+                        "pass {pass} role {role} kind {k}"
+                    );
+                    assert!(
+                        (t.throws[role][k] - b.throws[role][k]).abs() < 1e-12,
+                        "pass {pass} role {role} kind {k}: {} vs {}; averaged {} {}",
+                        t.throws[role][k],
+                        b.throws[role][k],
+                        t.averaged,
+                        b.averaged
+                    );
+                }
+            }
+            assert_eq!(t.changes.len(), b.changes.len());
+            for (x, y) in t.changes.iter().zip(&b.changes) {
+                assert!((x - y).abs() < 1e-8, "changes {:?} vs {:?}", t.changes, b.changes);
+            }
+            assert_eq!(t.averaged, b.averaged, "pass {pass}");
+            if pass == passes {
+                break;
+            }
+            // The brute pass.
+            let w: [Vec<f64>; 2] = core::array::from_fn(|role| {
+                (0..169).map(|k| if pairs[k] > 0.0 { b.throws[role][k] / pairs[k] } else { 0.0 }).collect()
+            });
+            let mut counts = [vec![0.0; 169], vec![0.0; 169]];
+            // Each hand's crib rounded to 2^-32 and summed exactly, as the tables do: the pack's
+            // symmetries make exact ties between throws, which the two computations must see alike.
+            let mut cribs = [vec![0u64; 169], vec![0u64; 169]];
+            for (h, (hand, choices, sums)) in hands.iter().enumerate() {
+                // The best, the first of equal ones.
+                let (mut best, mut at) = ([f64::NEG_INFINITY; 2], [0usize; 2]);
+                for (c, &(x, y)) in choices.iter().enumerate() {
+                    let v =
+                        [sums[c] / unseen_n + b.values[0][kind(x, y)], sums[c] / unseen_n - b.values[1][kind(x, y)]];
+                    for role in 0..2 {
+                        if v[role] > best[role] {
+                            best[role] = v[role];
+                            at[role] = c;
+                        }
+                    }
+                }
+                for role in 0..2 {
+                    let (x, y) = choices[at[role]];
+                    let cases = cache.entry((h, at[role])).or_insert_with(|| {
+                        let left: Vec<Card> = cards.iter().copied().filter(|c| !hand.contains(c)).collect();
+                        per_kind((x, y), &left, flushes)
+                    });
+                    counts[role][kind(x, y)] += 1.0;
+                    cribs[role][kind(x, y)] += (weighted(cases, &w[1 - role]) * CRIB_UNIT).round() as u64;
+                }
+            }
+            let c = &b.changes;
+            let repeats = history.len() >= 2 && counts == history[history.len() - 2];
+            let n = c.len();
+            let stalls = n >= 3 && c[n - 1] >= c[n - 3];
+            let cycling = b.averaged == 0 && (repeats || stalls);
+            history.push(counts.clone());
+            let old = [table(&b.values[0], &b.throws[0]), table(&b.values[1], &b.throws[1])];
+            let m = if b.averaged > 0 || cycling {
+                if cycling {
+                    2
+                } else {
+                    b.averaged + 1
+                }
+            } else {
+                1
+            };
+            for role in 0..2 {
+                for k in 0..169 {
+                    let (f, s) = (counts[role][k] / all, cribs[role][k] as f64 / CRIB_UNIT / all);
+                    if m == 1 {
+                        (b.throws[role][k], b.shares[role][k]) = (f, s);
+                    } else {
+                        b.throws[role][k] += (f - b.throws[role][k]) / m as f64;
+                        b.shares[role][k] += (s - b.shares[role][k]) / m as f64;
+                    }
+                }
+            }
+            b.averaged = if m == 1 { 0 } else { m };
+            let mut change = 0.0f64;
+            for role in 0..2 {
+                for k in 0..169 {
+                    let new =
+                        if b.throws[role][k] > 0.0 { b.shares[role][k] / b.throws[role][k] } else { b.values[role][k] };
+                    change = change.max((new - b.values[role][k]).abs());
+                    b.values[role][k] = new;
+                }
+                let now = table(&b.values[role], &b.throws[role]);
+                for k in 0..169 {
+                    change = change.max((now[k] - old[role][k]).abs());
+                }
+            }
+            b.changes.push(change);
+            t = t.step().unwrap();
+        }
+        assert!(t.averaged > 0 || t.last_change() < 1e-9, "the test should reach the averaging or a fixed point");
+    }
+
+    impl DiscardTables {
+        fn values_of(&self, role: usize) -> &[f64; THROW_KINDS] {
+            if role == 0 {
+                &self.values.dealer
+            } else {
+                &self.values.pone
+            }
+        }
+    }
+
+    #[test]
+    fn six_card_no_flushes_in_a_pack_of_four_ranks_three_suits() {
+        // 4, 5, 6 and J: fifteens, runs, pairs and nobs all happen.
+        check(&[3, 4, 5, 10], 3, 6, Variant::SixCard, false, 12);
+    }
+
+    #[test]
+    fn five_card_with_flushes_in_a_pack_of_five_ranks_three_suits() {
+        // A suit of five cards: crib flushes happen.
+        check(&[2, 3, 4, 10, 12], 3, 5, Variant::FiveCard, true, 12);
+    }
+
+    #[test]
+    fn pass_cribs_are_analyze_discard_cribs() {
+        // Over a range of five-card classes, with lopsided weights: each hand's chosen throw is
+        // valued by exactly analyze_discard's crib (the same routine), summed in fixed point.
+        let mut t = DiscardTables::initial(Variant::FiveCard, true, TablesModel::Conditioned).unwrap();
+        for role in 0..2 {
+            for k in 0..THROW_KINDS {
+                t.throws[role][k] *= 1.0 + ((k * 7 + role * 3) % 5) as f64;
+            }
+        }
+        let all = classes(Variant::FiveCard);
+        let (start, stop) = (60_000, 60_400);
+        let sums = t.pass(start, stop).unwrap();
+        let mut expect = PassSums::default();
+        for &(mask, mult) in &all[start..stop] {
+            let hand = Hand::from_mask(mask).unwrap();
+            for (role, dealer) in [(0, true), (1, false)] {
+                let mut rows = [super::super::discard::DiscardRow::default(); MAX_CHOICES];
+                let k = super::super::discard::analyze_fixed(hand, dealer, &t.pair_weights(!dealer), &mut rows);
+                let mut best = 0;
+                let value = |r: &super::super::discard::DiscardRow| {
+                    let mut it = r.thrown.iter();
+                    let kind = throw_kind(it.next().unwrap(), it.next().unwrap());
+                    (kind, if dealer { r.hand + t.values.dealer[kind] } else { r.hand - t.values.pone[kind] })
+                };
+                for i in 1..k {
+                    if value(&rows[i]).1 > value(&rows[best]).1 {
+                        best = i;
+                    }
+                }
+                let kind = value(&rows[best]).0;
+                expect.counts[role][kind] += mult as u64;
+                expect.cribs[role][kind] += crib_units(rows[best].crib) * mult as u64;
+                let mut it = rows[best].thrown.iter();
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                assert_eq!(rows[best].crib, hand_crib(hand, a, b, &t.pair_weights(!dealer), true, FULL_PACK));
+            }
+            expect.hands += mult as u64;
+        }
+        assert_eq!(sums, expect);
+    }
+}
+
 #[cfg(test)]
 mod timing {
     use super::*;
@@ -634,15 +1345,21 @@ mod timing {
     #[test]
     #[ignore]
     fn time_both_variants() {
+        let only: Option<String> = std::env::var("TABLES_ONLY").ok(); // e.g. "six-card"
         for variant in [Variant::FiveCard, Variant::SixCard] {
-            for flushes in [true, false] {
+            if only.as_deref().is_some_and(|o| o != variant.name()) {
+                continue;
+            }
+            for (flushes, model) in
+                [(false, TablesModel::Conditioned), (true, TablesModel::Conditioned), (false, TablesModel::ThrownOnly)]
+            {
                 let t0 = std::time::Instant::now();
-                let mut run = TablesRun::new(variant, flushes).unwrap();
+                let mut run = TablesRun::new(variant, flushes, model).unwrap();
                 let t1 = t0.elapsed();
                 while run.tables().iterations < 50 && run.step().unwrap() >= 1e-4 {}
                 let t = run.tables();
                 println!(
-                    "{variant:?} flushes={flushes}: {} classes, set-up {:.2?}, total {:.2?}, {} iterations, changes {}",
+                    "{variant:?} {model:?} flushes={flushes}: {} classes, set-up {:.2?}, total {:.2?}, {} iterations, changes {}",
                     classes(variant).len(),
                     t1,
                     t0.elapsed(),

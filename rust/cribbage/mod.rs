@@ -31,9 +31,9 @@ pub use batch::{
 };
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use discard::{
-    analyze_discard, analyze_discard_batch, discard_classes, discard_tables, discard_tables_pass, kind_pairs_in_pack,
-    throw_kind, CribValues, DiscardColumns, DiscardRow, DiscardTables, Opponent, PassSums, TablesOptions, MAX_CHOICES,
-    THROW_KINDS,
+    analyze_discard, analyze_discard_batch, discard_class_hands, discard_classes, discard_tables, discard_tables_pass,
+    kind_pairs_in_pack, throw_kind, CribValues, DiscardColumns, DiscardRow, DiscardTables, Opponent, PassSums,
+    TablesModel, TablesOptions, CRIB_UNIT, MAX_CHOICES, THROW_KINDS,
 };
 pub use discard_tables::TablesRun;
 pub use game::{
