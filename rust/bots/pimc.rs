@@ -1,0 +1,437 @@
+//! [`Pimc`]: Perfect-Information Monte Carlo (the search of bridge's GIB, Skat's Kermit): sample
+//! the hidden cards consistently with what the player to move has seen, solve each sampled deal
+//! exactly with every card face up ([`crate::solve`]), and play the action that does best across
+//! the samples. Written once for both games over [`Solve`] and the small [`PimcGame`] trait.
+//!
+//! # One decision
+//!
+//! 1. Draw `worlds` seeds from the generator handed in; world `k` is
+//!    [`GameState::resample_from_infostate`] for the player to move, from its seed (so the worlds
+//!    do not depend on the thread count).
+//! 2. Value every legal action in every world, the same worlds for every action:
+//!    * **in the play** (phase `"play"`): the solver's exact value of each action
+//!      ([`Solve::solve`]);
+//!    * **before the play** (a cribbage discard; a piquet exchange, declaration or open-capot
+//!      decision): apply the action in the world, then advance the world through the other
+//!      players' decisions with [`Greedy`] (which decides from what its player knows; one decision
+//!      per information state is kept for the world, so the other actions reuse it) and through
+//!      chance with a generator seeded by the world (the same draws for every action), until the
+//!      solver applies — then its value for the player to move there, turned to the deciding
+//!      player's view ([`PimcGame::other_side_value`]; with three sides the solved line is played
+//!      out and valued for him) — or the deal or the game ends ([`PimcGame::outcome_value`]).
+//!      With `Points`, the points made on the way (the cut's heels) are added.
+//! 3. Each action's value is its mean over the worlds, weighted (`inference`) by how likely the
+//!    other players' own earlier decisions are in each world ([`PimcGame::world_weight`]).
+//!    [`Bot::step`] plays the best mean (ties: the lowest action).
+//!
+//! Values are on the [`Objective`]'s scale: `Win` (the default) the chance to win, 0..1;
+//! `Points` the deal's point difference.
+//!
+//! **Inference** (cribbage, two players): once the opponent has discarded, a world is weighted by
+//! the probability of the opponent's discard in it under a softmax over his discard values
+//! `exp(β·v) / Σ exp(β·v')` with `β` = [`INFERENCE_BETA`] per point, where a discard's value is the
+//! equilibrium discard tables' criterion ([`discard_tables`]: the exact expected hand over the
+//! unseen starters plus, for the dealer, or minus, for the pone, the tables' expected crib of the
+//! thrown kind). The tables are computed once per process and variant at the first use (seconds).
+//! Three- and four-player cribbage and piquet are not weighted (every world weighs 1).
+//!
+//! **Threads** split the worlds (world `k` on thread `k mod threads`); the sums are taken in world
+//! order, so the result depends only on the generator handed in, not on the thread count. A
+//! `time_limit` stops each thread at the deadline after at least one world (not reproducible).
+//! A cancel flag ([`Pimc::cancel_flag`]) is checked before each world: set, the decision stops
+//! with an error.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::greedy::Greedy;
+use super::winprob::{multi_side_values, WinTable};
+use super::{decision_player, Bot};
+use crate::cribbage::{self, discard_tables, score_show_unchecked, throw_kind, DiscardTables, Hand, TablesOptions, Variant};
+use crate::engine::{Game, GameState, MAX_PLAYERS};
+use crate::error::{Error, Result};
+use crate::piquet;
+use crate::rng::Rng;
+use crate::solve::{Objective, Solve};
+
+/// The softmax sharpness of the discard model of inference, per point of discard value.
+pub const INFERENCE_BETA: f64 = 2.0;
+
+/// The settings of [`Pimc`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PimcConfig {
+    /// Worlds sampled per decision (at least 1).
+    pub worlds: u32,
+    /// What the solver maximises (`Win` by default).
+    pub objective: Objective,
+    /// Threads the worlds are split over (1..=256).
+    pub threads: usize,
+    /// Stop at this wall time per decision (after at least one world a thread); not reproducible.
+    pub time_limit: Option<Duration>,
+    /// Weight the worlds by the other players' earlier decisions (module docs).
+    pub inference: bool,
+}
+
+impl Default for PimcConfig {
+    fn default() -> PimcConfig {
+        PimcConfig { worlds: 100, objective: Objective::Win, threads: 1, time_limit: None, inference: true }
+    }
+}
+
+impl PimcConfig {
+    /// These settings if they are valid, else an error naming the bad one.
+    pub fn checked(self) -> Result<PimcConfig> {
+        if self.worlds == 0 {
+            return Err(Error::InvalidValue("worlds must be at least 1".into()));
+        }
+        if !(1..=256).contains(&self.threads) {
+            return Err(Error::InvalidValue(format!("threads must be 1..256, got {}", self.threads)));
+        }
+        Ok(self)
+    }
+}
+
+/// The game-specific hooks of [`Pimc`].
+pub trait PimcGame: Solve {
+    /// Does the solver apply here (phase `"play"` with a player to move)?
+    fn solvable(&self) -> bool {
+        self.phase_name() == "play" && self.current_player() >= 0
+    }
+
+    /// The value for `player` of this state, where a line from the decision state `from` ended
+    /// (the game is over, or the deal is: the next one has begun), on `objective`'s scale.
+    fn outcome_value(&self, from: &Self, player: usize, objective: Objective) -> f64;
+
+    /// A solver value `v` of a player of the other side, for a player of this side (two sides).
+    fn other_side_value(v: f64, objective: Objective) -> f64 {
+        match objective {
+            Objective::Points => -v,
+            Objective::Win => 1.0 - v,
+        }
+    }
+
+    /// The likelihood of the other players' earlier decisions in `world` (a world of this state
+    /// for `observer`) under the inference model (module docs); 1 when nothing is modelled.
+    fn world_weight(&self, world: &Self, observer: usize) -> f64;
+}
+
+/// Side gains from `from` to `to`.
+fn gains<S: GameState>(from: &S, to: &S) -> [f64; 3] {
+    let mut g = [0.0; 3];
+    for (side, x) in g.iter_mut().enumerate().take(from.game().num_sides().min(3)) {
+        *x = to.side_score(side) as f64 - from.side_score(side) as f64;
+    }
+    g
+}
+
+impl PimcGame for cribbage::State {
+    /// `Points`: the player's side's gain since `from` minus the best other side's. `Win`: 1 or 0
+    /// at the end of the game; at the start of the next deal the IS-MCTS values: the [`WinTable`]
+    /// chance of the player's side (two sides), or [`multi_side_values`] (three).
+    fn outcome_value(&self, from: &Self, player: usize, objective: Objective) -> f64 {
+        let side = self.side_of(player);
+        let sides = self.game().num_sides();
+        match objective {
+            Objective::Points => {
+                let g = gains(from, self);
+                let other = (0..sides).filter(|&s| s != side).map(|s| g[s]).fold(f64::NEG_INFINITY, f64::max);
+                g[side] - other
+            }
+            Objective::Win => {
+                if self.is_terminal() {
+                    return (self.winner() == Some(side)) as u8 as f64;
+                }
+                if sides == 2 {
+                    let d = self.side_of(self.dealer().expect("a dealer after a deal"));
+                    let v = WinTable::of(self.game()).dealer_wins(self.side_score(d), self.side_score(1 - d));
+                    if d == side {
+                        v
+                    } else {
+                        1.0 - v
+                    }
+                } else {
+                    let mut v = [0.0; MAX_PLAYERS];
+                    multi_side_values(self, &mut v);
+                    v[player]
+                }
+            }
+        }
+    }
+
+    fn world_weight(&self, world: &Self, observer: usize) -> f64 {
+        let variant = self.variant();
+        if !matches!(variant, Variant::FiveCard | Variant::SixCard) {
+            return 1.0;
+        }
+        let q = 1 - observer;
+        let thrown = world.discards(q);
+        if thrown.len() != 2 {
+            return 1.0;
+        }
+        let dealt = Hand::from_mask(world.kept(q).mask() | thrown.mask()).expect("a hand");
+        discard_likelihood(dealt, thrown, world.dealer() == Some(q), tables(variant))
+    }
+}
+
+/// The equilibrium discard tables of a two-player variant, computed once per process.
+fn tables(variant: Variant) -> &'static DiscardTables {
+    static FIVE: OnceLock<DiscardTables> = OnceLock::new();
+    static SIX: OnceLock<DiscardTables> = OnceLock::new();
+    let cell = if variant == Variant::FiveCard { &FIVE } else { &SIX };
+    cell.get_or_init(|| discard_tables(variant, TablesOptions::default()).expect("a two-player variant"))
+}
+
+/// The probability that a player dealt `dealt` (dealer or not) throws `thrown`, under the softmax
+/// of the tables' discard values (module docs).
+pub fn discard_likelihood(dealt: Hand, thrown: Hand, dealer: bool, tables: &DiscardTables) -> f64 {
+    let cards: Vec<cribbage::Card> = dealt.iter().collect();
+    let unseen: Vec<cribbage::Card> = cribbage::Card::all().filter(|c| !dealt.contains(*c)).collect();
+    let mut values = [0.0f64; 15];
+    let mut actual = usize::MAX;
+    let mut k = 0;
+    for j in 1..cards.len() {
+        for i in 0..j {
+            let (a, b) = (cards[i], cards[j]);
+            let kept = Hand::from_mask(dealt.mask() & !a.bit() & !b.bit()).expect("a hand");
+            let hand: u32 = unseen.iter().map(|&s| score_show_unchecked(kept, s, false) as u32).sum();
+            let kind = throw_kind(a, b);
+            let crib = if dealer { tables.values.dealer[kind] } else { -tables.values.pone[kind] };
+            values[k] = hand as f64 / unseen.len() as f64 + crib;
+            if thrown.contains(a) && thrown.contains(b) {
+                actual = k;
+            }
+            k += 1;
+        }
+    }
+    if actual == usize::MAX {
+        return 1.0;
+    }
+    let top = values[..k].iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = values[..k].iter().map(|v| (INFERENCE_BETA * (v - top)).exp()).sum();
+    (INFERENCE_BETA * (values[actual] - top)).exp() / sum
+}
+
+impl PimcGame for piquet::State {
+    /// `Points`: the player's gain since `from` minus the opponent's. `Win`: 1 or 0 at the end of
+    /// a partiya; otherwise IS-MCTS's scale of the point difference, `½ + ½·tanh(Δ / 40)`.
+    fn outcome_value(&self, from: &Self, player: usize, objective: Objective) -> f64 {
+        let g = gains(from, self);
+        let delta = g[player] - g[1 - player];
+        match objective {
+            Objective::Points => delta,
+            Objective::Win => {
+                if self.is_terminal() && self.winner().is_some() {
+                    return (self.winner() == Some(player)) as u8 as f64;
+                }
+                0.5 + 0.5 * (delta / super::ismcts::PIQUET_SCALE).tanh()
+            }
+        }
+    }
+
+    /// Piquet inference is off: every world weighs 1.
+    fn world_weight(&self, _world: &Self, _observer: usize) -> f64 {
+        1.0
+    }
+}
+
+/// The PIMC bot (see the [module docs](self)).
+#[derive(Debug, Clone)]
+pub struct Pimc<S> {
+    config: PimcConfig,
+    cancel: Arc<AtomicBool>,
+    _game: std::marker::PhantomData<fn() -> S>,
+}
+
+/// One world's evaluation: its weight and the value of each legal action.
+type WorldValues = (f64, Vec<f64>);
+
+impl<S: PimcGame> Pimc<S>
+where
+    Greedy: Bot<S>,
+{
+    /// A bot with these settings (an error names a bad one).
+    pub fn new(config: PimcConfig) -> Result<Pimc<S>> {
+        Ok(Pimc { config: config.checked()?, cancel: Arc::new(AtomicBool::new(false)), _game: Default::default() })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &PimcConfig {
+        &self.config
+    }
+
+    /// The flag that stops a decision in progress (checked before each world; the decision then
+    /// fails with an error). Clear it before the next decision.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// The weighted mean value of each legal action over the worlds.
+    fn values(&self, state: &S, rng: &mut Rng) -> Result<(Vec<u16>, Vec<f64>)> {
+        let p = decision_player(state, "pimc")?;
+        let legal = state.legal_actions().to_vec();
+        let n = self.config.worlds as usize;
+        let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
+        let deadline = self.config.time_limit.map(|t| Instant::now() + t);
+        let threads = self.config.threads.min(n);
+        let run = |k0: usize| -> Result<Vec<(usize, WorldValues)>> {
+            let mut greedy = Greedy::new();
+            let mut out = Vec::new();
+            for (i, k) in (k0..n).step_by(threads).enumerate() {
+                if self.cancel.load(Ordering::Relaxed) {
+                    return Err(Error::InvalidValue("pimc: the decision was cancelled".into()));
+                }
+                if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
+                out.push((k, self.world(state, p, &legal, seeds[k], &mut greedy)?));
+            }
+            Ok(out)
+        };
+        let mut results: Vec<(usize, WorldValues)> = if threads == 1 {
+            run(0)?
+        } else {
+            let parts: Vec<Result<Vec<(usize, WorldValues)>>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|_| Err(Error::InvalidValue("pimc: a thread panicked".into()))))
+                    .collect()
+            });
+            let mut all = Vec::new();
+            for part in parts {
+                all.extend(part?);
+            }
+            all
+        };
+        results.sort_by_key(|r| r.0);
+        let mut sums = vec![0.0; legal.len()];
+        let mut total = 0.0;
+        for (_, (w, vals)) in &results {
+            total += w;
+            for (s, v) in sums.iter_mut().zip(vals) {
+                *s += w * v;
+            }
+        }
+        if total <= 0.0 || !total.is_finite() {
+            // No world is consistent with the model: fall back to the plain means.
+            total = results.len() as f64;
+            sums.iter_mut().for_each(|s| *s = 0.0);
+            for (_, (_, vals)) in &results {
+                for (s, v) in sums.iter_mut().zip(vals) {
+                    *s += v;
+                }
+            }
+        }
+        Ok((legal, sums.into_iter().map(|s| s / total).collect()))
+    }
+
+    /// World `seed`: its weight and the value of each action of `legal` for `p`.
+    fn world(&self, state: &S, p: usize, legal: &[u16], seed: u64, greedy: &mut Greedy) -> Result<WorldValues> {
+        let objective = self.config.objective;
+        let mut rng = Rng::new(seed);
+        let world = state.resample_from_infostate(p, &mut rng)?;
+        let chance_seed = rng.next_u64();
+        let weight = if self.config.inference { state.world_weight(&world, p) } else { 1.0 };
+        if world.solvable() {
+            let sol = world.solve(objective)?;
+            let values = legal
+                .iter()
+                .map(|a| sol.action_values.iter().find(|x| x.0 == *a).map_or(f64::NEG_INFINITY, |x| x.1))
+                .collect();
+            return Ok((weight, values));
+        }
+        let mut memo: Vec<(usize, String, u16)> = Vec::new();
+        let mut values = Vec::with_capacity(legal.len());
+        for &a in legal {
+            values.push(self.advance_value(&world, p, a, chance_seed, greedy, &mut memo)?);
+        }
+        Ok((weight, values))
+    }
+
+    /// The value for `p` of action `a` in `world` before the play (module docs, step 2).
+    fn advance_value(
+        &self,
+        world: &S,
+        p: usize,
+        a: u16,
+        chance_seed: u64,
+        greedy: &mut Greedy,
+        memo: &mut Vec<(usize, String, u16)>,
+    ) -> Result<f64> {
+        let objective = self.config.objective;
+        let mut t = *world;
+        t.apply_legal(a);
+        let mut rng = Rng::new(chance_seed);
+        loop {
+            if t.is_terminal() || t.deals() != world.deals() {
+                return Ok(t.outcome_value(world, p, objective));
+            }
+            if let Some(c) = t.sample_chance(&mut rng) {
+                t.apply_legal(c);
+                continue;
+            }
+            if t.solvable() {
+                let sol = t.solve(objective)?;
+                let q = t.current_player() as usize;
+                let sides = t.game().num_sides();
+                if sides != 2 {
+                    // Three sides: play the solved line out and value its end for p.
+                    let mut end = t;
+                    for &b in &sol.principal_variation {
+                        end.apply_legal(b);
+                    }
+                    return Ok(end.outcome_value(world, p, objective));
+                }
+                let v = if t.side_of(q) == world.side_of(p) { sol.value } else { S::other_side_value(sol.value, objective) };
+                if objective == Objective::Points {
+                    let g = gains(world, &t);
+                    let side = world.side_of(p);
+                    return Ok(v + g[side] - g[1 - side]);
+                }
+                return Ok(v);
+            }
+            let q = t.current_player() as usize;
+            let info = t.information_state_string(q)?;
+            let b = match memo.iter().find(|m| m.0 == q && m.1 == info) {
+                Some(m) => m.2,
+                None => {
+                    let b = greedy.step(&t, &mut rng)?;
+                    memo.push((q, info, b));
+                    b
+                }
+            };
+            t.apply_legal(b);
+        }
+    }
+}
+
+impl<S: PimcGame> Bot<S> for Pimc<S>
+where
+    Greedy: Bot<S>,
+{
+    fn step(&mut self, state: &S, rng: &mut Rng) -> Result<u16> {
+        let (legal, values) = self.values(state, rng)?;
+        let mut best = 0;
+        for i in 1..legal.len() {
+            if values[i] > values[best] {
+                best = i;
+            }
+        }
+        Ok(legal[best])
+    }
+
+    /// The weighted mean over the worlds of each legal action's value for the player to move, on
+    /// the objective's scale (`Win`: the chance to win, 0..1; `Points`: the point difference).
+    fn action_values(&mut self, state: &S, rng: &mut Rng) -> Result<Vec<(u16, f64)>> {
+        let (legal, values) = self.values(state, rng)?;
+        Ok(legal.into_iter().zip(values).collect())
+    }
+
+    fn name(&self) -> String {
+        format!("pimc:{}", self.config.worlds)
+    }
+}
+
+#[cfg(test)]
+mod tests;
