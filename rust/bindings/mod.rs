@@ -18,6 +18,7 @@ mod errors;
 mod piquet;
 mod piquet_exchange;
 mod piquet_game;
+mod solve;
 mod vector;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
@@ -35,5 +36,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bots::register(m)?;
     vector::register(m)?;
     piquet_exchange::register(m)?;
+    solve::register(m)?;
     Ok(())
 }

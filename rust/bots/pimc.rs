@@ -334,10 +334,10 @@ where
         let chance_seed = rng.next_u64();
         let weight = if self.config.inference { state.world_weight(&world, p) } else { 1.0 };
         if world.solvable() {
-            let sol = world.solve(objective)?;
+            let action_values = world.solve_values(objective)?;
             let values = legal
                 .iter()
-                .map(|a| sol.action_values.iter().find(|x| x.0 == *a).map_or(f64::NEG_INFINITY, |x| x.1))
+                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(f64::NEG_INFINITY, |x| x.1))
                 .collect();
             return Ok((weight, values));
         }
@@ -372,10 +372,10 @@ where
                 continue;
             }
             if t.solvable() {
-                let sol = t.solve(objective)?;
                 let q = t.current_player() as usize;
                 let sides = t.game().num_sides();
                 if sides != 2 {
+                    let sol = t.solve(objective)?;
                     // Three sides: play the solved line out and value its end for p.
                     let mut end = t;
                     for &b in &sol.principal_variation {
@@ -383,7 +383,8 @@ where
                     }
                     return Ok(end.outcome_value(world, p, objective));
                 }
-                let v = if t.side_of(q) == world.side_of(p) { sol.value } else { S::other_side_value(sol.value, objective) };
+                let value = t.solve_values(objective)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+                let v = if t.side_of(q) == world.side_of(p) { value } else { S::other_side_value(value, objective) };
                 if objective == Objective::Points {
                     let g = gains(world, &t);
                     let side = world.side_of(p);

@@ -735,15 +735,40 @@ impl Solve for State {
     /// assert!(sol.best_actions.iter().all(|a| sol.action_values.contains(&(*a, sol.value))));
     /// ```
     fn solve(&self, objective: Objective) -> Result<Solution> {
-        let (ctx, pos) = root(self, objective)?;
-        TABLE.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let tt = slot.get_or_insert_with(Table::new);
-            tt.next_gen();
-            let mut search = Search { ctx: &ctx, tt, nodes: 1 };
-            Ok(solve_with(self, &pos, &mut search))
+        with_search(self, objective, |pos, search| solve_with(self, pos, search))
+    }
+
+    /// The action values alone: no principal variation.
+    fn solve_values(&self, objective: Objective) -> Result<Vec<(u16, f64)>> {
+        with_search(self, objective, |pos, search| {
+            let values = move_values(search, pos);
+            per_action(self, &values)
         })
     }
+}
+
+/// Run `f` on the root position of `state` with this thread's table.
+fn with_search<T>(state: &State, objective: Objective, f: impl FnOnce(&Pos, &mut Search<'_>) -> T) -> Result<T> {
+    let (ctx, pos) = root(state, objective)?;
+    TABLE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let tt = slot.get_or_insert_with(Table::new);
+        tt.next_gen();
+        let mut search = Search { ctx: &ctx, tt, nodes: 1 };
+        Ok(f(&pos, &mut search))
+    })
+}
+
+/// The value of each legal action of `state` from the values of its moves.
+fn per_action(state: &State, values: &[(u8, f64)]) -> Vec<(u16, f64)> {
+    state
+        .legal_actions()
+        .iter()
+        .map(|&a| {
+            let m = move_of(a);
+            (a, values.iter().find(|x| x.0 == m).expect("every legal action is a move").1)
+        })
+        .collect()
 }
 
 /// The value of each move at `pos` for the mover (two sides: `Points` relative, `Win` his chance;
@@ -773,14 +798,7 @@ fn move_values(search: &mut Search<'_>, pos: &Pos) -> Vec<(u8, f64)> {
 
 fn solve_with(state: &State, pos: &Pos, search: &mut Search<'_>) -> Solution {
     let values = move_values(search, pos);
-    let legal = state.legal_actions();
-    let action_values: Vec<(u16, f64)> = legal
-        .iter()
-        .map(|&a| {
-            let m = move_of(a);
-            (a, values.iter().find(|x| x.0 == m).expect("every legal action is a move").1)
-        })
-        .collect();
+    let action_values = per_action(state, &values);
     let value = values.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
     let best_actions = action_values.iter().filter(|x| x.1 == value).map(|x| x.0).collect();
     // The principal variation: at each position the lowest rank of the best value (the move
