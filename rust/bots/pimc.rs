@@ -5,9 +5,9 @@
 //!
 //! # One decision
 //!
-//! 1. Draw `worlds` seeds from the generator handed in; world `k` is
-//!    [`GameState::resample_from_infostate`] for the player to move, from its seed (so the worlds
-//!    do not depend on the thread count).
+//! 1. Draw one number from the generator handed in; world `k` is
+//!    [`GameState::resample_from_infostate`] for the player to move from the generator seeded by
+//!    [`world_seed`] of that number and `k` (so the worlds do not depend on the thread count).
 //! 2. Value every legal action in every world, the same worlds for every action:
 //!    * **in the play** (phase `"play"`): the solver's exact value of each action
 //!      ([`Solve::solve`]);
@@ -35,8 +35,9 @@
 //! thrown kind). The tables are computed once per process and variant at the first use (seconds).
 //! Three- and four-player cribbage and piquet are not weighted (every world weighs 1).
 //!
-//! **Threads** split the worlds (world `k` on thread `k mod threads`); the sums are taken in world
-//! order, so the result depends only on the generator handed in, not on the thread count. A
+//! **Threads** split the worlds (world `k` on thread `k mod threads`); the sums are fixed-point
+//! integers (2^-64), whose addition is associative, so the result depends only on the generator
+//! handed in, not on the thread count, and no per-world storage is kept. A
 //! `time_limit` stops each thread at the deadline after at least one world (not reproducible).
 //! A cancel flag ([`Pimc::cancel_flag`]) is checked before each world: set, the decision stops
 //! with an error.
@@ -246,6 +247,60 @@ pub struct Pimc<S> {
 /// One world's evaluation: its weight and the value of each legal action.
 type WorldValues = (f64, Vec<f64>);
 
+/// The seed of world `k` of a decision whose generator drew `base`.
+pub fn world_seed(base: u64, k: u64) -> u64 {
+    base ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Fixed-point (2^-64) sums over worlds: weighted values, weights, plain values and the count
+/// (the plain means are used when every world weighs 0).
+struct Sums {
+    weighted: Vec<i128>,
+    plain: Vec<i128>,
+    weight: i128,
+    worlds: u64,
+}
+
+const FIX: f64 = 18_446_744_073_709_551_616.0; // 2^64
+
+impl Sums {
+    fn new(n: usize) -> Sums {
+        Sums { weighted: vec![0; n], plain: vec![0; n], weight: 0, worlds: 0 }
+    }
+
+    fn add(&mut self, w: f64, values: &[f64]) {
+        let w = if w.is_finite() { w.clamp(0.0, 1.0) } else { 0.0 };
+        self.weight += (w * FIX).round() as i128;
+        for (i, &v) in values.iter().enumerate() {
+            let v = if v.is_finite() { v } else { 0.0 };
+            self.weighted[i] += (w * v * FIX).round() as i128;
+            self.plain[i] += (v * FIX).round() as i128;
+        }
+        self.worlds += 1;
+    }
+
+    fn merge(&mut self, other: &Sums) {
+        self.weight += other.weight;
+        self.worlds += other.worlds;
+        for (a, b) in self.weighted.iter_mut().zip(&other.weighted) {
+            *a += b;
+        }
+        for (a, b) in self.plain.iter_mut().zip(&other.plain) {
+            *a += b;
+        }
+    }
+
+    fn means(&self) -> Vec<f64> {
+        if self.weight > 0 {
+            let w = self.weight as f64;
+            self.weighted.iter().map(|&s| s as f64 / w).collect()
+        } else {
+            let n = self.worlds.max(1) as f64;
+            self.plain.iter().map(|&s| s as f64 / FIX / n).collect()
+        }
+    }
+}
+
 impl<S: PimcGame> Pimc<S>
 where
     Greedy: Bot<S>,
@@ -270,60 +325,46 @@ where
     fn values(&self, state: &S, rng: &mut Rng) -> Result<(Vec<u16>, Vec<f64>)> {
         let p = decision_player(state, "pimc")?;
         let legal = state.legal_actions().to_vec();
-        let n = self.config.worlds as usize;
-        let seeds: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
+        let n = self.config.worlds as u64;
+        let base = rng.next_u64();
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
-        let threads = self.config.threads.min(n);
-        let run = |k0: usize| -> Result<Vec<(usize, WorldValues)>> {
+        let threads = (self.config.threads as u64).min(n);
+        // Sums in fixed point (2^-64): integer addition is associative, so the result does not
+        // depend on which thread added which world.
+        let run = |k0: u64| -> Result<Sums> {
             let mut greedy = Greedy::new();
-            let mut out = Vec::new();
-            for (i, k) in (k0..n).step_by(threads).enumerate() {
+            let mut sums = Sums::new(legal.len());
+            let mut k = k0;
+            while k < n {
                 if self.cancel.load(Ordering::Relaxed) {
                     return Err(Error::InvalidValue("pimc: the decision was cancelled".into()));
                 }
-                if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                if k > k0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
-                out.push((k, self.world(state, p, &legal, seeds[k], &mut greedy)?));
+                let (w, values) = self.world(state, p, &legal, world_seed(base, k), &mut greedy)?;
+                sums.add(w, &values);
+                k += threads;
             }
-            Ok(out)
+            Ok(sums)
         };
-        let mut results: Vec<(usize, WorldValues)> = if threads == 1 {
+        let sums = if threads == 1 {
             run(0)?
         } else {
-            let parts: Vec<Result<Vec<(usize, WorldValues)>>> = std::thread::scope(|scope| {
+            let parts: Vec<Result<Sums>> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
                 handles
                     .into_iter()
                     .map(|h| h.join().unwrap_or_else(|_| Err(Error::InvalidValue("pimc: a thread panicked".into()))))
                     .collect()
             });
-            let mut all = Vec::new();
+            let mut all = Sums::new(legal.len());
             for part in parts {
-                all.extend(part?);
+                all.merge(&part?);
             }
             all
         };
-        results.sort_by_key(|r| r.0);
-        let mut sums = vec![0.0; legal.len()];
-        let mut total = 0.0;
-        for (_, (w, vals)) in &results {
-            total += w;
-            for (s, v) in sums.iter_mut().zip(vals) {
-                *s += w * v;
-            }
-        }
-        if total <= 0.0 || !total.is_finite() {
-            // No world is consistent with the model: fall back to the plain means.
-            total = results.len() as f64;
-            sums.iter_mut().for_each(|s| *s = 0.0);
-            for (_, (_, vals)) in &results {
-                for (s, v) in sums.iter_mut().zip(vals) {
-                    *s += v;
-                }
-            }
-        }
-        Ok((legal, sums.into_iter().map(|s| s / total).collect()))
+        Ok((legal, sums.means()))
     }
 
     /// World `seed`: its weight and the value of each action of `legal` for `p`.
@@ -337,7 +378,7 @@ where
             let action_values = world.solve_values(objective)?;
             let values = legal
                 .iter()
-                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(f64::NEG_INFINITY, |x| x.1))
+                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1))
                 .collect();
             return Ok((weight, values));
         }

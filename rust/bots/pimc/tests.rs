@@ -71,7 +71,7 @@ fn one_world_is_the_solver_on_that_world() {
                 continue;
             }
             let p = s.current_player() as usize;
-            let seed = Rng::new(k as u64).next_u64();
+            let seed = world_seed(Rng::new(k as u64).next_u64(), 0);
             let world = s.resample_from_infostate(p, &mut Rng::new(seed)).unwrap();
             let sol = world.solve(objective).unwrap();
             assert_eq!(b.action_values(&s, &mut Rng::new(k as u64)).unwrap(), sol.action_values);
