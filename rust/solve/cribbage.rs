@@ -292,8 +292,8 @@ impl Ctx {
     /// in show order, if any (objective `Win`).
     fn show(&self, pos: &Pos) -> ([u16; 3], Option<usize>) {
         let mut sc = [0u16; 3];
-        for s in 0..self.sides {
-            sc[s] = self.base[s] + pos.pegged[s] as u16;
+        for (s, x) in sc.iter_mut().enumerate().take(self.sides) {
+            *x = self.base[s] + pos.pegged[s] as u16;
         }
         let mut p = self.dealer;
         for _ in 0..self.n {
@@ -674,12 +674,14 @@ fn root(state: &State, objective: Objective) -> Result<(Ctx, Pos)> {
         pegged: [0; 3],
     };
     for p in 0..4 {
-        let mut ranks: Vec<u32> = if p < n { state.hand(p).iter().map(|c| c.rank() as u32).collect() } else { vec![] };
-        ranks.sort_unstable();
-        let mut h = EMPTY_HAND;
-        for (i, &r) in ranks.iter().enumerate().take(4) {
-            h = (h & !(15 << (4 * i))) | (r << (4 * i));
+        let mut ranks = [15u32; 4];
+        if p < n {
+            for (slot, c) in ranks.iter_mut().zip(state.hand(p).iter()) {
+                *slot = c.rank() as u32;
+            }
         }
+        ranks.sort_unstable();
+        let h = ranks.iter().enumerate().fold(0, |h, (i, &r)| h | r << (4 * i));
         pos.set_hand(p, h);
         if p < n && state.has_passed(p) {
             pos.passed |= 1 << p;
