@@ -181,7 +181,7 @@ def test_pimc_by_name_in_simulate_and_the_arena():
     out = cribbage.simulate(game, 2, players=["pimc:3", "greedy"], seed=1)
     assert len(out["winner"]) == 2
     result = cribpiquet.arena(game, ["pimc:2", "random"], 2, seed=1)
-    assert result.players == ["pimc:2", "random"]
+    assert result.players == ("pimc:2", "random")
     with pytest.raises(ValueError, match="pimc:N needs a number of worlds"):
         cribbage.simulate(game, 1, players=["pimc:x", "random"])
 
