@@ -115,6 +115,39 @@ pub trait PimcGame: Solve {
     /// The likelihood of the other players' earlier decisions in `world` (a world of this state
     /// for `observer`) under the inference model (module docs); 1 when nothing is modelled.
     fn world_weight(&self, world: &Self, observer: usize) -> f64;
+
+    /// The value for `player` (who decided at `from`, before the play) of this state, a world
+    /// advanced to the play: the solver's value for the player to move here, turned to
+    /// `player`'s view (with three sides the solved line is played out and its end valued for
+    /// him), plus with `Points` what was made on the way.
+    fn preplay_value(&self, from: &Self, player: usize, objective: Objective) -> Result<f64> {
+        generic_preplay_value(self, from, player, objective)
+    }
+}
+
+/// Within a quarter of the target (30 points of 121, 15 of 61), cribbage's pre-play value solves
+/// the play with the world's own starter and the objective asked ([`PimcGame::preplay_value`]).
+pub const NEAR_END_FRACTION: u64 = 4;
+
+/// [`PimcGame::preplay_value`]'s default, for implementations that specialise some cases.
+fn generic_preplay_value<S: PimcGame>(t: &S, from: &S, player: usize, objective: Objective) -> Result<f64> {
+    let q = t.current_player() as usize;
+    if t.game().num_sides() != 2 {
+        let sol = t.solve(objective)?;
+        let mut end = *t;
+        for &b in &sol.principal_variation {
+            end.apply_legal(b);
+        }
+        return Ok(end.outcome_value(from, player, objective));
+    }
+    let value = t.solve_values(objective)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+    let side = from.side_of(player);
+    let v = if t.side_of(q) == side { value } else { S::other_side_value(value, objective) };
+    if objective == Objective::Points {
+        let g = gains(from, t);
+        return Ok(v + g[side] - g[1 - side]);
+    }
+    Ok(v)
 }
 
 /// Side gains from `from` to `to`.
@@ -158,6 +191,92 @@ impl PimcGame for cribbage::State {
                 }
             }
         }
+    }
+
+    /// Two sides, unless a side is within a [`NEAR_END_FRACTION`] of the target or the game ends in
+    /// the solved line: the starter only
+    /// changes the show and the heels, not the pegging, so the pegging is solved once (objective
+    /// `Points`, its line played out for each side's pegging points) and the show and heels are
+    /// averaged exactly over every starter the world leaves (40 in six-card). `Points`: the mean
+    /// point difference; `Win`: the mean over the starters of the chance to win after the deal
+    /// (the target checked in show order, then the [`WinTable`]). Otherwise the generic value.
+    fn preplay_value(&self, from: &Self, player: usize, objective: Objective) -> Result<f64> {
+        let game = self.game();
+        let margin = game.target() as u64 / NEAR_END_FRACTION;
+        let near = (0..2).any(|s| from.side_score(s) + margin >= game.target() as u64);
+        if game.num_sides() != 2 || near {
+            return generic_preplay_value(self, from, player, objective);
+        }
+        let sol = self.solve(Objective::Points)?;
+        let mut end = *self;
+        for &b in &sol.principal_variation {
+            end.apply_legal(b);
+        }
+        if end.is_terminal() {
+            return generic_preplay_value(self, from, player, objective);
+        }
+        let n = self.num_players();
+        let dealer = self.dealer().expect("a dealer in the play");
+        let dside = self.side_of(dealer);
+        let mut pegged = [0u64; 2];
+        for (side, x) in pegged.iter_mut().enumerate() {
+            *x = (end.points_by_source()[side][0] - self.points_by_source()[side][0]) as u64;
+        }
+        let mut held = self.crib().mask();
+        for q in 0..n {
+            held |= self.kept(q).mask();
+        }
+        let table = (objective == Objective::Win).then(|| WinTable::of(game));
+        let side = self.side_of(player);
+        let target = game.target() as u64;
+        let (mut total, mut count) = (0.0, 0u32);
+        for starter in cribbage::Card::all().filter(|c| held & c.bit() == 0) {
+            let mut sc = [from.side_score(0) + pegged[0], from.side_score(1) + pegged[1]];
+            let mut winner = None;
+            if starter.is_jack() {
+                sc[dside] += 2;
+                if sc[dside] >= target {
+                    winner = Some(dside);
+                }
+            }
+            let mut q = dealer;
+            for _ in 0..n {
+                if winner.is_some() {
+                    break;
+                }
+                q = (q + 1) % n;
+                let s = self.side_of(q);
+                let pts = score_show_unchecked(self.kept(q), starter, false) as u64;
+                sc[s] += pts;
+                if pts > 0 && sc[s] >= target {
+                    winner = Some(s);
+                }
+            }
+            if winner.is_none() {
+                let pts = score_show_unchecked(self.crib(), starter, true) as u64;
+                sc[dside] += pts;
+                if pts > 0 && sc[dside] >= target {
+                    winner = Some(dside);
+                }
+            }
+            total += match (&table, winner) {
+                (None, _) => {
+                    (sc[side] - from.side_score(side)) as f64 - (sc[1 - side] - from.side_score(1 - side)) as f64
+                }
+                (Some(_), Some(w)) => (w == side) as u8 as f64,
+                (Some(t), None) => {
+                    let d = self.side_of((dealer + 1) % n);
+                    let v = t.dealer_wins(sc[d], sc[1 - d]);
+                    if d == side {
+                        v
+                    } else {
+                        1.0 - v
+                    }
+                }
+            };
+            count += 1;
+        }
+        Ok(total / count.max(1) as f64)
     }
 
     fn world_weight(&self, world: &Self, observer: usize) -> f64 {
@@ -413,25 +532,7 @@ where
                 continue;
             }
             if t.solvable() {
-                let q = t.current_player() as usize;
-                let sides = t.game().num_sides();
-                if sides != 2 {
-                    let sol = t.solve(objective)?;
-                    // Three sides: play the solved line out and value its end for p.
-                    let mut end = t;
-                    for &b in &sol.principal_variation {
-                        end.apply_legal(b);
-                    }
-                    return Ok(end.outcome_value(world, p, objective));
-                }
-                let value = t.solve_values(objective)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
-                let v = if t.side_of(q) == world.side_of(p) { value } else { S::other_side_value(value, objective) };
-                if objective == Objective::Points {
-                    let g = gains(world, &t);
-                    let side = world.side_of(p);
-                    return Ok(v + g[side] - g[1 - side]);
-                }
-                return Ok(v);
+                return t.preplay_value(world, p, objective);
             }
             let q = t.current_player() as usize;
             let info = t.information_state_string(q)?;

@@ -148,3 +148,40 @@ fn piquet_returns_the_solvers_answer() {
         Err(e) => assert!(e.to_string().contains("piquet solver"), "{e}"),
     }
 }
+
+#[test]
+fn preplay_points_value_is_the_exact_mean_over_starters() {
+    // Before the starter is turned, the value for a player of each starter's play (solved, with
+    // the heels and the show of that starter) averaged over every starter equals the cribbage
+    // shortcut (the pegging solved once, the show and heels averaged exactly), from any starter.
+    let mut checked = 0;
+    for v in [Variant::SixCard, Variant::FiveCard, Variant::FourPlayer] {
+        let config = GameConfig::new(v, Some(10_000)).unwrap();
+        let mut rng = Rng::new(9);
+        let mut s = config.new_initial_state();
+        let mut found = 0;
+        while found < 4 {
+            if s.phase() == Phase::Starter {
+                let starters = s.legal_actions();
+                let p = rng.below(s.num_players() as u32) as usize;
+                let mut total = 0.0;
+                for &c in starters.iter() {
+                    let t = s.child(c).unwrap();
+                    total += generic_preplay_value(&t, &s, p, Objective::Points).unwrap();
+                }
+                let mean = total / starters.len() as f64;
+                let t = s.child(starters[rng.below(starters.len() as u32) as usize]).unwrap();
+                let shortcut = t.preplay_value(&s, p, Objective::Points).unwrap();
+                assert!((shortcut - mean).abs() < 1e-9, "{shortcut} vs {mean} at {s}");
+                found += 1;
+                checked += 1;
+            }
+            if s.apply_sampled_chances(&mut rng) > 0 {
+                continue;
+            }
+            let legal = s.legal_actions();
+            s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+        }
+    }
+    assert_eq!(checked, 12);
+}
