@@ -798,6 +798,49 @@ fn move_values(search: &mut Search<'_>, pos: &Pos) -> Vec<(u8, f64)> {
         .collect()
 }
 
+/// The next float above `x` (finite `x`).
+fn up(x: f64) -> f64 {
+    if x == 0.0 {
+        f64::from_bits(1)
+    } else if x > 0.0 {
+        f64::from_bits(x.to_bits() + 1)
+    } else {
+        f64::from_bits(x.to_bits() - 1)
+    }
+}
+
+/// The next float below `x` (finite `x`).
+fn down(x: f64) -> f64 {
+    -up(-x)
+}
+
+/// Two sides: the lowest rank reaching the value of `pos` (what [`move_values`] would pick),
+/// found with null-window probes in ascending rank order.
+fn pv_move2(search: &mut Search<'_>, pos: &Pos) -> u8 {
+    let v = search.ab(pos, f64::NEG_INFINITY, f64::INFINITY);
+    let maximise = search.ctx.side[pos.turn as usize] == 0;
+    let mut mv = [0u8; 4];
+    let n = pos.moves(&mut mv);
+    for &m in &mv[..n - 1] {
+        let (c, leaf, d) = search.child2(pos, m);
+        let best = match leaf {
+            Some(x) => d + x == v,
+            None => {
+                let t = v - d;
+                if maximise {
+                    search.ab(&c, down(t), t) >= t
+                } else {
+                    search.ab(&c, t, up(t)) <= t
+                }
+            }
+        };
+        if best {
+            return m;
+        }
+    }
+    mv[n - 1]
+}
+
 fn solve_with(state: &State, pos: &Pos, search: &mut Search<'_>) -> Solution {
     let values = move_values(search, pos);
     let action_values = per_action(state, &values);
@@ -810,10 +853,14 @@ fn solve_with(state: &State, pos: &Pos, search: &mut Search<'_>) -> Solution {
     let mut here = *pos;
     let mut first = true;
     loop {
-        let vals = if first { values.clone() } else { move_values(search, &here) };
+        let m = if first || search.ctx.sides != 2 {
+            let vals = if first { values.clone() } else { move_values(search, &here) };
+            let top = vals.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+            vals.iter().find(|x| x.1 == top).expect("a move").0
+        } else {
+            pv_move2(search, &here)
+        };
         first = false;
-        let top = vals.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
-        let m = vals.iter().find(|x| x.1 == top).expect("a move").0;
         let action = action_of(&s, m);
         pv.push(action);
         s.apply_legal(action);
