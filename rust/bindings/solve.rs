@@ -240,7 +240,8 @@ struct Live {
 /// In the play, the worlds are solved exactly (:func:`cribpiquet.solve`). Before the play (a
 /// cribbage discard, a piquet exchange), the action is applied in the world, the other players'
 /// decisions are made by :class:`Greedy` and the chance events drawn from the world's own seed,
-/// and the solver values the play that follows. ``objective``: ``"win"`` (the chance to win,
+/// and the solver values the play that follows (cribbage: the pegging solved once, the show and
+/// heels averaged over every starter the world leaves). ``objective``: ``"win"`` (the chance to win,
 /// 0..1) or ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds
 /// by how likely the opponent's own discard is in each (two-player cribbage: a softmax over his
 /// discard values under the equilibrium discard tables, computed once per process at first

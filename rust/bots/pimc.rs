@@ -19,7 +19,10 @@
 //!      solver applies — then its value for the player to move there, turned to the deciding
 //!      player's view ([`PimcGame::other_side_value`]; with three sides the solved line is played
 //!      out and valued for him) — or the deal or the game ends ([`PimcGame::outcome_value`]).
-//!      With `Points`, the points made on the way (the cut's heels) are added.
+//!      With `Points`, the points made on the way (the cut's heels) are added. Cribbage with two
+//!      sides refines this ([`PimcGame::preplay_value`]): the starter changes only the show and
+//!      the heels, so the pegging is solved once and the show and heels are averaged exactly over
+//!      every starter the world leaves (away from the end of the game).
 //! 3. Each action's value is its mean over the worlds, weighted (`inference`) by how likely the
 //!    other players' own earlier decisions are in each world ([`PimcGame::world_weight`]).
 //!    [`Bot::step`] plays the best mean (ties: the lowest action).
