@@ -85,10 +85,9 @@ def test_the_principal_variation_is_worth_the_value(variant):
             t.apply_action(a)
         assert t.phase != "play" or t.is_terminal()
         gain = [x - y for x, y in zip(t.scores(), start)]
-        other = max(g for p, g in enumerate(gain) if game.side_of(p) != game.side_of(mover)) if hasattr(game, "side_of") else max(
-            g for p, g in enumerate(gain) if (p - mover) % (2 if variant == "four-player" else 99) != 0
-        )
-        assert gain[mover] - other == sol.value
+        # The other side's players (four-player: partners share a score, so seat parity).
+        others = [p for p in range(len(gain)) if (p - mover) % 2 != 0 or (variant != "four-player" and p != mover)]
+        assert gain[mover] - max(gain[p] for p in others) == sol.value
 
 
 def test_win_values_are_chances():
