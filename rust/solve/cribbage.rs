@@ -23,7 +23,7 @@
 //!   minus the other side's; the target is ignored.
 //! * **Win**: the game ends when a side reaches the target, in the play or in the show (in show
 //!   order); otherwise the deal's end is valued by the IS-MCTS table,
-//!   [`WinTable`](crate::bots::winprob::WinTable), the chance the side dealing next wins from the
+//!   [`WinTable`], the chance the side dealing next wins from the
 //!   two scores. The value is the mover's side's chance to win, 0..1.
 //!
 //! Two sides (the two-player games and the four-player partnership) are solved by alpha-beta
