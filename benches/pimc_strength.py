@@ -3,7 +3,8 @@ Wilson intervals), in chunks so that a long run can be stopped at any time and s
 
     python benches/pimc_strength.py six-card --games 4000 --out /tmp/pimc-six.jsonl
     python benches/pimc_strength.py five-card --games 4000 --inference off
-    python benches/pimc_strength.py --report /tmp/pimc-six.jsonl   # the chunks so far, combined
+    python benches/pimc_strength.py six-card --start 100000 --out /tmp/pimc-six-2.jsonl  # a disjoint range
+    python benches/pimc_strength.py --report /tmp/pimc-six.jsonl /tmp/pimc-six-2.jsonl  # combined
 
 Each chunk of ``--chunk`` games (``first_game`` ranges, so the chunks are disjoint games of one
 seed) appends one JSON line of raw arena counts to ``--out``; ``--report`` combines them
@@ -22,9 +23,11 @@ import time
 from cribpiquet import ArenaResult, arena, bots, cribbage
 
 
-def report(path: str) -> ArenaResult:
-    with open(path) as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+def report(*paths: str) -> ArenaResult:
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            rows += [json.loads(line) for line in f if line.strip()]
     parts = [
         ArenaResult(
             game=r["game"],
@@ -49,19 +52,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=100)
     parser.add_argument("--inference", choices=["on", "off"], default="on")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="the first game (runs of disjoint ranges combine)")
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--out", default=None)
-    parser.add_argument("--report", default=None)
+    parser.add_argument("--report", default=None, nargs="+", help="combine and print these chunk files")
     args = parser.parse_args(argv)
     if args.report:
-        print(report(args.report))
+        print(report(*args.report))
         return 0
     out = args.out or f"/tmp/pimc-{args.variant}-{args.inference}.jsonl"
     game = cribbage.Game(args.variant)
     pimc = bots.PIMC(worlds=args.worlds, threads=1, inference=args.inference == "on")
     start = time.perf_counter()
-    for first in range(0, args.games, args.chunk):
-        n = min(args.chunk, args.games - first)
+    for first in range(args.start, args.start + args.games, args.chunk):
+        n = min(args.chunk, args.start + args.games - first)
         r = arena(game, [pimc, "greedy"], n, seed=args.seed, threads=args.threads, first_game=first, progress=False)
         with open(out, "a") as f:
             f.write(json.dumps(dataclasses.asdict(r)) + "\n")
