@@ -516,7 +516,7 @@ def test_cli_errors_are_one_line(tmp_path: Any) -> None:
     c.expect(pexpect.EOF)
     c.close()
     assert c.exitstatus == 2
-    assert c.before.strip() == "cribpiquet: error: unknown bot 'nope': choose greedy, ismcts, random, first"
+    assert c.before.strip() == "cribpiquet: error: unknown bot 'nope': choose greedy, ismcts, random, first, pimc"
     c = spawn("replay", str(tmp_path / "missing.jsonl"))
     c.expect(pexpect.EOF)
     c.close()

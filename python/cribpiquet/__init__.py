@@ -5,7 +5,10 @@ Modules:
 * :mod:`cribpiquet.cribbage` — cards, show scoring, pegging, numpy batch scoring, enumeration.
 * :mod:`cribpiquet.piquet` — the Russian game and Rubicon piquet: declarations, play scoring,
   match arithmetic, numpy batch scoring.
-* :mod:`cribpiquet.bots` — native players for both games (random, first, greedy, IS-MCTS search).
+* :mod:`cribpiquet.bots` — native players for both games (random, first, greedy, IS-MCTS search,
+  PIMC over the exact solver).
+* :func:`cribpiquet.solve` — the exact value of the rest of a deal's play with every card known
+  (:class:`cribpiquet.Solution`).
 * :func:`cribpiquet.arena` — matches between players with the seats rotated, and their
   statistics (:class:`cribpiquet.ArenaResult`).
 * :mod:`cribpiquet.vector` — many games stepped at once in Rust (reinforcement learning);
@@ -17,6 +20,6 @@ The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
 
 from . import bots, cribbage, piquet
 from ._arena import ArenaResult, arena
-from ._core import __version__
+from ._core import Solution, __version__, solve
 
-__all__ = ["ArenaResult", "__version__", "arena", "bots", "cribbage", "piquet"]
+__all__ = ["ArenaResult", "Solution", "__version__", "arena", "bots", "cribbage", "piquet", "solve"]

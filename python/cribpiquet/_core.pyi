@@ -824,6 +824,37 @@ def arena_run(
 @final
 class Greedy(Bot):
     def __new__(cls) -> Greedy: ...
+
+@final
+class PIMC(Bot):
+    def __new__(
+        cls,
+        worlds: int = 100,
+        objective: str = "win",
+        threads: int = 1,
+        seed: int = 0,
+        time_limit: float | None = None,
+        inference: bool = True,
+    ) -> PIMC: ...
+
+# ------------------------------------------------------------------------------ exact play solvers
+
+@final
+class Solution:
+    @property
+    def value(self) -> float: ...
+    @property
+    def action_values(self) -> dict[int, float]: ...
+    @property
+    def best_actions(self) -> tuple[int, ...]: ...
+    @property
+    def principal_variation(self) -> tuple[int, ...]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def objective(self) -> str: ...
+
+def solve(state: CribbageState | PiquetState, *, objective: str = "points") -> Solution: ...
 # ------------------------------------------------------------------------------ vectorized games
 
 @final

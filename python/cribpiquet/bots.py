@@ -1,5 +1,6 @@
 """Native players for both games, written in Rust: :class:`Random`, :class:`First`, the search player
-:class:`ISMCTS` (information-set Monte Carlo tree search).
+:class:`ISMCTS` (information-set Monte Carlo tree search) and :class:`PIMC` (perfect-information Monte
+Carlo over the exact play solver, :func:`cribpiquet.solve`).
 
 Every bot has OpenSpiel's bot methods: ``step(state) -> action``, ``action_values(state) ->
 {action: value}`` (what it thinks each legal action is worth, for hints and analysis) and
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 from . import _core
 
-__all__ = ["ISMCTS", "Bot", "First", "Greedy", "Random"]
+__all__ = ["ISMCTS", "PIMC", "Bot", "First", "Greedy", "Random"]
 
 Bot = _core.Bot
 Random = _core.Random
 First = _core.First
 ISMCTS = _core.ISMCTS
 Greedy = _core.Greedy
+PIMC = _core.PIMC

@@ -49,7 +49,7 @@ WHO = {-1: "chance", YOU: "you", BOT: "bot"}
 NAME = {YOU: "You", BOT: "The bot"}
 
 #: Bot names ``--bot`` accepts, and the ``cribpiquet.bots`` class each one makes.
-BOT_CLASSES = {"greedy": "Greedy", "ismcts": "ISMCTS", "random": "Random", "first": "First"}
+BOT_CLASSES = {"greedy": "Greedy", "ismcts": "ISMCTS", "random": "Random", "first": "First", "pimc": "PIMC"}
 #: Extra bot factories by name (``seed -> bot``), for tests and embedders; checked first.
 EXTRA_BOTS: dict[str, Callable[[int], Any]] = {}
 

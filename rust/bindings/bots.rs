@@ -188,7 +188,7 @@ impl BotSpec for GreedySpec {
 }
 
 /// The settings of a bot named in `simulate(players=...)` or the arena: `"ismcts"`,
-/// `"ismcts:N"` (N iterations), `"greedy"`; `None` for other names. (`"random"` and `"first"` are
+/// `"ismcts:N"` (N iterations), `"greedy"`, `"pimc"`, `"pimc:N"` (N worlds); `None` for other names. (`"random"` and `"first"` are
 /// the engine's own policies.)
 pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
     let lower = name.trim().to_ascii_lowercase();
@@ -228,12 +228,13 @@ pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
             no_arg("greedy")?;
             Some(Arc::new(GreedySpec))
         }
+        "pimc" => Some(super::solve::pimc_spec_by_name(name, arg)?),
         _ => None,
     })
 }
 
 /// The names [`spec_by_name`] knows, for messages.
-pub(crate) const BOT_NAMES: &str = "random, first, greedy, ismcts, ismcts:N";
+pub(crate) const BOT_NAMES: &str = "random, first, greedy, ismcts, ismcts:N, pimc, pimc:N";
 
 // ------------------------------------------------------------------------------ the classes
 

@@ -19,6 +19,7 @@ mod errors;
 mod piquet;
 mod piquet_exchange;
 mod piquet_game;
+mod solve;
 mod vector;
 
 /// The native core of cribpiquet. Use the `cribpiquet.cribbage` and `cribpiquet.piquet`
@@ -36,5 +37,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bots::register(m)?;
     vector::register(m)?;
     piquet_exchange::register(m)?;
+    solve::register(m)?;
     Ok(())
 }

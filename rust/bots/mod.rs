@@ -11,6 +11,7 @@
 pub mod arena;
 mod basic;
 pub mod ismcts;
+pub mod pimc;
 pub mod winprob;
 
 pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};

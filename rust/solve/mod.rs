@@ -43,4 +43,10 @@ pub trait Solve: GameState {
     /// any other phase, a chance node or the end is an
     /// [`Error::InvalidValue`](crate::Error::InvalidValue) naming the phase.
     fn solve(&self, objective: Objective) -> Result<Solution>;
+
+    /// Only [`Solution::action_values`] (what the PIMC bot needs): a solver may skip the
+    /// principal variation's work here. The same errors as [`solve`](Solve::solve).
+    fn solve_values(&self, objective: Objective) -> Result<Vec<(u16, f64)>> {
+        Ok(self.solve(objective)?.action_values)
+    }
 }

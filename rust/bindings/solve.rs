@@ -1,0 +1,425 @@
+//! Bindings for the exact play solvers and the PIMC bot: `cribpiquet.solve`, `Solution`,
+//! `cribpiquet.bots.PIMC`.
+//!
+//! `PIMC` is a `Bot` subclass like the others (its settings are a [`BotSpec`], so `simulate`, the
+//! arena and the name `"pimc:N"` work alike); its own `step`, `action_values` and `restart` run
+//! the decision on a worker thread while the calling thread waits with the interpreter released
+//! and handles signals every 50 ms: Ctrl-C sets the bot's cancel flag (checked before each world)
+//! and raises `KeyboardInterrupt`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use super::bots::{BotSpec, PyBot};
+use super::convert::describe;
+use super::engine::{seed_from, IntArg};
+use crate::bots::pimc::{Pimc, PimcConfig};
+use crate::bots::Bot;
+use crate::engine::GameState;
+use crate::rng::Rng;
+use crate::solve::{Objective, Solution, Solve};
+use crate::{cribbage, piquet};
+
+/// A state of either game.
+#[derive(Clone, Copy)]
+enum AnyState {
+    Cribbage(cribbage::State),
+    Piquet(piquet::State),
+}
+
+fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState> {
+    if let Ok(s) = obj.cast::<super::cribbage_game::State>() {
+        return Ok(AnyState::Cribbage(s.try_borrow()?.core()));
+    }
+    if let Ok(s) = obj.cast::<super::piquet_game::State>() {
+        return Ok(AnyState::Piquet(s.try_borrow()?.core()));
+    }
+    Err(PyTypeError::new_err(format!("{what} needs a cribbage or piquet State, got {}", describe(obj))))
+}
+
+fn objective_arg(obj: Option<&Bound<'_, PyAny>>, default: Objective) -> PyResult<Objective> {
+    let Some(obj) = obj else { return Ok(default) };
+    let text = super::convert::str_arg(obj, "objective")?.to_str()?.trim().to_ascii_lowercase();
+    match text.as_str() {
+        "points" => Ok(Objective::Points),
+        "win" => Ok(Objective::Win),
+        _ => Err(PyValueError::new_err(format!(
+            "objective must be 'points' or 'win', got {:?}",
+            crate::error::echo(&text)
+        ))),
+    }
+}
+
+fn objective_name(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Points => "points",
+        Objective::Win => "win",
+    }
+}
+
+/// The exact value of the rest of a deal's play, with every card known.
+///
+/// ``value`` is the position's value for the player to move, ``action_values`` every legal action
+/// with its exact value, ``best_actions`` all optimal actions (ascending),
+/// ``principal_variation`` one optimal line of actions to the end of the play, ``nodes`` the
+/// positions searched. See :func:`cribpiquet.solve` for the scale.
+#[pyclass(frozen, name = "Solution", module = "cribpiquet")]
+pub struct PySolution {
+    solution: Solution,
+    /// The action texts for the repr: best actions, principal variation.
+    texts: (Vec<String>, Vec<String>),
+    objective: Objective,
+}
+
+#[pymethods]
+impl PySolution {
+    /// The value for the player to move: ``"points"`` the point difference to the end of the
+    /// deal, ``"win"`` the chance to win (0..1).
+    #[getter]
+    fn value(&self) -> f64 {
+        self.solution.value
+    }
+
+    /// ``{action: value}`` for every legal action of the player to move.
+    #[getter]
+    fn action_values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for &(a, v) in &self.solution.action_values {
+            d.set_item(a, v)?;
+        }
+        Ok(d)
+    }
+
+    /// Every optimal action, ascending.
+    #[getter]
+    fn best_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.solution.best_actions)
+    }
+
+    /// One optimal line of play from here to the end of the play (action ids).
+    #[getter]
+    fn principal_variation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.solution.principal_variation)
+    }
+
+    /// Positions searched.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.solution.nodes
+    }
+
+    /// The objective solved for (``"points"`` or ``"win"``).
+    #[getter]
+    fn objective(&self) -> &'static str {
+        objective_name(self.objective)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(value={:?}, objective='{}', best_actions=[{}], principal_variation=[{}], nodes={})",
+            self.solution.value,
+            objective_name(self.objective),
+            self.texts.0.join(" "),
+            self.texts.1.join(" "),
+            self.solution.nodes
+        )
+    }
+}
+
+fn texts<S: GameState>(state: &S, actions: &[u16]) -> Vec<String> {
+    actions.iter().map(|&a| state.action_to_string(a).unwrap_or_else(|_| a.to_string())).collect()
+}
+
+/// The exact value of the rest of the current deal's play from ``state``, with every card known
+/// (the state's own cards: a real state, or a world from ``resample_from_infostate``).
+///
+/// ``state`` must be in the play phase with a player to move; a chance node, a finished game or
+/// any other phase is a ``ValueError`` naming the phase. ``objective="points"``: the mover's
+/// points minus the opponent's from now to the end of the deal (cribbage: pegging and the show;
+/// the target is ignored). ``objective="win"``: the mover's chance to win the game (cribbage:
+/// the game ends when a side reaches the target in the play or the show; a deal's end is valued
+/// by the IS-MCTS win table). Three-player cribbage is solved by max-n: each player maximises his
+/// points minus the best other player's (``"points"``) or his own chance (``"win"``). The
+/// interpreter is released while it searches.
+///
+/// >>> from cribpiquet import cribbage, solve
+/// >>> s = cribbage.Game("six-card").new_initial_state()
+/// >>> while s.phase != "play":
+/// ...     s.apply_action(s.legal_actions()[0])
+/// >>> sol = solve(s)
+/// >>> sol.value == max(sol.action_values.values()) and sol.best_actions[0] in s.legal_actions()
+/// True
+#[pyfunction]
+#[pyo3(signature = (state, *, objective = None), text_signature = "(state, *, objective='points')")]
+fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, PyAny>>) -> PyResult<PySolution> {
+    let state = state_arg(state, "solve")?;
+    let objective = objective_arg(objective, Objective::Points)?;
+    let (solution, texts) = py.detach(|| -> crate::error::Result<_> {
+        Ok(match state {
+            AnyState::Cribbage(s) => {
+                let sol = s.solve(objective)?;
+                let t = (texts(&s, &sol.best_actions), texts(&s, &sol.principal_variation));
+                (sol, t)
+            }
+            AnyState::Piquet(s) => {
+                let sol = s.solve(objective)?;
+                let t = (texts(&s, &sol.best_actions), texts(&s, &sol.principal_variation));
+                (sol, t)
+            }
+        })
+    })?;
+    Ok(PySolution { solution, texts, objective })
+}
+
+// ------------------------------------------------------------------------------------ PIMC
+
+/// Settings of [`Pimc`] (validated: making the bots cannot fail).
+pub(crate) struct PimcSpec {
+    config: PimcConfig,
+    seed: u64,
+}
+
+impl PimcSpec {
+    fn new(config: PimcConfig, seed: u64) -> PyResult<PimcSpec> {
+        Ok(PimcSpec { config: config.checked()?, seed })
+    }
+}
+
+impl BotSpec for PimcSpec {
+    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
+        Box::new(Pimc::<cribbage::State>::new(self.config).expect("settings checked by PimcSpec::new"))
+    }
+    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
+        Box::new(Pimc::<piquet::State>::new(self.config).expect("settings checked by PimcSpec::new"))
+    }
+    fn repr(&self) -> String {
+        let c = &self.config;
+        let time = c.time_limit.map_or("None".to_string(), |t| format!("{:?}", t.as_secs_f64()));
+        format!(
+            "PIMC(worlds={}, objective='{}', threads={}, seed={}, time_limit={time}, inference={})",
+            c.worlds,
+            objective_name(c.objective),
+            c.threads,
+            self.seed as i64,
+            if c.inference { "True" } else { "False" }
+        )
+    }
+    fn name(&self) -> String {
+        format!("pimc:{}", self.config.worlds)
+    }
+}
+
+/// The settings of the player names `"pimc"` (the defaults) and `"pimc:N"` (N worlds).
+pub(crate) fn pimc_spec_by_name(name: &str, arg: Option<&str>) -> PyResult<Arc<dyn BotSpec>> {
+    let mut config = PimcConfig::default();
+    if let Some(n) = arg {
+        config.worlds = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            PyValueError::new_err(format!("pimc:N needs a number of worlds N >= 1, got {:?}", crate::error::echo(name)))
+        })?;
+    }
+    Ok(Arc::new(PimcSpec::new(config, 0)?))
+}
+
+/// What a Python PIMC holds while it plays.
+struct Live {
+    rng: Rng,
+    cribbage: Option<Pimc<cribbage::State>>,
+    piquet: Option<Pimc<piquet::State>>,
+}
+
+/// Perfect-Information Monte Carlo: at each decision, ``worlds`` deals consistent with what the
+/// player to move has seen are drawn (``resample_from_infostate``), every legal action is valued
+/// in each of them with every card face up, and the best mean is played (ties: the lowest
+/// action).
+///
+/// In the play, the worlds are solved exactly (:func:`cribpiquet.solve`). Before the play (a
+/// cribbage discard, a piquet exchange), the action is applied in the world, the other players'
+/// decisions are made by :class:`Greedy` and the chance events drawn from the world's own seed,
+/// and the solver values the play that follows (cribbage: the pegging solved once, the show and
+/// heels averaged over every starter the world leaves). ``objective``: ``"win"`` (the chance to win,
+/// 0..1) or ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds
+/// by how likely the opponent's own discard is in each (two-player cribbage: a softmax over his
+/// discard values under the equilibrium discard tables, computed once per process at first
+/// use, a few seconds); piquet worlds are not weighted. ``threads`` split the worlds; the same
+/// ``seed`` gives the same actions whatever the thread count (unless ``time_limit``, seconds per
+/// decision, stops first). Ctrl-C stops a decision within 50 ms plus one world.
+///
+/// The piquet solver is not built yet: piquet decisions raise its ``ValueError``.
+///
+/// >>> from cribpiquet import bots
+/// >>> bots.PIMC(worlds=20, seed=1)
+/// PIMC(worlds=20, objective='win', threads=1, seed=1, time_limit=None, inference=True)
+#[pyclass(extends = PyBot, frozen, name = "PIMC", module = "cribpiquet.bots")]
+pub struct PyPimc {
+    config: PimcConfig,
+    seed: u64,
+    live: Mutex<Live>,
+}
+
+fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
+    }
+    obj.extract::<f64>().map_err(|_| PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))))
+}
+
+/// Run `f` on a worker thread; meanwhile handle signals every 50 ms. On a signal's exception,
+/// set `cancel`, wait for the worker and return the exception.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    cancel: &AtomicBool,
+    f: impl FnOnce() -> crate::error::Result<T> + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        scope.spawn(move || {
+            let _ = tx.send(f());
+        });
+        let mut rx = rx;
+        loop {
+            let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
+            rx = back;
+            match got {
+                Ok(result) => return result.map_err(PyErr::from),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(PyValueError::new_err("pimc: the decision thread panicked"));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        let _ = py.detach(move || rx.recv());
+                        cancel.store(false, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    })
+}
+
+impl PyPimc {
+    /// The live bots, waiting (signals handled) while another thread's decision holds them.
+    fn lock(&self, py: Python<'_>) -> PyResult<std::sync::MutexGuard<'_, Live>> {
+        loop {
+            match self.live.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(std::sync::TryLockError::Poisoned(e)) => return Ok(e.into_inner()),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(Duration::from_millis(2)));
+                    py.check_signals()?;
+                }
+            }
+        }
+    }
+
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        what: &str,
+        values: bool,
+        out: impl Fn(Vec<(u16, f64)>, u16) -> T + Send + Sync,
+    ) -> PyResult<T> {
+        let state = state_arg(state, what)?;
+        let config = self.config;
+        let mut guard = self.lock(py)?;
+        let Live { rng, cribbage, piquet } = &mut *guard;
+        match state {
+            AnyState::Cribbage(s) => {
+                let bot = cribbage.get_or_insert_with(|| Pimc::new(config).expect("checked settings"));
+                let cancel = bot.cancel_flag();
+                interruptible(py, &cancel, || {
+                    if values {
+                        Ok(out(bot.action_values(&s, rng)?, 0))
+                    } else {
+                        Ok(out(Vec::new(), bot.step(&s, rng)?))
+                    }
+                })
+            }
+            AnyState::Piquet(s) => {
+                let bot = piquet.get_or_insert_with(|| Pimc::new(config).expect("checked settings"));
+                let cancel = bot.cancel_flag();
+                interruptible(py, &cancel, || {
+                    if values {
+                        Ok(out(bot.action_values(&s, rng)?, 0))
+                    } else {
+                        Ok(out(Vec::new(), bot.step(&s, rng)?))
+                    }
+                })
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl PyPimc {
+    #[new]
+    #[pyo3(signature = (worlds = None, objective = None, threads = None, seed = None, time_limit = None, inference = None),
+           text_signature = "(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True)")]
+    fn new(
+        worlds: Option<IntArg>,
+        objective: Option<&Bound<'_, PyAny>>,
+        threads: Option<IntArg>,
+        seed: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        inference: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<PyPimc>> {
+        let mut config = PimcConfig::default();
+        if let Some(n) = worlds {
+            config.worlds = n.within("worlds", 1..(u32::MAX as i64 + 1))? as u32;
+        }
+        config.objective = objective_arg(objective, Objective::Win)?;
+        if let Some(t) = threads {
+            config.threads = t.within("threads", 1..257)? as usize;
+        }
+        if let Some(t) = time_limit.filter(|t| !t.is_none()) {
+            let t = float_arg(t, "time_limit")?;
+            if !(t.is_finite() && t > 0.0 && t < 1e9) {
+                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds > 0, got {t}")));
+            }
+            config.time_limit = Some(Duration::from_secs_f64(t));
+        }
+        if let Some(e) = inference {
+            config.inference = super::convert::bool_arg(e, "inference")?;
+        }
+        let seed = seed.map_or(Ok(0), seed_from)?;
+        let spec = PimcSpec::new(config, seed)?;
+        let live = Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None });
+        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyPimc { config, seed, live }))
+    }
+
+    /// The action PIMC plays for the player to move at ``state`` (the best weighted mean over
+    /// the worlds; ties: the lowest action). The interpreter is released; Ctrl-C stops it.
+    fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
+        self.run(py, state, "step", false, |_, a| a)
+    }
+
+    /// ``{action: value}``: each legal action's weighted mean over the worlds for the player to
+    /// move (``"win"``: the chance to win, 0..1; ``"points"``: the deal's point difference).
+    fn action_values<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let values = self.run(py, state, "action_values", true, |v, _| v)?;
+        let d = PyDict::new(py);
+        for (a, v) in values {
+            d.set_item(a, v)?;
+        }
+        Ok(d)
+    }
+
+    /// Forget the game so far and reseed the bot's generator with its seed.
+    fn restart(&self, py: Python<'_>) {
+        let Ok(mut live) = self.lock(py) else { return };
+        *live = Live { rng: Rng::new(self.seed), cribbage: None, piquet: None };
+    }
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySolution>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_class::<PyPimc>()?;
+    Ok(())
+}

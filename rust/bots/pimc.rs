@@ -1,0 +1,583 @@
+//! [`Pimc`]: Perfect-Information Monte Carlo (the search of bridge's GIB, Skat's Kermit): sample
+//! the hidden cards consistently with what the player to move has seen, solve each sampled deal
+//! exactly with every card face up ([`crate::solve`]), and play the action that does best across
+//! the samples. Written once for both games over [`Solve`] and the small [`PimcGame`] trait.
+//!
+//! # One decision
+//!
+//! 1. Draw one number from the generator handed in; world `k` is
+//!    [`GameState::resample_from_infostate`] for the player to move from the generator seeded by
+//!    [`world_seed`] of that number and `k` (so the worlds do not depend on the thread count).
+//! 2. Value every legal action in every world, the same worlds for every action:
+//!    * **in the play** (phase `"play"`): the solver's exact value of each action
+//!      ([`Solve::solve`]);
+//!    * **before the play** (a cribbage discard; a piquet exchange, declaration or open-capot
+//!      decision): apply the action in the world, then advance the world through the other
+//!      players' decisions with [`Greedy`] (which decides from what its player knows; one decision
+//!      per information state is kept for the world, so the other actions reuse it) and through
+//!      chance with a generator seeded by the world (the same draws for every action), until the
+//!      solver applies — then its value for the player to move there, turned to the deciding
+//!      player's view ([`PimcGame::other_side_value`]; with three sides the solved line is played
+//!      out and valued for him) — or the deal or the game ends ([`PimcGame::outcome_value`]).
+//!      With `Points`, the points made on the way (the cut's heels) are added. Cribbage with two
+//!      sides refines this ([`PimcGame::preplay_value`]): the starter changes only the show and
+//!      the heels, so the pegging is solved once and the show and heels are averaged exactly over
+//!      every starter the world leaves (away from the end of the game).
+//! 3. Each action's value is its mean over the worlds, weighted (`inference`) by how likely the
+//!    other players' own earlier decisions are in each world ([`PimcGame::world_weight`]).
+//!    [`Bot::step`] plays the best mean (ties: the lowest action).
+//!
+//! Values are on the [`Objective`]'s scale: `Win` (the default) the chance to win, 0..1;
+//! `Points` the deal's point difference.
+//!
+//! **Inference** (cribbage, two players): once the opponent has discarded, a world is weighted by
+//! the probability of the opponent's discard in it under a softmax over his discard values
+//! `exp(β·v) / Σ exp(β·v')` with `β` = [`INFERENCE_BETA`] per point, where a discard's value is the
+//! equilibrium discard tables' criterion ([`discard_tables`]: the exact expected hand over the
+//! unseen starters plus, for the dealer, or minus, for the pone, the tables' expected crib of the
+//! thrown kind). The tables are computed once per process and variant at the first use (seconds).
+//! Three- and four-player cribbage and piquet are not weighted (every world weighs 1).
+//!
+//! **Threads** split the worlds (world `k` on thread `k mod threads`); the sums are fixed-point
+//! integers (2^-64), whose addition is associative, so the result depends only on the generator
+//! handed in, not on the thread count, and no per-world storage is kept. A
+//! `time_limit` stops each thread at the deadline after at least one world (not reproducible).
+//! A cancel flag ([`Pimc::cancel_flag`]) is checked before each world: set, the decision stops
+//! with an error.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::greedy::Greedy;
+use super::winprob::{multi_side_values, WinTable};
+use super::{decision_player, Bot};
+use crate::cribbage::{self, discard_tables, score_show_unchecked, throw_kind, DiscardTables, Hand, TablesOptions, Variant};
+use crate::engine::{Game, GameState, MAX_PLAYERS};
+use crate::error::{Error, Result};
+use crate::piquet;
+use crate::rng::Rng;
+use crate::solve::{Objective, Solve};
+
+/// The softmax sharpness of the discard model of inference, per point of discard value.
+pub const INFERENCE_BETA: f64 = 2.0;
+
+/// The settings of [`Pimc`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PimcConfig {
+    /// Worlds sampled per decision (at least 1).
+    pub worlds: u32,
+    /// What the solver maximises (`Win` by default).
+    pub objective: Objective,
+    /// Threads the worlds are split over (1..=256).
+    pub threads: usize,
+    /// Stop at this wall time per decision (after at least one world a thread); not reproducible.
+    pub time_limit: Option<Duration>,
+    /// Weight the worlds by the other players' earlier decisions (module docs).
+    pub inference: bool,
+}
+
+impl Default for PimcConfig {
+    fn default() -> PimcConfig {
+        PimcConfig { worlds: 100, objective: Objective::Win, threads: 1, time_limit: None, inference: true }
+    }
+}
+
+impl PimcConfig {
+    /// These settings if they are valid, else an error naming the bad one.
+    pub fn checked(self) -> Result<PimcConfig> {
+        if self.worlds == 0 {
+            return Err(Error::InvalidValue("worlds must be at least 1".into()));
+        }
+        if !(1..=256).contains(&self.threads) {
+            return Err(Error::InvalidValue(format!("threads must be 1..256, got {}", self.threads)));
+        }
+        Ok(self)
+    }
+}
+
+/// The game-specific hooks of [`Pimc`].
+pub trait PimcGame: Solve {
+    /// Does the solver apply here (phase `"play"` with a player to move)?
+    fn solvable(&self) -> bool {
+        self.phase_name() == "play" && self.current_player() >= 0
+    }
+
+    /// The value for `player` of this state, where a line from the decision state `from` ended
+    /// (the game is over, or the deal is: the next one has begun), on `objective`'s scale.
+    fn outcome_value(&self, from: &Self, player: usize, objective: Objective) -> f64;
+
+    /// A solver value `v` of a player of the other side, for a player of this side (two sides).
+    fn other_side_value(v: f64, objective: Objective) -> f64 {
+        match objective {
+            Objective::Points => -v,
+            Objective::Win => 1.0 - v,
+        }
+    }
+
+    /// The likelihood of the other players' earlier decisions in `world` (a world of this state
+    /// for `observer`) under the inference model (module docs); 1 when nothing is modelled.
+    fn world_weight(&self, world: &Self, observer: usize) -> f64;
+
+    /// The value for `player` (who decided at `from`, before the play) of this state, a world
+    /// advanced to the play: the solver's value for the player to move here, turned to
+    /// `player`'s view (with three sides the solved line is played out and its end valued for
+    /// him), plus with `Points` what was made on the way.
+    fn preplay_value(&self, from: &Self, player: usize, objective: Objective) -> Result<f64> {
+        generic_preplay_value(self, from, player, objective)
+    }
+}
+
+/// Within a quarter of the target (30 points of 121, 15 of 61), cribbage's pre-play value solves
+/// the play with the world's own starter and the objective asked ([`PimcGame::preplay_value`]).
+pub const NEAR_END_FRACTION: u64 = 4;
+
+/// [`PimcGame::preplay_value`]'s default, for implementations that specialise some cases.
+fn generic_preplay_value<S: PimcGame>(t: &S, from: &S, player: usize, objective: Objective) -> Result<f64> {
+    let q = t.current_player() as usize;
+    if t.game().num_sides() != 2 {
+        let sol = t.solve(objective)?;
+        let mut end = *t;
+        for &b in &sol.principal_variation {
+            end.apply_legal(b);
+        }
+        return Ok(end.outcome_value(from, player, objective));
+    }
+    let value = t.solve_values(objective)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+    let side = from.side_of(player);
+    let v = if t.side_of(q) == side { value } else { S::other_side_value(value, objective) };
+    if objective == Objective::Points {
+        let g = gains(from, t);
+        return Ok(v + g[side] - g[1 - side]);
+    }
+    Ok(v)
+}
+
+/// Side gains from `from` to `to`.
+fn gains<S: GameState>(from: &S, to: &S) -> [f64; 3] {
+    let mut g = [0.0; 3];
+    for (side, x) in g.iter_mut().enumerate().take(from.game().num_sides().min(3)) {
+        *x = to.side_score(side) as f64 - from.side_score(side) as f64;
+    }
+    g
+}
+
+impl PimcGame for cribbage::State {
+    /// `Points`: the player's side's gain since `from` minus the best other side's. `Win`: 1 or 0
+    /// at the end of the game; at the start of the next deal the IS-MCTS values: the [`WinTable`]
+    /// chance of the player's side (two sides), or [`multi_side_values`] (three).
+    fn outcome_value(&self, from: &Self, player: usize, objective: Objective) -> f64 {
+        let side = self.side_of(player);
+        let sides = self.game().num_sides();
+        match objective {
+            Objective::Points => {
+                let g = gains(from, self);
+                let other = (0..sides).filter(|&s| s != side).map(|s| g[s]).fold(f64::NEG_INFINITY, f64::max);
+                g[side] - other
+            }
+            Objective::Win => {
+                if self.is_terminal() {
+                    return (self.winner() == Some(side)) as u8 as f64;
+                }
+                if sides == 2 {
+                    let d = self.side_of(self.dealer().expect("a dealer after a deal"));
+                    let v = WinTable::of(self.game()).dealer_wins(self.side_score(d), self.side_score(1 - d));
+                    if d == side {
+                        v
+                    } else {
+                        1.0 - v
+                    }
+                } else {
+                    let mut v = [0.0; MAX_PLAYERS];
+                    multi_side_values(self, &mut v);
+                    v[player]
+                }
+            }
+        }
+    }
+
+    /// Two sides, unless a side is within a [`NEAR_END_FRACTION`] of the target or the game ends in
+    /// the solved line: the starter only
+    /// changes the show and the heels, not the pegging, so the pegging is solved once (objective
+    /// `Points`, its line played out for each side's pegging points) and the show and heels are
+    /// averaged exactly over every starter the world leaves (40 in six-card). `Points`: the mean
+    /// point difference; `Win`: the mean over the starters of the chance to win after the deal
+    /// (the target checked in show order, then the [`WinTable`]). Otherwise the generic value.
+    fn preplay_value(&self, from: &Self, player: usize, objective: Objective) -> Result<f64> {
+        let game = self.game();
+        let margin = game.target() as u64 / NEAR_END_FRACTION;
+        let near = (0..2).any(|s| from.side_score(s) + margin >= game.target() as u64);
+        if game.num_sides() != 2 || near {
+            return generic_preplay_value(self, from, player, objective);
+        }
+        let sol = self.solve(Objective::Points)?;
+        let mut end = *self;
+        for &b in &sol.principal_variation {
+            end.apply_legal(b);
+        }
+        if end.is_terminal() {
+            return generic_preplay_value(self, from, player, objective);
+        }
+        let n = self.num_players();
+        let dealer = self.dealer().expect("a dealer in the play");
+        let dside = self.side_of(dealer);
+        let mut pegged = [0u64; 2];
+        for (side, x) in pegged.iter_mut().enumerate() {
+            *x = (end.points_by_source()[side][0] - self.points_by_source()[side][0]) as u64;
+        }
+        let mut held = self.crib().mask();
+        for q in 0..n {
+            held |= self.kept(q).mask();
+        }
+        let table = (objective == Objective::Win).then(|| WinTable::of(game));
+        let side = self.side_of(player);
+        let target = game.target() as u64;
+        let (mut total, mut count) = (0.0, 0u32);
+        for starter in cribbage::Card::all().filter(|c| held & c.bit() == 0) {
+            let mut sc = [from.side_score(0) + pegged[0], from.side_score(1) + pegged[1]];
+            let mut winner = None;
+            if starter.is_jack() {
+                sc[dside] += 2;
+                if sc[dside] >= target {
+                    winner = Some(dside);
+                }
+            }
+            let mut q = dealer;
+            for _ in 0..n {
+                if winner.is_some() {
+                    break;
+                }
+                q = (q + 1) % n;
+                let s = self.side_of(q);
+                let pts = score_show_unchecked(self.kept(q), starter, false) as u64;
+                sc[s] += pts;
+                if pts > 0 && sc[s] >= target {
+                    winner = Some(s);
+                }
+            }
+            if winner.is_none() {
+                let pts = score_show_unchecked(self.crib(), starter, true) as u64;
+                sc[dside] += pts;
+                if pts > 0 && sc[dside] >= target {
+                    winner = Some(dside);
+                }
+            }
+            total += match (&table, winner) {
+                (None, _) => {
+                    (sc[side] - from.side_score(side)) as f64 - (sc[1 - side] - from.side_score(1 - side)) as f64
+                }
+                (Some(_), Some(w)) => (w == side) as u8 as f64,
+                (Some(t), None) => {
+                    let d = self.side_of((dealer + 1) % n);
+                    let v = t.dealer_wins(sc[d], sc[1 - d]);
+                    if d == side {
+                        v
+                    } else {
+                        1.0 - v
+                    }
+                }
+            };
+            count += 1;
+        }
+        Ok(total / count.max(1) as f64)
+    }
+
+    fn world_weight(&self, world: &Self, observer: usize) -> f64 {
+        let variant = self.variant();
+        if !matches!(variant, Variant::FiveCard | Variant::SixCard) {
+            return 1.0;
+        }
+        let q = 1 - observer;
+        let thrown = world.discards(q);
+        if thrown.len() != 2 {
+            return 1.0;
+        }
+        let dealt = Hand::from_mask(world.kept(q).mask() | thrown.mask()).expect("a hand");
+        discard_likelihood(dealt, thrown, world.dealer() == Some(q), tables(variant))
+    }
+}
+
+/// The equilibrium discard tables of a two-player variant, computed once per process.
+fn tables(variant: Variant) -> &'static DiscardTables {
+    static FIVE: OnceLock<DiscardTables> = OnceLock::new();
+    static SIX: OnceLock<DiscardTables> = OnceLock::new();
+    let cell = if variant == Variant::FiveCard { &FIVE } else { &SIX };
+    cell.get_or_init(|| discard_tables(variant, TablesOptions::default()).expect("a two-player variant"))
+}
+
+/// The probability that a player dealt `dealt` (dealer or not) throws `thrown`, under the softmax
+/// of the tables' discard values (module docs).
+pub fn discard_likelihood(dealt: Hand, thrown: Hand, dealer: bool, tables: &DiscardTables) -> f64 {
+    let cards: Vec<cribbage::Card> = dealt.iter().collect();
+    let unseen: Vec<cribbage::Card> = cribbage::Card::all().filter(|c| !dealt.contains(*c)).collect();
+    let mut values = [0.0f64; 15];
+    let mut actual = usize::MAX;
+    let mut k = 0;
+    for j in 1..cards.len() {
+        for i in 0..j {
+            let (a, b) = (cards[i], cards[j]);
+            let kept = Hand::from_mask(dealt.mask() & !a.bit() & !b.bit()).expect("a hand");
+            let hand: u32 = unseen.iter().map(|&s| score_show_unchecked(kept, s, false) as u32).sum();
+            let kind = throw_kind(a, b);
+            let crib = if dealer { tables.values.dealer[kind] } else { -tables.values.pone[kind] };
+            values[k] = hand as f64 / unseen.len() as f64 + crib;
+            if thrown.contains(a) && thrown.contains(b) {
+                actual = k;
+            }
+            k += 1;
+        }
+    }
+    if actual == usize::MAX {
+        return 1.0;
+    }
+    let top = values[..k].iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = values[..k].iter().map(|v| (INFERENCE_BETA * (v - top)).exp()).sum();
+    (INFERENCE_BETA * (values[actual] - top)).exp() / sum
+}
+
+impl PimcGame for piquet::State {
+    /// `Points`: the player's gain since `from` minus the opponent's. `Win`: 1 or 0 at the end of
+    /// a partiya; otherwise IS-MCTS's scale of the point difference, `½ + ½·tanh(Δ / 40)`.
+    fn outcome_value(&self, from: &Self, player: usize, objective: Objective) -> f64 {
+        let g = gains(from, self);
+        let delta = g[player] - g[1 - player];
+        match objective {
+            Objective::Points => delta,
+            Objective::Win => {
+                if self.is_terminal() && self.winner().is_some() {
+                    return (self.winner() == Some(player)) as u8 as f64;
+                }
+                0.5 + 0.5 * (delta / super::ismcts::PIQUET_SCALE).tanh()
+            }
+        }
+    }
+
+    /// Piquet inference is off: every world weighs 1.
+    fn world_weight(&self, _world: &Self, _observer: usize) -> f64 {
+        1.0
+    }
+}
+
+/// The PIMC bot (see the [module docs](self)).
+#[derive(Debug, Clone)]
+pub struct Pimc<S> {
+    config: PimcConfig,
+    cancel: Arc<AtomicBool>,
+    _game: std::marker::PhantomData<fn() -> S>,
+}
+
+/// One world's evaluation: its weight and the value of each legal action.
+type WorldValues = (f64, Vec<f64>);
+
+/// The seed of world `k` of a decision whose generator drew `base`.
+pub fn world_seed(base: u64, k: u64) -> u64 {
+    base ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Fixed-point (2^-64) sums over worlds: weighted values, weights, plain values and the count
+/// (the plain means are used when every world weighs 0).
+struct Sums {
+    weighted: Vec<i128>,
+    plain: Vec<i128>,
+    weight: i128,
+    worlds: u64,
+}
+
+const FIX: f64 = 18_446_744_073_709_551_616.0; // 2^64
+
+impl Sums {
+    fn new(n: usize) -> Sums {
+        Sums { weighted: vec![0; n], plain: vec![0; n], weight: 0, worlds: 0 }
+    }
+
+    fn add(&mut self, w: f64, values: &[f64]) {
+        let w = if w.is_finite() { w.clamp(0.0, 1.0) } else { 0.0 };
+        self.weight += (w * FIX).round() as i128;
+        for (i, &v) in values.iter().enumerate() {
+            let v = if v.is_finite() { v } else { 0.0 };
+            self.weighted[i] += (w * v * FIX).round() as i128;
+            self.plain[i] += (v * FIX).round() as i128;
+        }
+        self.worlds += 1;
+    }
+
+    fn merge(&mut self, other: &Sums) {
+        self.weight += other.weight;
+        self.worlds += other.worlds;
+        for (a, b) in self.weighted.iter_mut().zip(&other.weighted) {
+            *a += b;
+        }
+        for (a, b) in self.plain.iter_mut().zip(&other.plain) {
+            *a += b;
+        }
+    }
+
+    fn means(&self) -> Vec<f64> {
+        if self.weight > 0 {
+            let w = self.weight as f64;
+            self.weighted.iter().map(|&s| s as f64 / w).collect()
+        } else {
+            let n = self.worlds.max(1) as f64;
+            self.plain.iter().map(|&s| s as f64 / FIX / n).collect()
+        }
+    }
+}
+
+impl<S: PimcGame> Pimc<S>
+where
+    Greedy: Bot<S>,
+{
+    /// A bot with these settings (an error names a bad one).
+    pub fn new(config: PimcConfig) -> Result<Pimc<S>> {
+        Ok(Pimc { config: config.checked()?, cancel: Arc::new(AtomicBool::new(false)), _game: Default::default() })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &PimcConfig {
+        &self.config
+    }
+
+    /// The flag that stops a decision in progress (checked before each world; the decision then
+    /// fails with an error). Clear it before the next decision.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// The weighted mean value of each legal action over the worlds.
+    fn values(&self, state: &S, rng: &mut Rng) -> Result<(Vec<u16>, Vec<f64>)> {
+        let p = decision_player(state, "pimc")?;
+        let legal = state.legal_actions().to_vec();
+        let n = self.config.worlds as u64;
+        let base = rng.next_u64();
+        let deadline = self.config.time_limit.map(|t| Instant::now() + t);
+        let threads = (self.config.threads as u64).min(n);
+        // Sums in fixed point (2^-64): integer addition is associative, so the result does not
+        // depend on which thread added which world.
+        let run = |k0: u64| -> Result<Sums> {
+            let mut greedy = Greedy::new();
+            let mut sums = Sums::new(legal.len());
+            let mut k = k0;
+            while k < n {
+                if self.cancel.load(Ordering::Relaxed) {
+                    return Err(Error::InvalidValue("pimc: the decision was cancelled".into()));
+                }
+                if k > k0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
+                let (w, values) = self.world(state, p, &legal, world_seed(base, k), &mut greedy)?;
+                sums.add(w, &values);
+                k += threads;
+            }
+            Ok(sums)
+        };
+        let sums = if threads == 1 {
+            run(0)?
+        } else {
+            let parts: Vec<Result<Sums>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|_| Err(Error::InvalidValue("pimc: a thread panicked".into()))))
+                    .collect()
+            });
+            let mut all = Sums::new(legal.len());
+            for part in parts {
+                all.merge(&part?);
+            }
+            all
+        };
+        Ok((legal, sums.means()))
+    }
+
+    /// World `seed`: its weight and the value of each action of `legal` for `p`.
+    fn world(&self, state: &S, p: usize, legal: &[u16], seed: u64, greedy: &mut Greedy) -> Result<WorldValues> {
+        let objective = self.config.objective;
+        let mut rng = Rng::new(seed);
+        let world = state.resample_from_infostate(p, &mut rng)?;
+        let chance_seed = rng.next_u64();
+        let weight = if self.config.inference { state.world_weight(&world, p) } else { 1.0 };
+        if world.solvable() {
+            let action_values = world.solve_values(objective)?;
+            let values = legal
+                .iter()
+                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1))
+                .collect();
+            return Ok((weight, values));
+        }
+        let mut memo: Vec<(usize, String, u16)> = Vec::new();
+        let mut values = Vec::with_capacity(legal.len());
+        for &a in legal {
+            values.push(self.advance_value(&world, p, a, chance_seed, greedy, &mut memo)?);
+        }
+        Ok((weight, values))
+    }
+
+    /// The value for `p` of action `a` in `world` before the play (module docs, step 2).
+    fn advance_value(
+        &self,
+        world: &S,
+        p: usize,
+        a: u16,
+        chance_seed: u64,
+        greedy: &mut Greedy,
+        memo: &mut Vec<(usize, String, u16)>,
+    ) -> Result<f64> {
+        let objective = self.config.objective;
+        let mut t = *world;
+        t.apply_legal(a);
+        let mut rng = Rng::new(chance_seed);
+        loop {
+            if t.is_terminal() || t.deals() != world.deals() {
+                return Ok(t.outcome_value(world, p, objective));
+            }
+            if let Some(c) = t.sample_chance(&mut rng) {
+                t.apply_legal(c);
+                continue;
+            }
+            if t.solvable() {
+                return t.preplay_value(world, p, objective);
+            }
+            let q = t.current_player() as usize;
+            let info = t.information_state_string(q)?;
+            let b = match memo.iter().find(|m| m.0 == q && m.1 == info) {
+                Some(m) => m.2,
+                None => {
+                    let b = greedy.step(&t, &mut rng)?;
+                    memo.push((q, info, b));
+                    b
+                }
+            };
+            t.apply_legal(b);
+        }
+    }
+}
+
+impl<S: PimcGame> Bot<S> for Pimc<S>
+where
+    Greedy: Bot<S>,
+{
+    fn step(&mut self, state: &S, rng: &mut Rng) -> Result<u16> {
+        let (legal, values) = self.values(state, rng)?;
+        let mut best = 0;
+        for i in 1..legal.len() {
+            if values[i] > values[best] {
+                best = i;
+            }
+        }
+        Ok(legal[best])
+    }
+
+    /// The weighted mean over the worlds of each legal action's value for the player to move, on
+    /// the objective's scale (`Win`: the chance to win, 0..1; `Points`: the point difference).
+    fn action_values(&mut self, state: &S, rng: &mut Rng) -> Result<Vec<(u16, f64)>> {
+        let (legal, values) = self.values(state, rng)?;
+        Ok(legal.into_iter().zip(values).collect())
+    }
+
+    fn name(&self) -> String {
+        format!("pimc:{}", self.config.worlds)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,187 @@
+use super::*;
+use crate::cribbage::{GameConfig, Phase};
+
+fn bot(worlds: u32, threads: usize, objective: Objective) -> Pimc<cribbage::State> {
+    Pimc::new(PimcConfig { worlds, threads, objective, inference: false, time_limit: None }).unwrap()
+}
+
+/// Decision states of `config` reached by random play (every phase with a choice).
+fn decisions(config: GameConfig, n: usize, seed: u64) -> Vec<cribbage::State> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    let mut s = config.new_initial_state();
+    while out.len() < n {
+        if s.is_terminal() {
+            s = config.new_initial_state();
+        }
+        if s.apply_sampled_chances(&mut rng) > 0 || s.is_terminal() {
+            continue;
+        }
+        let legal = s.legal_actions();
+        if legal.len() > 1 && rng.below(4) == 0 {
+            out.push(s);
+        }
+        s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+    }
+    out
+}
+
+#[test]
+fn legal_actions_and_values_in_every_variant() {
+    let mut rng = Rng::new(1);
+    for v in Variant::ALL {
+        for objective in [Objective::Win, Objective::Points] {
+            let mut b = bot(3, 1, objective);
+            for s in decisions(GameConfig::new(v, None).unwrap(), 6, 2) {
+                let values = b.action_values(&s, &mut rng).unwrap();
+                assert_eq!(values.iter().map(|x| x.0).collect::<Vec<_>>(), s.legal_actions().to_vec());
+                if objective == Objective::Win {
+                    assert!(values.iter().all(|x| (0.0..=1.0).contains(&x.1)), "{values:?} at {s}");
+                }
+                let a = b.step(&s, &mut rng).unwrap();
+                assert!(s.is_legal(a));
+            }
+        }
+    }
+}
+
+#[test]
+fn deterministic_for_a_seed_and_any_thread_count() {
+    let states = decisions(GameConfig::default(), 8, 3);
+    let run = |threads: usize| {
+        let mut b = bot(6, threads, Objective::Win);
+        let mut rng = Rng::new(11);
+        states.iter().map(|s| b.action_values(s, &mut rng).unwrap()).collect::<Vec<_>>()
+    };
+    let one = run(1);
+    assert_eq!(one, run(1));
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+}
+
+#[test]
+fn one_world_is_the_solver_on_that_world() {
+    // With one world, PIMC's values are the solver's on the world it draws (its seed is the
+    // first draw of the generator handed in): the full information of that world.
+    let mut n = 0;
+    for objective in [Objective::Points, Objective::Win] {
+        let mut b = bot(1, 1, objective);
+        for (k, s) in decisions(GameConfig::default(), 60, 4).into_iter().enumerate() {
+            if s.phase() != Phase::Play {
+                continue;
+            }
+            let p = s.current_player() as usize;
+            let seed = world_seed(Rng::new(k as u64).next_u64(), 0);
+            let world = s.resample_from_infostate(p, &mut Rng::new(seed)).unwrap();
+            let sol = world.solve(objective).unwrap();
+            assert_eq!(b.action_values(&s, &mut Rng::new(k as u64)).unwrap(), sol.action_values);
+            assert_eq!(b.step(&s, &mut Rng::new(k as u64)).unwrap(), sol.best_actions[0]);
+            n += 1;
+        }
+    }
+    assert!(n >= 10, "{n}");
+}
+
+#[test]
+fn the_best_mean_is_played_and_a_discard_is_valued() {
+    // At a six-card discard, every one of the 15 discards gets a value; the step is the best,
+    // the lowest of equal ones.
+    let mut b = bot(4, 1, Objective::Points);
+    let s = decisions(GameConfig::default(), 40, 5).into_iter().find(|s| s.phase() == Phase::Discard).unwrap();
+    let values = b.action_values(&s, &mut Rng::new(1)).unwrap();
+    assert_eq!(values.len(), 15);
+    let top = values.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+    let first_best = values.iter().find(|x| x.1 == top).unwrap().0;
+    assert_eq!(b.step(&s, &mut Rng::new(1)).unwrap(), first_best);
+    // Points values are point differences of a deal: within the possible range, not all equal.
+    assert!(values.iter().all(|x| x.1.abs() < 80.0));
+    assert!(values.iter().any(|x| x.1 != top));
+}
+
+#[test]
+fn discard_likelihood_is_a_distribution() {
+    let tables = DiscardTables::initial(Variant::FiveCard, true).unwrap();
+    let dealt: Hand = "5H 5D JS 2C 9H".parse().unwrap();
+    let cards: Vec<_> = dealt.iter().collect();
+    let mut total = 0.0;
+    let mut best = (0.0, Hand::new());
+    for j in 1..5 {
+        for i in 0..j {
+            let thrown = Hand::from_mask(cards[i].bit() | cards[j].bit()).unwrap();
+            let p = discard_likelihood(dealt, thrown, true, &tables);
+            assert!(p > 0.0 && p < 1.0);
+            total += p;
+            if p > best.0 {
+                best = (p, thrown);
+            }
+        }
+    }
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    // The dealer keeps the pair of fives and the jack-five fifteen: the likeliest throw is 2C 9H.
+    assert_eq!(best.1.to_string(), "2C 9H");
+}
+
+#[test]
+fn bad_settings_cancel_and_chance_nodes_are_errors() {
+    assert!(Pimc::<cribbage::State>::new(PimcConfig { worlds: 0, ..PimcConfig::default() }).is_err());
+    assert!(Pimc::<cribbage::State>::new(PimcConfig { threads: 0, ..PimcConfig::default() }).is_err());
+    let start = GameConfig::default().new_initial_state();
+    let mut b = bot(2, 1, Objective::Win);
+    assert!(b.step(&start, &mut Rng::new(1)).unwrap_err().to_string().contains("chance node"));
+    let s = decisions(GameConfig::default(), 1, 6)[0];
+    b.cancel_flag().store(true, Ordering::Relaxed);
+    assert!(b.step(&s, &mut Rng::new(1)).unwrap_err().to_string().contains("cancelled"));
+    b.cancel_flag().store(false, Ordering::Relaxed);
+    assert!(b.step(&s, &mut Rng::new(1)).is_ok());
+}
+
+#[test]
+fn piquet_returns_the_solvers_answer() {
+    // Until the piquet solver lands it refuses every position: PIMC passes its error on.
+    let config = piquet::GameConfig::default();
+    let mut s = config.new_initial_state();
+    let mut rng = Rng::new(2);
+    s.apply_sampled_chances(&mut rng);
+    let mut b = Pimc::<piquet::State>::new(PimcConfig { worlds: 1, inference: false, ..PimcConfig::default() }).unwrap();
+    match b.step(&s, &mut rng) {
+        Ok(a) => assert!(s.is_legal(a)),
+        Err(e) => assert!(e.to_string().contains("piquet solver"), "{e}"),
+    }
+}
+
+#[test]
+fn preplay_points_value_is_the_exact_mean_over_starters() {
+    // Before the starter is turned, the value for a player of each starter's play (solved, with
+    // the heels and the show of that starter) averaged over every starter equals the cribbage
+    // shortcut (the pegging solved once, the show and heels averaged exactly), from any starter.
+    let mut checked = 0;
+    for v in [Variant::SixCard, Variant::FiveCard, Variant::FourPlayer] {
+        let config = GameConfig::new(v, Some(10_000)).unwrap();
+        let mut rng = Rng::new(9);
+        let mut s = config.new_initial_state();
+        let mut found = 0;
+        while found < 4 {
+            if s.phase() == Phase::Starter {
+                let starters = s.legal_actions();
+                let p = rng.below(s.num_players() as u32) as usize;
+                let mut total = 0.0;
+                for &c in starters.iter() {
+                    let t = s.child(c).unwrap();
+                    total += generic_preplay_value(&t, &s, p, Objective::Points).unwrap();
+                }
+                let mean = total / starters.len() as f64;
+                let t = s.child(starters[rng.below(starters.len() as u32) as usize]).unwrap();
+                let shortcut = t.preplay_value(&s, p, Objective::Points).unwrap();
+                assert!((shortcut - mean).abs() < 1e-9, "{shortcut} vs {mean} at {s}");
+                found += 1;
+                checked += 1;
+            }
+            if s.apply_sampled_chances(&mut rng) > 0 {
+                continue;
+            }
+            let legal = s.legal_actions();
+            s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+        }
+    }
+    assert_eq!(checked, 12);
+}
