@@ -640,6 +640,11 @@ DISCARD_SPECS: dict[str, Spec] = {
     "DiscardTables.pair_weights": Spec({"dealer": A(st.booleans())}, target=method(_tables5, "pair_weights"), share=0.2),
     "DiscardTables.step": Spec({}, target=method(_tables5, "step"), share=0.03),
     "DiscardTables.plot": Spec({}, target=method(_tables5, "plot"), share=0.03),
+    # a file name that cannot be written or read (the real round trip: tests/test_tables_file.py)
+    "DiscardTables.save": Spec({"path": A(st.sampled_from(["/nonexistent/dir/t.npz", "", "/"]))}, target=method(_tables5, "save"),
+                               share=0.05),
+    "DiscardTables.load": Spec({"path": A(st.sampled_from(["/nonexistent/t.npz", "", "/", "/dev/null"]))},
+                               target=st.just((C.DiscardTables.load, None)), share=0.05),
 }
 CRIBBAGE.update(DISCARD_SPECS)
 
@@ -872,6 +877,8 @@ BOT_MAKERS = {
     "First": st.just(bots.First),
     "Greedy": st.just(bots.Greedy),
     "ISMCTS": ISMCTS_SMALL,
+    "PIMC": st.builds(lambda w, th, ob, inf, sd: functools.partial(bots.PIMC, worlds=w, threads=th, objective=ob, inference=inf, seed=sd),
+                      st.integers(1, 3), st.integers(1, 2), st.sampled_from(["win", "points"]), st.booleans(), st.integers(0, 2**64 - 1)),
 }
 BOT_MAKERS["Bot"] = st.one_of(*BOT_MAKERS.values())
 
@@ -943,9 +950,14 @@ BOTS: dict[str, Spec] = {
                     "exploration": A(st.floats(0, 100)), "rollout": A(st.sampled_from(["heuristic", "random", "HEURISTIC"])),
                     "threads": I(st.integers(1, 256)), "seed": I(st.one_of(st.none(), st.integers(-(2**63), 2**64 - 1))),
                     "rollout_to_end": A(st.booleans())}, post=post_bot_repr, examples=150),
+    "PIMC": Spec({"worlds": I(st.integers(1, 2**32 - 1)), "objective": A(st.sampled_from(["win", "points", "WIN", "score"])),
+                  "threads": I(st.integers(1, 256)), "seed": I(st.one_of(st.none(), st.integers(-(2**63), 2**64 - 1))),
+                  "time_limit": A(st.one_of(st.none(), st.floats(1e-6, 1e8), st.sampled_from([1e-10, 5e-324]))),
+                  "inference": A(st.booleans())}, post=post_bot_repr, examples=100),
 }
 for _cls in BOT_MAKERS:
-    _n = 20 if _cls == "Greedy" else 40  # Greedy thinks tens of ms at a piquet exchange
+    # Greedy thinks tens of ms at a piquet exchange; PIMC solves every world of every action
+    _n = 20 if _cls == "Greedy" else 10 if _cls == "PIMC" else 40
     BOTS[f"{_cls}.step"] = Spec({"state": BOT_STATE}, target=twin_method(bot_twins(_cls), "step"), post=post_bot_step, examples=_n)
     BOTS[f"{_cls}.action_values"] = Spec({"state": BOT_STATE}, target=twin_method(bot_twins(_cls), "action_values"), post=post_bot_values,
                                          examples=_n)
@@ -1010,6 +1022,21 @@ for _m in ("to_dict", "to_pandas", "to_polars", "plot"):  # data out and the pic
     if hasattr(_pkg.ArenaResult, _m):
         ARENA[f"ArenaResult.{_m}"] = Spec({}, target=st.sampled_from(ARENA_RESULT_LIST).map(lambda r, m=_m: (getattr(r, m), None)),
                                           examples=4 if _m == "plot" else 10)
+
+# The exact play solvers (issue 20): any state (play or not), both objectives, and the Solution.
+def _a_play_state() -> Any:
+    s = C.Game("five-card").new_initial_state()
+    while s.phase != "play" or s.is_chance_node():
+        s.apply_action(s.legal_actions()[0])
+    return s
+
+
+_SOLVED = _pkg.solve(_a_play_state())
+ARENA["solve"] = Spec({"state": A(lambda ctx: st.one_of(decision_states(), cribbage_states(), piquet_states())),
+                       "objective": A(st.sampled_from(["points", "win", "Points", "draw"]))}, examples=80)
+ARENA["Solution"] = Spec({}, examples=5)
+for _m in ("to_dict",):
+    ARENA[f"Solution.{_m}"] = Spec({}, target=st.just((getattr(_SOLVED, _m), None)), examples=5)
 
 # ------------------------------------------------------------------------------------ VectorGame
 
@@ -1363,6 +1390,7 @@ if _dist is not None:
         "arena": Spec({"game": A(arena_games), "players": A(arena_players), "n_games": I(st.integers(0, 10**9)), "seed": SEED, "client": CLIENT,
                        "chunk_games": I(st.one_of(st.none(), st.integers(1, 100)))}, examples=80),
         "discard_tables": Spec({"variant": A(st.just("five-card")), "flushes": A(st.booleans()),
+                                "model": A(st.sampled_from(["conditioned", "thrown-only", "THROWN_ONLY", "exact", 5])),
                                 "max_iterations": I(st.integers(0, 50)), "tolerance": A(st.floats(0, 1)), "client": CLIENT,
                                 "ranges": I(st.one_of(st.none(), st.integers(1, 100)))}, examples=60),
         "score_hand_batch": Spec({"hands": A(cribbage_arrays([(3, 4), (2, 4), (0, 4)])), "starters": A(cribbage_arrays([(3,), (2,), (0,)])),

@@ -185,15 +185,17 @@ def test_pimc_by_name_in_simulate_and_the_arena():
         cribbage.simulate(game, 1, players=["pimc:x", "random"])
 
 
-def test_pimc_piquet_passes_the_solvers_answer():
-    s = decision_states(piquet.Game(), 1, seed=4)[0]
-    bot = bots.PIMC(worlds=1, inference=False)
-    try:
-        action = bot.step(s)
-    except ValueError as e:
-        assert "piquet solver" in str(e)
-    else:
-        assert action in s.legal_actions()
+def test_pimc_plays_piquet_with_the_double_dummy_solver():
+    for rules, scope in [("russian", "deal"), ("rubicon", "partiya")]:
+        for s in decision_states(piquet.Game(rules, scope=scope), 3, seed=4):
+            bot = bots.PIMC(worlds=3, inference=False, objective="points", seed=2)
+            values = bot.action_values(s)
+            assert sorted(values) == s.legal_actions()
+            action = bot.step(s)
+            assert action in s.legal_actions()
+            assert values[action] == max(values.values())
+            one, two = (bots.PIMC(worlds=3, inference=False, objective="points", seed=2, threads=k) for k in (1, 2))
+            assert one.step(s) == two.step(s)  # the same for a seed whatever the threads
 
 
 def test_pimc_stops_on_ctrl_c():

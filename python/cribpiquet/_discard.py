@@ -250,6 +250,77 @@ def _progress_bar(progress: bool, total: int, desc: str) -> Any:
     return tqdm(total=total, desc=desc, unit="pass", file=sys.stderr, leave=False)
 
 
+TABLES_FORMAT = "cribpiquet.DiscardTables"
+TABLES_VERSION = 1
+
+
+def save_tables(tables: DiscardTables, path: Any) -> None:
+    """:meth:`DiscardTables.save`: the tables' whole state as a versioned ``.npz`` (no pickle)."""
+    if not isinstance(tables, DiscardTables):
+        raise TypeError(f"save needs DiscardTables, got {type(tables).__name__}")
+    target = _path_arg(path)
+    _, (state,) = tables.__reduce__()
+    arrays: dict[str, Any] = {"format": np.array(TABLES_FORMAT), "version": np.array(TABLES_VERSION)}
+    for key, value in state.items():
+        if isinstance(value, dict):
+            for k, v in value.items():
+                arrays[f"{key}.{k}"] = np.asarray(v)
+        else:
+            arrays[key] = np.asarray(value)
+    try:
+        with open(target, "wb") as f:
+            np.savez(f, **arrays)
+            f.flush()
+    except OSError as e:
+        raise ValueError(f"cannot write the tables to {_short_path(target)}: {e.strerror or e}") from None
+
+
+def load_tables(path: Any) -> DiscardTables:
+    """:meth:`DiscardTables.load`: the tables saved at ``path``."""
+    source = _path_arg(path)
+    where = _short_path(source)
+    try:
+        with np.load(source, allow_pickle=False) as z:
+            data = {k: z[k] for k in z.files}
+    except OSError as e:
+        raise ValueError(f"cannot read the tables {where}: {e.strerror or e}") from None
+    except (ValueError, EOFError, KeyError) as e:
+        raise ValueError(f"{where} is not a saved DiscardTables file ({str(e)[:60]})") from None
+    if str(data.pop("format", "")) != TABLES_FORMAT:
+        raise ValueError(f"{where} is not a saved DiscardTables file")
+    version = int(data.pop("version", -1))
+    if version != TABLES_VERSION:
+        raise ValueError(f"{where} is format version {version}; this cribpiquet reads version {TABLES_VERSION}")
+    state: dict[str, Any] = {}
+    for key, value in data.items():
+        if "." in key:
+            outer, inner = key.split(".", 1)
+            state.setdefault(outer, {})[inner] = value.astype(np.int64) if inner != "hands" else int(value)
+        elif value.ndim == 0:
+            state[key] = value.item()
+        else:
+            state[key] = value.tolist()
+    try:
+        return DiscardTables._restore(state)  # type: ignore[attr-defined,no-any-return]
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{where} holds damaged tables: {str(e)[:80]}") from None
+
+
+def _path_arg(path: Any) -> str:
+    import os
+
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text:
+        raise ValueError("path must be a non-empty file name")
+    return text
+
+
+def _short_path(path: str) -> str:
+    return path if len(path) <= 60 else "…" + path[-59:]
+
+
 def combine_pass_sums(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Add the partial sums of :meth:`DiscardTables.pass_sums` over disjoint class ranges.
 

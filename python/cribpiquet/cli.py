@@ -66,8 +66,7 @@ def _emit_json(doc: Any) -> None:
 def _cmd_score(args: argparse.Namespace) -> int:
     breakdown = cribbage.explain_hand(" ".join(args.cards), args.starter, crib=args.crib)
     if args.json:
-        _emit_json({"cards": args.cards, "starter": args.starter, "crib": args.crib, **breakdown.to_dict(),
-                    "reading": str(breakdown)})
+        _emit_json(breakdown.to_dict())
         return 0
     print(breakdown)
     print(f"total: {breakdown.total}")
@@ -199,7 +198,14 @@ def _stats_figure(kind: str, counts: Any, log: bool = False) -> object:
 def _cmd_discard(args: argparse.Namespace) -> int:
     if not _plot_ready(args):
         return 2
-    analysis = cribbage.analyze_discard(" ".join(args.cards), dealer=args.dealer, variant=args.variant)
+    opponent: Any = "uniform"
+    if args.tables is not None:
+        opponent = cribbage.DiscardTables.load(args.tables)
+        if opponent.variant != args.variant:
+            raise ValueError(f"the tables in {args.tables} are for {opponent.variant}, not {args.variant} "
+                             f"(use --variant {opponent.variant})")
+    analysis = cribbage.analyze_discard(" ".join(args.cards), dealer=args.dealer, variant=args.variant,
+                                        opponent=opponent)
     if args.json:
         _emit_json(analysis.to_dict())
     else:
@@ -255,8 +261,7 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     converged = bool(t.changes) and t.changes[-1] < args.tolerance
     if args.json:
-        _emit_json({**t.to_dict(), "converged": converged, "seconds": elapsed,
-                    "ranks": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]})
+        _emit_json(t.to_dict())
     else:
         flushes = "crib flushes counted" if t.flushes else "no crib flushes"
         state = "converged" if converged else "not converged"
@@ -266,6 +271,10 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
         _print_table("pone: average crib when pone throws the pair to the dealer's crib", t.pone)
     if args.plot:
         _save_plot(t.plot(), args.plot, args.json)
+    if args.save:
+        t.save(args.save)
+        if not args.json:
+            print(f"saved: {args.save} (use it with: cribpiquet discard ... --tables {args.save})")
     return 0
 
 
@@ -298,7 +307,7 @@ def _cmd_piquet_compare(args: argparse.Namespace) -> int:
     s = piquet.score_declarations(" ".join(args.elder), " ".join(args.dealer), rules=args.rules)
     names = ("carte_blanche", "point", "sequences", "sets")
     if args.json:
-        _emit_json({**s.to_dict(), "reading": str(s)})
+        _emit_json(s.to_dict())
         return 0
     print(s)
     for name in names:
@@ -340,10 +349,10 @@ def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
     rows = a.sorted_rows(field)
     top = rows[: args.top]
     if args.json:
-        from ._exchange import _row_dict
+        import dataclasses
 
-        _emit_json({**a.to_dict(), "sort": field, "exchanges": len(rows), "seconds": elapsed,
-                    "rows": [_row_dict(r) for r in top]})
+        # the to_dict() of the analysis as shown: its rows sorted by --sort, the first --top
+        _emit_json(dataclasses.replace(a, rows=tuple(top)).to_dict())
     else:
         symbols, colour = _symbols(), _colour()
         print(a._table(args.top, sort=field, symbols=symbols, colour=colour))
@@ -451,7 +460,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     game = _arena_game(args)
     result, interrupted = run_arena_in_blocks(game, args.players, args.games, seed=args.seed, threads=args.threads)
     if args.json:
-        _emit_json({**result.to_dict(), "seed": args.seed, "games_asked": args.games, "interrupted": interrupted})
+        _emit_json(result.to_dict())
     else:
         print(f"{game}, seed {args.seed}")
         print(result)
@@ -594,6 +603,9 @@ def build_parser() -> argparse.ArgumentParser:
     discard.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
                          help="six-card: keep 4 of 6; five-card: keep 3 of 5")
     discard.add_argument("--plot", metavar="PNG", help="also draw the discards to this file (default: none)")
+    discard.add_argument("--tables", metavar="FILE",
+                         help="weight the opponent's throws by equilibrium tables saved with discard-tables --save "
+                         "(default: every throw equally likely)")
     _add_json(discard)
     discard.set_defaults(run=_cmd_discard)
 
@@ -609,6 +621,8 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("--tolerance", type=_float_type(0.0), default=1e-4,
                         help="stop when no table value changes by this much in a pass")
     tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file (default: none)")
+    tables.add_argument("--save", metavar="FILE", help="also save the tables to FILE (.npz) for discard --tables "
+                        "(default: not saved)")
     _add_json(tables)
     tables.set_defaults(run=_cmd_discard_tables)
 

@@ -336,6 +336,18 @@ impl DiscardTables {
     fn plot<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         slf.py().import("cribpiquet._discard")?.getattr("plot_tables")?.call1((slf,))
     }
+    /// Save the tables (every value, the model, the variant, the flush rule and the iteration
+    /// state) to ``path`` as a versioned ``.npz`` file; :meth:`load` reads it back equal.
+    fn save<'py>(slf: &Bound<'py, Self>, path: &Bound<'py, PyAny>) -> PyResult<()> {
+        slf.py().import("cribpiquet._discard")?.getattr("save_tables")?.call1((slf, path))?;
+        Ok(())
+    }
+    /// The tables saved by :meth:`save` at ``path`` (a clear ``ValueError`` naming the file if it
+    /// is not such a file, or of another format version).
+    #[staticmethod]
+    fn load<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("cribpiquet._discard")?.getattr("load_tables")?.call1((path,))
+    }
     fn __repr__(&self) -> String {
         format!(
             "DiscardTables('{}', model='{}', flushes={}, iterations={}, change={:.1e})",

@@ -182,11 +182,13 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
 pub(crate) struct PimcSpec {
     config: PimcConfig,
     seed: u64,
+    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
+    time_limit: Option<f64>,
 }
 
 impl PimcSpec {
-    fn new(config: PimcConfig, seed: u64) -> PyResult<PimcSpec> {
-        Ok(PimcSpec { config: config.checked()?, seed })
+    fn new(config: PimcConfig, seed: u64, time_limit: Option<f64>) -> PyResult<PimcSpec> {
+        Ok(PimcSpec { config: config.checked()?, seed, time_limit })
     }
 }
 
@@ -199,7 +201,7 @@ impl BotSpec for PimcSpec {
     }
     fn repr(&self) -> String {
         let c = &self.config;
-        let time = c.time_limit.map_or("None".to_string(), |t| format!("{:?}", t.as_secs_f64()));
+        let time = self.time_limit.map_or("None".to_string(), super::bots::float_repr);
         format!(
             "PIMC(worlds={}, objective='{}', threads={}, seed={}, time_limit={time}, inference={})",
             c.worlds,
@@ -222,7 +224,7 @@ pub(crate) fn pimc_spec_by_name(name: &str, arg: Option<&str>) -> PyResult<Arc<d
             PyValueError::new_err(format!("pimc:N needs a number of worlds N >= 1, got {:?}", crate::error::echo(name)))
         })?;
     }
-    Ok(Arc::new(PimcSpec::new(config, 0)?))
+    Ok(Arc::new(PimcSpec::new(config, 0, None)?))
 }
 
 /// What a Python PIMC holds while it plays.
@@ -248,8 +250,6 @@ struct Live {
 /// use, a few seconds); piquet worlds are not weighted. ``threads`` split the worlds; the same
 /// ``seed`` gives the same actions whatever the thread count (unless ``time_limit``, seconds per
 /// decision, stops first). Ctrl-C stops a decision within 50 ms plus one world.
-///
-/// The piquet solver is not built yet: piquet decisions raise its ``ValueError``.
 ///
 /// >>> from cribpiquet import bots
 /// >>> bots.PIMC(worlds=20, seed=1)
@@ -377,18 +377,23 @@ impl PyPimc {
         if let Some(t) = threads {
             config.threads = t.within("threads", 1..257)? as usize;
         }
+        let mut seconds = None;
         if let Some(t) = time_limit.filter(|t| !t.is_none()) {
             let t = float_arg(t, "time_limit")?;
             if !(t.is_finite() && t > 0.0 && t < 1e9) {
-                return Err(PyValueError::new_err(format!("time_limit must be a number of seconds > 0, got {t}")));
+                return Err(PyValueError::new_err(format!(
+                    "time_limit must be a number of seconds > 0 and < 1e9, got {}",
+                    super::bots::float_repr(t)
+                )));
             }
             config.time_limit = Some(Duration::from_secs_f64(t));
+            seconds = Some(t);
         }
         if let Some(e) = inference {
             config.inference = super::convert::bool_arg(e, "inference")?;
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
-        let spec = PimcSpec::new(config, seed)?;
+        let spec = PimcSpec::new(config, seed, seconds)?;
         let live = Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None });
         Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyPimc { config, seed, live }))
     }
@@ -423,3 +428,5 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPimc>()?;
     Ok(())
 }
+
+super::display::display! { PySolution => "record_html" }
