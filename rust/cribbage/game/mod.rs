@@ -302,7 +302,7 @@ impl GameConfig {
     ///
     /// ```
     /// use cribpiquet::cribbage::{GameConfig, Phase};
-    /// use cribpiquet::engine::Game;
+    /// use cribpiquet::engine::{Game, GameState};
     /// let game = GameConfig::default().with_first_dealer(Some(1)).unwrap();
     /// let start = game.new_initial_state();
     /// assert_eq!((start.phase(), start.dealer()), (Phase::Deal, Some(1)));
