@@ -556,7 +556,7 @@ def _add_play_parsers(sub: Any) -> None:
                     help="one deal, or the whole match (partiya)")
     for p in (crib, pq):
         p.add_argument("--bot", default=None,
-                       help="greedy, ismcts, random or first (default: greedy when this build has it)")
+                       help="greedy, pimc, ismcts, random or first (default: greedy when this build has it)")
         p.add_argument("--seed", type=SEED, default=None,
                        help="0 .. 2**64-1: fixes the deal (default: a random seed, printed)")
         p.add_argument("--record", metavar="FILE", help="write the game as JSON lines to FILE (default: no record)")
@@ -667,7 +667,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("game", choices=("cribbage", "piquet"),
                     help="the game: cribbage (see --variant) or piquet (see --rules, --scope)")
     ar.add_argument("--players", nargs="+", required=True,
-                    help="one per seat: random, first, greedy, ismcts or ismcts:N (N iterations) (required)")
+                    help="one per seat: random, first, greedy, ismcts[:N] (N iterations) or pimc[:N] (N worlds) (required)")
     ar.add_argument("--games", type=_int_type(0), default=1000, help="games to play")
     ar.add_argument("--seed", type=SEED, default=0, help="the games' seed, 0 .. 2**64-1")
     ar.add_argument("--threads", type=_int_type(1, 4096), default=None,
