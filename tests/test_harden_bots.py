@@ -126,6 +126,14 @@ def test_ctrl_c_stops_an_arena_of_slow_bots_inside_a_game():
     assert latency < LATENCY
 
 
+def test_ctrl_c_stops_an_arena_of_pimc_inside_a_decision():
+    # PIMC at 100,000 worlds thinks for minutes a decision: the interrupt is checked each world.
+    latency = interrupted_after(lambda: arena(piquet.Game(scope="deal"), ["pimc:100000", "random"], 2, progress=False, threads=1))
+    assert latency < LATENCY
+    latency = interrupted_after(lambda: cribbage.simulate(cribbage.Game("five-card"), 2, players=["pimc:100000", "random"], threads=2))
+    assert latency < LATENCY
+
+
 def test_ctrl_c_stops_simulate_with_slow_bots_inside_a_block():
     game = piquet.Game(scope="deal")
     latency = interrupted_after(lambda: piquet.simulate(game, 4, players=["ismcts:100000000", "random"]))

@@ -56,7 +56,7 @@ use super::{decision_player, Bot};
 use crate::cribbage::{
     self, discard_tables, score_show_unchecked, throw_kind, DiscardTables, Hand, TablesModel, TablesOptions, Variant,
 };
-use crate::engine::{Game, GameState, MAX_PLAYERS};
+use crate::engine::{interrupt, Game, GameState, MAX_PLAYERS};
 use crate::error::{Error, Result};
 use crate::piquet;
 use crate::rng::Rng;
@@ -458,23 +458,12 @@ where
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
         let threads = (self.config.threads as u64).min(n);
         // Sums in fixed point (2^-64): integer addition is associative, so the result does not
-        // depend on which thread added which world.
+        // depend on which thread added which world. The caller's interrupt flag (Ctrl-C in an
+        // arena or simulate) goes along to every thread and is checked before each world.
+        let flag = interrupt::current();
         let run = |k0: u64| -> Result<Sums> {
-            let mut greedy = Greedy::new();
-            let mut sums = Sums::new(legal.len());
-            let mut k = k0;
-            while k < n {
-                if self.cancel.load(Ordering::Relaxed) {
-                    return Err(Error::InvalidValue("pimc: the decision was cancelled".into()));
-                }
-                if k > k0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                    break;
-                }
-                let (w, values) = self.world(state, p, &legal, world_seed(base, k), &mut greedy)?;
-                sums.add(w, &values);
-                k += threads;
-            }
-            Ok(sums)
+            let job = Worlds { state, player: p, legal: &legal, base, step: threads, deadline };
+            interrupt::with_opt(flag.as_ref(), || self.run_worlds(&job, k0))
         };
         let sums = if threads == 1 {
             run(0)?
@@ -493,6 +482,28 @@ where
             all
         };
         Ok((legal, sums.means()))
+    }
+
+    /// The worlds `k0, k0 + job.step, …` below `worlds` (one thread's share), summed.
+    fn run_worlds(&self, job: &Worlds<'_, S>, k0: u64) -> Result<Sums> {
+        let Worlds { state, player: p, legal, base, step, deadline } = *job;
+        let n = self.config.worlds as u64;
+        let mut greedy = Greedy::new();
+        let mut sums = Sums::new(legal.len());
+        let mut k = k0;
+        while k < n {
+            if self.cancel.load(Ordering::Relaxed) {
+                return Err(Error::InvalidValue("pimc: the decision was cancelled".into()));
+            }
+            interrupt::check()?;
+            if k > k0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let (w, values) = self.world(state, p, legal, world_seed(base, k), &mut greedy)?;
+            sums.add(w, &values);
+            k += step;
+        }
+        Ok(sums)
     }
 
     /// World `seed`: its weight and the value of each action of `legal` for `p`.
@@ -584,6 +595,25 @@ where
         format!("pimc:{}", self.config.worlds)
     }
 }
+
+/// One decision's worlds, as each thread sees them.
+struct Worlds<'a, S> {
+    state: &'a S,
+    player: usize,
+    legal: &'a [u16],
+    /// The seed every world's seed derives from.
+    base: u64,
+    /// Worlds per thread step (the thread count).
+    step: u64,
+    deadline: Option<Instant>,
+}
+
+impl<S> Clone for Worlds<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for Worlds<'_, S> {}
 
 #[cfg(test)]
 mod tests;
