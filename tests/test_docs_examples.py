@@ -81,3 +81,57 @@ def test_the_readme_is_short_and_starts_with_the_two_commands():
     blocks = re.findall(r"^```(\w*)\n(.*?)^```", text, flags=re.S | re.M)
     assert blocks[0] == ("sh", "pip install . && cribpiquet stats\n")
     assert blocks[1] == ("sh", "pip install '.[test]' && pytest\n")
+
+
+def _shell_commands() -> list[tuple[str, str]]:
+    """(page:line, command line) of every ``cribpiquet …`` line of the ```sh blocks; optional
+    parts written ``[--flag X]`` are kept (they must be valid too), ``…`` placeholders dropped."""
+    out = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```sh\n(.*?)^```", text, flags=re.S | re.M):
+            first = text.count("\n", 0, m.start()) + 2
+            lines = m.group(1).splitlines()
+            k = 0
+            while k < len(lines):
+                line, where = lines[k], first + k
+                while line.rstrip().endswith("\\") and k + 1 < len(lines):  # continued lines
+                    k += 1
+                    line = line.rstrip()[:-1] + " " + lines[k].strip()
+                k += 1
+                command = re.split(r"\s+#\s", line)[0].strip()
+                for part in command.split("&&"):
+                    part = part.strip()
+                    if part.startswith(("cribpiquet ", "python -m cribpiquet ")):
+                        out.append((f"{page.relative_to(ROOT)}:{where}", part))
+    return out
+
+
+SHELL = _shell_commands()
+
+
+def test_shell_examples_are_collected():
+    assert len(SHELL) >= 20
+
+
+@pytest.mark.parametrize(("where", "command"), SHELL, ids=[w for w, _ in SHELL])
+def test_shell_example_is_a_valid_command_line(where: str, command: str):
+    """Each command line of the docs parses with the CLI's own parser (every option and choice
+    it names exists): running them all would play games and long arenas; the CLI tests run them."""
+    import shlex
+
+    from cribpiquet import cli
+
+    words = shlex.split(command.replace("python -m cribpiquet", "cribpiquet", 1))[1:]
+    if "…" in words or "..." in words:
+        pytest.skip("a placeholder command")
+    # `[--flag X]` and `[--a|--b]` optional parts: keep the first alternative, unbracketed
+    flat = " ".join(words)
+    flat = re.sub(r"\[([^\]|]*)(\|[^\]]*)?\]", r"\1", flat)
+    words = [w for w in shlex.split(flat) if w]
+    parser = cli.build_parser()
+    try:
+        args = parser.parse_args(words)
+    except SystemExit as e:  # argparse's error exit
+        pytest.fail(f"{where}: `{command}` does not parse (exit {e.code})")
+    assert hasattr(args, "run"), f"{where}: `{command}` names no command"
