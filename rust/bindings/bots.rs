@@ -246,12 +246,13 @@ struct Live {
 }
 
 /// A state argument of either game.
-enum AnyState {
+#[derive(Clone, Copy)]
+pub(crate) enum AnyState {
     Cribbage(cribbage::State),
     Piquet(piquet::State),
 }
 
-fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState> {
+pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState> {
     if let Ok(s) = obj.cast::<super::cribbage_game::State>() {
         return Ok(AnyState::Cribbage(s.try_borrow()?.core()));
     }
@@ -443,7 +444,7 @@ impl First {
 #[pyclass(extends = PyBot, frozen, name = "ISMCTS", module = "cribpiquet.bots")]
 pub struct PyIsmcts;
 
-fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+pub(crate) fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
     if obj.is_instance_of::<pyo3::types::PyBool>() {
         return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
     }

@@ -1,46 +1,24 @@
 //! Bindings for the exact play solvers and the PIMC bot: `cribpiquet.solve`, `Solution`,
 //! `cribpiquet.bots.PIMC`.
 //!
-//! `PIMC` is a `Bot` subclass like the others (its settings are a [`BotSpec`], so `simulate`, the
-//! arena and the name `"pimc:N"` work alike); its own `step`, `action_values` and `restart` run
-//! the decision on a worker thread while the calling thread waits with the interpreter released
-//! and handles signals every 50 ms: Ctrl-C sets the bot's cancel flag (checked before each world)
-//! and raises `KeyboardInterrupt`.
+//! `PIMC` is a `Bot` subclass like the others: its settings are a [`BotSpec`], so `step`,
+//! `action_values`, `restart`, `simulate`, the arena and the name `"pimc:N"` are the shared
+//! ones, and Ctrl-C reaches it through the engine's interrupt flag (checked before each world).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::bots::{BotSpec, PyBot};
-use super::convert::describe;
+use super::bots::{state_arg, AnyState, BotSpec, PyBot};
 use super::engine::{seed_from, IntArg};
 use crate::bots::pimc::{Pimc, PimcConfig};
 use crate::bots::Bot;
 use crate::engine::GameState;
-use crate::rng::Rng;
 use crate::solve::{Objective, Solution, Solve};
 use crate::{cribbage, piquet};
-
-/// A state of either game.
-#[derive(Clone, Copy)]
-enum AnyState {
-    Cribbage(cribbage::State),
-    Piquet(piquet::State),
-}
-
-fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState> {
-    if let Ok(s) = obj.cast::<super::cribbage_game::State>() {
-        return Ok(AnyState::Cribbage(s.try_borrow()?.core()));
-    }
-    if let Ok(s) = obj.cast::<super::piquet_game::State>() {
-        return Ok(AnyState::Piquet(s.try_borrow()?.core()));
-    }
-    Err(PyTypeError::new_err(format!("{what} needs a cribbage or piquet State, got {}", describe(obj))))
-}
 
 fn objective_arg(obj: Option<&Bound<'_, PyAny>>, default: Objective) -> PyResult<Objective> {
     let Some(obj) = obj else { return Ok(default) };
@@ -227,13 +205,6 @@ pub(crate) fn pimc_spec_by_name(name: &str, arg: Option<&str>) -> PyResult<Arc<d
     Ok(Arc::new(PimcSpec::new(config, 0, None)?))
 }
 
-/// What a Python PIMC holds while it plays.
-struct Live {
-    rng: Rng,
-    cribbage: Option<Pimc<cribbage::State>>,
-    piquet: Option<Pimc<piquet::State>>,
-}
-
 /// Perfect-Information Monte Carlo: at each decision, ``worlds`` deals consistent with what the
 /// player to move has seen are drawn (``resample_from_infostate``), every legal action is valued
 /// in each of them with every card face up, and the best mean is played (ties: the lowest
@@ -249,112 +220,13 @@ struct Live {
 /// discard values under the equilibrium discard tables, computed once per process at first
 /// use, a few seconds); piquet worlds are not weighted. ``threads`` split the worlds; the same
 /// ``seed`` gives the same actions whatever the thread count (unless ``time_limit``, seconds per
-/// decision, stops first). Ctrl-C stops a decision within 50 ms plus one world.
+/// decision, stops first). Ctrl-C stops a decision within one world.
 ///
 /// >>> from cribpiquet import bots
 /// >>> bots.PIMC(worlds=20, seed=1)
 /// PIMC(worlds=20, objective='win', threads=1, seed=1, time_limit=None, inference=True)
 #[pyclass(extends = PyBot, frozen, name = "PIMC", module = "cribpiquet.bots")]
-pub struct PyPimc {
-    config: PimcConfig,
-    seed: u64,
-    live: Mutex<Live>,
-}
-
-fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
-    }
-    obj.extract::<f64>().map_err(|_| PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))))
-}
-
-/// Run `f` on a worker thread; meanwhile handle signals every 50 ms. On a signal's exception,
-/// set `cancel`, wait for the worker and return the exception.
-fn interruptible<T: Send>(
-    py: Python<'_>,
-    cancel: &AtomicBool,
-    f: impl FnOnce() -> crate::error::Result<T> + Send,
-) -> PyResult<T> {
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel();
-        scope.spawn(move || {
-            let _ = tx.send(f());
-        });
-        let mut rx = rx;
-        loop {
-            let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
-            rx = back;
-            match got {
-                Ok(result) => return result.map_err(PyErr::from),
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(PyValueError::new_err("pimc: the decision thread panicked"));
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        cancel.store(true, Ordering::Relaxed);
-                        let _ = py.detach(move || rx.recv());
-                        cancel.store(false, Ordering::Relaxed);
-                        return Err(e);
-                    }
-                }
-            }
-        }
-    })
-}
-
-impl PyPimc {
-    /// The live bots, waiting (signals handled) while another thread's decision holds them.
-    fn lock(&self, py: Python<'_>) -> PyResult<std::sync::MutexGuard<'_, Live>> {
-        loop {
-            match self.live.try_lock() {
-                Ok(guard) => return Ok(guard),
-                Err(std::sync::TryLockError::Poisoned(e)) => return Ok(e.into_inner()),
-                Err(std::sync::TryLockError::WouldBlock) => {
-                    py.detach(|| std::thread::sleep(Duration::from_millis(2)));
-                    py.check_signals()?;
-                }
-            }
-        }
-    }
-
-    fn run<T: Send>(
-        &self,
-        py: Python<'_>,
-        state: &Bound<'_, PyAny>,
-        what: &str,
-        values: bool,
-        out: impl Fn(Vec<(u16, f64)>, u16) -> T + Send + Sync,
-    ) -> PyResult<T> {
-        let state = state_arg(state, what)?;
-        let config = self.config;
-        let mut guard = self.lock(py)?;
-        let Live { rng, cribbage, piquet } = &mut *guard;
-        match state {
-            AnyState::Cribbage(s) => {
-                let bot = cribbage.get_or_insert_with(|| Pimc::new(config).expect("checked settings"));
-                let cancel = bot.cancel_flag();
-                interruptible(py, &cancel, || {
-                    if values {
-                        Ok(out(bot.action_values(&s, rng)?, 0))
-                    } else {
-                        Ok(out(Vec::new(), bot.step(&s, rng)?))
-                    }
-                })
-            }
-            AnyState::Piquet(s) => {
-                let bot = piquet.get_or_insert_with(|| Pimc::new(config).expect("checked settings"));
-                let cancel = bot.cancel_flag();
-                interruptible(py, &cancel, || {
-                    if values {
-                        Ok(out(bot.action_values(&s, rng)?, 0))
-                    } else {
-                        Ok(out(Vec::new(), bot.step(&s, rng)?))
-                    }
-                })
-            }
-        }
-    }
-}
+pub struct PyPimc;
 
 #[pymethods]
 impl PyPimc {
@@ -379,7 +251,7 @@ impl PyPimc {
         }
         let mut seconds = None;
         if let Some(t) = time_limit.filter(|t| !t.is_none()) {
-            let t = float_arg(t, "time_limit")?;
+            let t = super::bots::float_arg(t, "time_limit")?;
             if !(t.is_finite() && t > 0.0 && t < 1e9) {
                 return Err(PyValueError::new_err(format!(
                     "time_limit must be a number of seconds > 0 and < 1e9, got {}",
@@ -394,31 +266,7 @@ impl PyPimc {
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
         let spec = PimcSpec::new(config, seed, seconds)?;
-        let live = Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None });
-        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyPimc { config, seed, live }))
-    }
-
-    /// The action PIMC plays for the player to move at ``state`` (the best weighted mean over
-    /// the worlds; ties: the lowest action). The interpreter is released; Ctrl-C stops it.
-    fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
-        self.run(py, state, "step", false, |_, a| a)
-    }
-
-    /// ``{action: value}``: each legal action's weighted mean over the worlds for the player to
-    /// move (``"win"``: the chance to win, 0..1; ``"points"``: the deal's point difference).
-    fn action_values<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        let values = self.run(py, state, "action_values", true, |v, _| v)?;
-        let d = PyDict::new(py);
-        for (a, v) in values {
-            d.set_item(a, v)?;
-        }
-        Ok(d)
-    }
-
-    /// Forget the game so far and reseed the bot's generator with its seed.
-    fn restart(&self, py: Python<'_>) {
-        let Ok(mut live) = self.lock(py) else { return };
-        *live = Live { rng: Rng::new(self.seed), cribbage: None, piquet: None };
+        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyPimc))
     }
 }
 
