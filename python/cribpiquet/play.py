@@ -39,7 +39,7 @@ import json
 import random
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional, TextIO
+from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
 from . import _display, cribbage, piquet
 from ._args import json_value, short_path
@@ -681,15 +681,18 @@ def replay(path: str, out: Optional[TextIO] = None) -> Any:
         STYLE.update(saved)
 
 
-def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: Optional[TextIO]) -> Any:
+def start_state(path: str, header: dict[str, Any]) -> Any:
+    """The initial state of a record's game (its header's game and options)."""
     options = header.get("options")
     if not isinstance(options, dict):
         raise ValueError(f"{short_path(path)} line 1: the header has no options")
-    state = make_game(str(header.get("game")), options).new_initial_state()
-    emit = (lambda s: print(s, file=out)) if out is not None else print
-    opts = ", ".join(f"{k} {v}" for k, v in options.items())
-    emit(f"{header['game']} ({opts}), seed {header.get('seed')}, you against the bot {header.get('bot')!r}")
-    narrator = Narrator(reveal=True)
+    return make_game(str(header.get("game")), options).new_initial_state()
+
+
+def replay_steps(path: str, state: Any, rows: list[dict[str, Any]]) -> Iterator[tuple[int, Any, int]]:
+    """Apply a record's rows to ``state`` one by one, yielding ``(move number, the state before,
+    the action)`` after each; a row that is not legal there (or whose text is not the action's)
+    raises ``ValueError`` naming the file and line."""
     for i, row in enumerate(rows, 2):
         action, text = row.get("action"), row.get("text")
         if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
@@ -699,8 +702,18 @@ def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: 
                              f"{state.action_to_string(action)}, the record says {short(str(text))}")  # fmt: skip
         before = state.clone()
         state.apply_action(action)
+        yield i - 1, before, action
+
+
+def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: Optional[TextIO]) -> Any:
+    state = start_state(path, header)
+    emit = (lambda s: print(s, file=out)) if out is not None else print
+    opts = ", ".join(f"{k} {v}" for k, v in header["options"].items())
+    emit(f"{header['game']} ({opts}), seed {header.get('seed')}, you against the bot {header.get('bot')!r}")
+    narrator = Narrator(reveal=True)
+    for n, before, action in replay_steps(path, state, rows):
         for k, line in enumerate(narrator.lines(before, action, state)):
-            emit(f"{i - 1:>4}. {line}" if k == 0 else f"      {line}")
+            emit(f"{n:>4}. {line}" if k == 0 else f"      {line}")
     emit(_result(state) if state.is_terminal() else "(the record ends before the game does)")
     return state
 

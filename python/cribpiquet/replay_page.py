@@ -58,25 +58,13 @@ def frames_of_record(path: str) -> list[dict[str, Any]]:
     """Every position of the recorded game, the start first: what the page shows at each step
     (plain JSON-able values)."""
     header, rows = play.read_record(path)
-    options = header.get("options")
-    if not isinstance(options, dict):
-        raise ValueError(f"{play.short(path, 60)} line 1: the header has no options")
-    state = play.make_game(str(header.get("game")), options).new_initial_state()
+    state = play.start_state(path, header)
     narrator = play.Narrator(reveal=True)
     frames = [_frame(state, 0, "start", ["The game begins."])]
-    for i, row in enumerate(rows, 2):
-        action, text = row.get("action"), row.get("text")
-        if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
-            raise ValueError(f"{play.short(path, 60)} line {i}: action {play.short(str(action))} is not legal here")
-        if text is not None and text != state.action_to_string(action):
-            raise ValueError(f"{play.short(path, 60)} line {i}: action {action} is "
-                             f"{state.action_to_string(action)}, the record says {play.short(str(text))}")  # fmt: skip
-        before = state.clone()
-        seat = before.current_player()
-        state.apply_action(action)
-        who = play.WHO.get(seat, "chance")
+    for n, before, action in play.replay_steps(path, state, rows):
+        who = play.WHO.get(before.current_player(), "chance")
         lines = narrator.lines(before, action, state) or [f"{who}: {before.action_to_string(action)}"]
-        frames.append(_frame(state, i - 1, who, lines))
+        frames.append(_frame(state, n, who, lines))
     return frames
 
 
