@@ -839,6 +839,7 @@ class PIMC(Bot):
         seed: int = 0,
         time_limit: float | None = None,
         inference: bool = True,
+        before_play: str = "exact",
     ) -> PIMC: ...
 
 # ------------------------------------------------------------------------------ exact play solvers
