@@ -457,7 +457,7 @@ pub fn declarations_with_rules(hand: Hand, dealt: Option<Hand>, rules: &Rules) -
     if let Some(dealt) = dealt {
         check_twelve(dealt, "dealt hand")?;
         // The hand must come from the dealt hand by an exchange the rules allow (either player).
-        super::compare::check_exchange(hand, dealt, None, rules, 0)?;
+        super::rules::check_exchange(hand, dealt, None, rules, 0)?;
     }
     Ok(explain(hand, dealt, rules))
 }

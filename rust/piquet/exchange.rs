@@ -30,9 +30,9 @@
 use rayon::prelude::*;
 
 use super::card::{check_twelve, Hand};
-use super::compare::{repique_of, Role};
+use super::compare::repique_of;
 use super::declare::{Compiled, Summary};
-use super::rules::{Rules, TrickScoring, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD};
+use super::rules::{Role, Rules, TrickScoring, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 

@@ -7,9 +7,8 @@
 //! receives every scored [`PlayPoints`]. The engine's sink only adds numbers, so the event text is
 //! never built there.
 
-use super::compare::Role;
-use super::score_game::EventKind;
-use super::rules::{Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
+use super::event::EventKind;
+use super::rules::{Role, Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
 
 /// Points scored in the play, as given to a [`PlaySink`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,10 +4,11 @@
 use std::fmt;
 
 use super::card::{Card, Hand};
-use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Role};
+use super::compare::{compare, repique_of, DeclarationKind, DeclarationScore};
 use super::declare::explain;
+use super::event::EventKind;
 use super::play::{PlayPoints, PlaySink, PlayTally};
-use super::rules::{BonusMode, DeclarationTiming, Rules};
+use super::rules::{check_deal, BonusMode, DeclarationTiming, Role, Rules};
 use crate::error::{Error, Result};
 
 const SUIT_NAMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
@@ -32,70 +33,6 @@ pub struct GameOptions {
     pub silent: Option<Role>,
     /// The player who declared something he did not hold and did not correct it (rules §7).
     pub false_declaration: Option<Role>,
-}
-
-/// What a game event is.
-///
-/// ```
-/// assert_eq!(cribpiquet::piquet::EventKind::LastTrick.name(), "last trick");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EventKind {
-    /// Carte blanche (declarations).
-    CarteBlanche,
-    /// The point (declarations).
-    Point,
-    /// One sequence (declarations).
-    Sequence,
-    /// One set (declarations).
-    Set,
-    /// The repique bonus.
-    Repique,
-    /// A lead.
-    Lead,
-    /// A trick won (not the last).
-    Trick,
-    /// The last trick won (its trick point and the last-trick extra together).
-    LastTrick,
-    /// The pique bonus.
-    Pique,
-    /// Leza: more than six tricks.
-    Leza,
-    /// Capot: all twelve tricks.
-    Capot,
-    /// Open capot: announced and made.
-    OpenCapot,
-}
-
-impl EventKind {
-    /// Lowercase name: `"carte blanche"`, `"point"`, `"sequence"`, `"set"`, `"repique"`,
-    /// `"lead"`, `"trick"`, `"last trick"`, `"pique"`, `"leza"`, `"capot"`, `"open capot"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            EventKind::CarteBlanche => "carte blanche",
-            EventKind::Point => "point",
-            EventKind::Sequence => "sequence",
-            EventKind::Set => "set",
-            EventKind::Repique => "repique",
-            EventKind::Lead => "lead",
-            EventKind::Trick => "trick",
-            EventKind::LastTrick => "last trick",
-            EventKind::Pique => "pique",
-            EventKind::Leza => "leza",
-            EventKind::Capot => "capot",
-            EventKind::OpenCapot => "open capot",
-        }
-    }
-
-    fn of_declaration(kind: DeclarationKind) -> EventKind {
-        match kind {
-            DeclarationKind::CarteBlanche => EventKind::CarteBlanche,
-            DeclarationKind::Point => EventKind::Point,
-            DeclarationKind::Sequence => EventKind::Sequence,
-            DeclarationKind::Set => EventKind::Set,
-            DeclarationKind::Repique => EventKind::Repique,
-        }
-    }
 }
 
 /// One scoring event of a game, with the running totals after it (see [`score_game`]).

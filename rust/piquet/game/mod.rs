@@ -65,13 +65,13 @@ mod tests;
 
 use std::fmt;
 
-use super::compare::{points_of, repique_of, Role};
+use super::compare::{points_of, repique_of};
 use super::declare::{packed_lanes, reckoning, Summary};
-use super::score_game::EventKind;
+use super::event::EventKind;
 use super::partiya::{Partie, Partiya};
 use super::play::{PlayPoints, PlaySink, PlayTally};
 use super::rules::{
-    DeclarationTiming, MatchScoring, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
+    DeclarationTiming, MatchScoring, Role, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
 };
 use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
