@@ -39,7 +39,7 @@
 //! card combinations behind each: 91 × 13 table lookups per discard instead of ~45,000 shows.
 //! Flushes and nobs, which depend on suits, are added exactly from per-card sums. No allocation.
 
-use super::card::{Card, Hand};
+use super::card::{Card, Hand, FULL_PACK, SUIT_LANE};
 use super::game::Variant;
 use super::show::score_show_unchecked;
 use super::tables::{rank_total, RANK_KEYS};
@@ -202,11 +202,6 @@ pub(crate) fn best_index(rows: &[DiscardRow]) -> usize {
     best
 }
 
-const ALL_CARDS: u64 = 0x1FFF_1FFF_1FFF_1FFF;
-
-/// The full pack's mask (bit `16 * suit + rank`).
-pub(crate) const FULL_PACK: u64 = ALL_CARDS;
-
 /// What one player does not hold: the cards the opponent may throw and the starter may be
 /// (the pack less the hand), by rank and by suit.
 pub(crate) struct Unseen {
@@ -232,7 +227,7 @@ impl Unseen {
             count += 1;
             m &= m - 1;
         }
-        let lanes: [u64; 4] = core::array::from_fn(|s| (mask >> (16 * s)) & 0x1FFF);
+        let lanes: [u64; 4] = core::array::from_fn(|s| (mask >> (16 * s)) & SUIT_LANE);
         let suits_of = core::array::from_fn(|r| (0..4).fold(0u8, |m, s| m | (((lanes[s] >> r) & 1) as u8) << s));
         Unseen { cards, count, rank_left, lanes, suits_of }
     }

@@ -60,9 +60,9 @@ use rayon::prelude::*;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use super::card::{Card, Hand};
+use super::card::{Card, Hand, FULL_PACK};
 use super::discard::{
-    check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, FULL_PACK, MAX_CHOICES, THROW_KINDS,
+    check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, MAX_CHOICES, THROW_KINDS,
 };
 use super::game::Variant;
 use super::show::score_show_unchecked;

@@ -29,6 +29,8 @@ pub use batch::{
     explain_hand_batch, hand_distribution, peg_points_batch, score_hand_batch, score_hand_batch_into, DistributionKind,
     ShowColumns,
 };
+/// The card layout (mask bits and ids), for the bots and solvers.
+pub(crate) use card::{id_to_index, FULL_PACK};
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use discard::{
     analyze_discard, analyze_discard_batch, discard_class_hands, discard_classes, discard_tables, discard_tables_pass,

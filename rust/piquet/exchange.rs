@@ -29,7 +29,7 @@
 
 use rayon::prelude::*;
 
-use super::card::{check_twelve, Hand};
+use super::card::{check_twelve, Hand, SUIT_LANE};
 use super::compare::repique_of;
 use super::declare::{Compiled, Summary};
 use super::rules::{Role, Rules, TrickScoring, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD};
@@ -447,10 +447,10 @@ struct DrawSums {
 impl DrawSums {
     fn new(hand: u32, lanes: &[u64; 256]) -> DrawSums {
         let unseen_mask = !hand;
-        let unseen = std::array::from_fn(|s| ((unseen_mask >> (8 * s)) & 0xFF).count_ones() as usize);
+        let unseen = std::array::from_fn(|s| ((unseen_mask >> (8 * s)) & SUIT_LANE).count_ones() as usize);
         let seq = std::array::from_fn(|s| {
-            let u = (unseen_mask >> (8 * s)) & 0xFF;
-            let h = (hand >> (8 * s)) & 0xFF;
+            let u = (unseen_mask >> (8 * s)) & SUIT_LANE;
+            let h = (hand >> (8 * s)) & SUIT_LANE;
             let mut table = vec![[0u64; 9]; 256];
             // Every kept byte ⊆ h and every draw byte ⊆ u.
             let mut kept = h;
@@ -487,7 +487,7 @@ impl DrawSums {
         let mut sum = 0u64;
         // Sequences: suit by suit.
         for s in 0..4 {
-            let row = &self.seq[s][((kept >> (8 * s)) & 0xFF) as usize];
+            let row = &self.seq[s][((kept >> (8 * s)) & SUIT_LANE) as usize];
             let others = total - self.unseen[s];
             for (j, &v) in row.iter().enumerate().take(k.min(self.unseen[s]) + 1) {
                 if v != 0 {
@@ -507,7 +507,7 @@ impl DrawSums {
             }
         }
         // The point: the longest suit, over the numbers drawn in each suit.
-        let len: [usize; 4] = std::array::from_fn(|s| ((kept >> (8 * s)) & 0xFF).count_ones() as usize);
+        let len: [usize; 4] = std::array::from_fn(|s| ((kept >> (8 * s)) & SUIT_LANE).count_ones() as usize);
         let u = self.unseen;
         for c0 in 0..=u[0].min(k) {
             let w0 = choose(u[0], c0);
@@ -715,8 +715,8 @@ fn size_bits(sizes: impl IntoIterator<Item = u8>) -> u16 {
 fn sure_play_points(elder: u32, dealer: u32, scoring: TrickScoring) -> u32 {
     let mut tricks = 0u32;
     for s in 0..4 {
-        let e = (elder >> (8 * s)) & 0xFF;
-        let d = (dealer >> (8 * s)) & 0xFF;
+        let e = (elder >> (8 * s)) & SUIT_LANE;
+        let d = (dealer >> (8 * s)) & SUIT_LANE;
         let all = e.count_ones();
         tricks += if d == 0 {
             all

@@ -46,6 +46,8 @@ pub use crate::batch::CardId;
 pub use crate::engine::{CHANCE, TERMINAL};
 pub use batch::{declarations_batch, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
 pub use card::{parse_cards, Card, Hand, HandIter};
+/// The card layout (mask lanes), for the bots and solvers.
+pub(crate) use card::{suit_mask, SUIT_LANE};
 pub use compare::{
     declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,
     DeclarationScorer,

@@ -66,8 +66,8 @@ use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::play::{PlayPoints, PlaySink, PlayTally};
 use crate::piquet::{
-    DeclarationTiming, MatchScoring, Partie, Partiya, Phase, Role, Rules, Scope, State, TrickScoring, LEZA_BONUS,
-    PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS,
+    suit_mask, DeclarationTiming, MatchScoring, Partie, Partiya, Phase, Role, Rules, Scope, State, TrickScoring,
+    LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS, SUIT_LANE,
 };
 
 const NONE: u8 = 0xFF;
@@ -175,11 +175,6 @@ struct Searcher<'t> {
     gen: u32,
     nodes: u64,
     compress: &'static [[u8; 256]; 256],
-}
-
-#[inline(always)]
-fn suit_mask(card: u32) -> u32 {
-    0xFF << (card & 24)
 }
 
 /// The cards of `mask` strictly above `card` in its suit.
@@ -296,7 +291,7 @@ impl Searcher<'_> {
     /// The card of `pos`'s cards whose relative id (in the normalization of [`key`]) is `rel`.
     fn denormalize(&self, pos: &Pos, rel: u8) -> Option<u32> {
         let s = (rel >> 3) as u32;
-        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & 0xFF;
+        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & SUIT_LANE;
         // Relative rank 7 is the highest card out, 6 the next, …
         let mut i = 7 - (rel & 7) as u32;
         let mut m = r;
@@ -314,7 +309,7 @@ impl Searcher<'_> {
     /// The relative id of `card` among the cards out of `pos`.
     fn normalize(&self, pos: &Pos, card: u32) -> u8 {
         let s = card >> 3;
-        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & 0xFF;
+        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & SUIT_LANE;
         let higher = (r >> (card & 7)) >> 1;
         (8 * s + 7 - higher.count_ones()) as u8
     }
@@ -326,8 +321,8 @@ impl Searcher<'_> {
         let (mine, theirs) = (pos.hands[pos.mover as usize], pos.hands[pos.mover as usize ^ 1]);
         let mut sure = 0;
         for s in 0..4 {
-            let a = (mine >> (8 * s)) & 0xFF;
-            let b = (theirs >> (8 * s)) & 0xFF;
+            let a = (mine >> (8 * s)) & SUIT_LANE;
+            let b = (theirs >> (8 * s)) & SUIT_LANE;
             if a == 0 {
                 continue;
             }

@@ -65,6 +65,7 @@ mod tests;
 
 use std::fmt;
 
+use super::card::{suit_mask, FULL_PACK};
 use super::compare::{points_of, repique_of};
 use super::declare::{packed_lanes, reckoning, Summary};
 use super::event::EventKind;
@@ -83,8 +84,6 @@ pub use actions::{
 };
 pub use info::{INFO_TENSOR_SIZE, MAX_RESAMPLE_ATTEMPTS, OBS_TENSOR_SIZE};
 
-/// Every card of the pack.
-pub(crate) const FULL: u32 = u32::MAX;
 const NO_CARD: u8 = 0xFF;
 const NO_SEAT: u8 = 0xFF;
 const NO_SIZE: u8 = 0xFF;
@@ -588,18 +587,13 @@ fn rank(card: u32) -> u32 {
     card & 7
 }
 
-#[inline(always)]
-fn suit_mask(card: u32) -> u32 {
-    0xFF << (card & 24)
-}
-
 /// The cards above `card` (ids greater than it).
 #[inline(always)]
 fn above(card: u8) -> u32 {
     if card >= 31 {
         0
     } else {
-        FULL << (card + 1)
+        FULL_PACK << (card + 1)
     }
 }
 
@@ -802,9 +796,9 @@ impl State {
             Phase::Cut => {
                 let other = self.cuts[(self.turn as usize & 1) ^ 1];
                 if other == NO_CARD {
-                    FULL
+                    FULL_PACK
                 } else {
-                    FULL & !(1u32 << (other & 31))
+                    FULL_PACK & !(1u32 << (other & 31))
                 }
             }
             Phase::Deal | Phase::Draw => self.pack(),
