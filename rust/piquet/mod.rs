@@ -56,7 +56,8 @@ pub use declare::{declarations, declarations_with_rules, Declarations, Point, Se
 pub use event::EventKind;
 pub use exchange::{
     exact_exchange, exchange_sizes, exchange_totals, legal_discards, monte_carlo_exchange, ExchangeMcCounts,
-    ExchangeRow, ExchangeValue, McOpponent, REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST, SHORTLIST_DRAWS,
+    ExchangeRow, ExchangeValue, McOpponent, McSamples, REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST,
+    SHORTLIST_DRAWS,
 };
 pub use game::{
     action_exchange_size, action_to_string, exchange_action, string_to_action, GameConfig, Phase, PointSource, Scope,

@@ -7,7 +7,7 @@ use super::card::{Card, Hand};
 use super::compare::{compare, repique_of, DeclarationKind, DeclarationScore};
 use super::declare::explain;
 use super::event::EventKind;
-use super::play::{PlayPoints, PlaySink, PlayTally};
+use super::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
 use super::rules::{check_deal, BonusMode, DeclarationTiming, Role, Rules};
 use crate::error::{Error, Result};
 
@@ -334,7 +334,8 @@ pub fn score_game(
             declare(&mut log, Some(Role::Dealer));
         }
         won[winner.index()] += 1;
-        tally.trick(rules, i, leader, winner, won, options.open_capot == Some(winner), &mut log);
+        let winner_announced = options.open_capot == Some(winner);
+        tally.trick(rules, TrickEnd { trick: i, leader, winner, won, winner_announced }, &mut log);
         leader = winner;
     }
 

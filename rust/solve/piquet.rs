@@ -64,7 +64,7 @@ use std::cell::RefCell;
 use super::{Objective, Solution, Solve};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
-use crate::piquet::play::{PlayPoints, PlaySink, PlayTally};
+use crate::piquet::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
 use crate::piquet::{
     suit_mask, DeclarationTiming, MatchScoring, Partie, Partiya, Phase, Role, Rules, Scope, State, TrickScoring,
     LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS, SUIT_LANE,
@@ -211,15 +211,14 @@ impl Searcher<'_> {
             p.won[winner as usize] += 1;
             let e = self.elder as usize;
             let won = [p.won[e], p.won[e ^ 1]];
-            p.tally.trick(
-                &self.rules,
-                p.trick,
-                self.role(p.leader),
-                self.role(winner),
+            let end = TrickEnd {
+                trick: p.trick,
+                leader: self.role(p.leader),
+                winner: self.role(winner),
                 won,
-                self.announced[winner as usize],
-                &mut sink,
-            );
+                winner_announced: self.announced[winner as usize],
+            };
+            p.tally.trick(&self.rules, end, &mut sink);
             p.trick += 1;
             p.mover = winner;
             p.leader = winner;

@@ -70,7 +70,7 @@ use super::compare::{points_of, repique_of};
 use super::declare::{packed_lanes, reckoning, Summary};
 use super::event::EventKind;
 use super::partiya::{Partie, Partiya};
-use super::play::{PlayPoints, PlaySink, PlayTally};
+use super::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
 use super::rules::{
     DeclarationTiming, MatchScoring, Role, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
 };
@@ -1081,7 +1081,9 @@ impl State {
         let (e, d) = (self.elder_seat(), self.dealer_seat());
         let won = [self.tricks[e], self.tricks[d]];
         let announced = self.announce[winner] == 2;
-        tally.trick(&rules, trick, self.role(leader), self.role(winner), won, announced, self);
+        let end =
+            TrickEnd { trick, leader: self.role(leader), winner: self.role(winner), won, winner_announced: announced };
+        tally.trick(&rules, end, self);
         self.play = tally;
         if trick == 11 {
             self.end_deal();
