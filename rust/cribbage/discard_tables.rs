@@ -995,9 +995,9 @@ mod tests {
         let d = t.dealer_table();
         assert!(d[4][4] > 8.0 && d[4][4] < 9.5, "{}", d[4][4]);
         assert!(d[12][8] < 4.5, "{}", d[12][8]);
-        for r in 0..13 {
-            for c in 0..13 {
-                assert_eq!(d[r][c], d[c][r]);
+        for (r, row) in d.iter().enumerate() {
+            for (c, &x) in row.iter().enumerate() {
+                assert_eq!(x, d[c][r]);
             }
         }
     }
