@@ -61,7 +61,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::card::{Card, Hand, FULL_PACK};
-use super::discard::{
+use super::crib::{
     check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, MAX_CHOICES, THROW_KINDS,
 };
 use super::game::Variant;
