@@ -1,4 +1,5 @@
-//! Cribbage cards and card sets.
+//! Cribbage cards and card sets, and the card layout (the full-pack mask, the suit lanes, id ↔ mask
+//! bit) that the rest of the crate uses instead of writing it out again.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,4 +1,5 @@
-//! Piquet cards (the 32-card pack, 7 to ace) and card sets.
+//! Piquet cards (the 32-card pack, 7 to ace) and card sets, and the card layout (the full-pack
+//! mask, the suit lanes) that the rest of the crate uses instead of writing it out again.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,5 +1,5 @@
 //! What a scoring event of a deal is ([`EventKind`]): shared by the play tally, the deal scorer
-//! [`score_game`](super::score_game) and the game engine, which all log or count the same events.
+//! [`score_game`](fn@super::score_game) and the game engine, which all log or count the same events.
 
 use super::compare::DeclarationKind;
 

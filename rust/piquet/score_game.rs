@@ -1,5 +1,6 @@
-//! Scoring one whole game (one deal) from its record: declarations, repique, the play, pique,
-//! last trick, leza, capot, and the irregularity flags (rules §3–§5, §7).
+//! [`score_game`]: scoring one whole game (one deal) from its record: declarations, repique, the
+//! play, pique, last trick, leza, capot, and the irregularity flags (rules §3–§5, §7). The match
+//! (koroliks, partiya, partie) is scored in [`partiya`](super::partiya).
 
 use std::fmt;
 
