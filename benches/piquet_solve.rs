@@ -10,10 +10,14 @@
 //! * `greedy_exchange_*`: Greedy's whole exchange decision (size and discards) for elder and the
 //!   dealer, russian and rubicon (the dealer with every talon card elder left).
 //! * `greedy_deals`: Greedy against Greedy, one russian deal from the cut to the end.
+//! * `pimc_decision_*`: one PIMC decision at its defaults (100 worlds, one thread) at the first
+//!   lead and after three tricks, russian (the target: ≤ 200 ms median); and its
+//!   exchange decision (Greedy's exact values, no worlds).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cribpiquet::bots::greedy::Greedy;
+use cribpiquet::bots::pimc::{Pimc, PimcConfig};
 use cribpiquet::bots::Bot;
 use cribpiquet::engine::{Game, GameState};
 use cribpiquet::piquet::{GameConfig, Phase, Rules, Scope, State};
@@ -183,4 +187,45 @@ fn greedy_deals(bencher: Bencher) {
         }
         black_box(s.returns())
     });
+}
+
+fn pimc_bench(bencher: Bencher, states: Vec<State>) {
+    let mut bot = Pimc::<State>::new(PimcConfig::default()).unwrap();
+    let mut rng = Rng::new(1);
+    let mut i = 0;
+    bencher.bench_local(|| {
+        i = (i + 1) % states.len();
+        black_box(bot.step(&states[i], &mut rng).unwrap())
+    });
+}
+
+#[divan::bench(sample_count = 40)]
+fn pimc_decision_first_lead(bencher: Bencher) {
+    pimc_bench(bencher, positions(Rules::russian(), 0, 40));
+}
+
+#[divan::bench(sample_count = 40)]
+fn pimc_decision_after_three_tricks(bencher: Bencher) {
+    pimc_bench(bencher, positions(Rules::russian(), 6, 40));
+}
+
+#[divan::bench(sample_count = 40)]
+fn pimc_decision_exchange(bencher: Bencher) {
+    // Elder's first exchange decision (its size), random deals.
+    let game = GameConfig::new(Rules::russian(), Scope::Deal).unwrap();
+    let mut rng = Rng::new(2);
+    let states = (0..40)
+        .map(|_| {
+            let mut s = game.new_initial_state();
+            while s.phase() != Phase::Exchange {
+                s.apply_sampled_chances(&mut rng);
+                if s.phase() != Phase::Exchange {
+                    let legal = s.legal_actions();
+                    s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+                }
+            }
+            s
+        })
+        .collect();
+    pimc_bench(bencher, states);
 }

@@ -6,11 +6,13 @@
 //!   variation; target ≤ 50 µs median); the nodes searched are printed once per objective, to
 //!   quote nodes per second;
 //! * `pimc_play_decision`: one PIMC decision at the default 100 worlds (target ≤ 20 ms);
+//! * `pimc_discard_decision_worlds`: the same valued by the worlds (`before_play` `Worlds`;
+//!   the default `Exact` is Greedy's exact value, no worlds: `pimc_discard_decision`);
 //! * `pimc_discard_decision`: one PIMC discard decision (the pone's) at 100 worlds (target
 //!   ≤ 200 ms).
 
 use cribpiquet::bots::heuristic::Heuristic;
-use cribpiquet::bots::pimc::{Pimc, PimcConfig};
+use cribpiquet::bots::pimc::{BeforePlay, Pimc, PimcConfig};
 use cribpiquet::bots::Bot;
 use cribpiquet::cribbage::{GameConfig, Phase, State, Variant};
 use cribpiquet::engine::{Game, GameState, Policy};
@@ -71,9 +73,9 @@ fn solve_first_play_win(bencher: Bencher) {
     solve_bench(bencher, Objective::Win);
 }
 
-fn pimc_bench(bencher: Bencher, play: bool) {
+fn pimc_bench(bencher: Bencher, play: bool, before_play: BeforePlay) {
     let states = decisions(16, play);
-    let mut bot = Pimc::<State>::new(PimcConfig::default()).unwrap();
+    let mut bot = Pimc::<State>::new(PimcConfig { before_play, ..PimcConfig::default() }).unwrap();
     let mut rng = Rng::new(1);
     bot.step(&states[0], &mut rng).unwrap(); // the win table and discard tables, once
     let mut i = 0;
@@ -85,10 +87,15 @@ fn pimc_bench(bencher: Bencher, play: bool) {
 
 #[divan::bench(sample_count = 30)]
 fn pimc_play_decision(bencher: Bencher) {
-    pimc_bench(bencher, true);
+    pimc_bench(bencher, true, BeforePlay::Exact);
+}
+
+#[divan::bench(sample_count = 30)]
+fn pimc_discard_decision(bencher: Bencher) {
+    pimc_bench(bencher, false, BeforePlay::Exact);
 }
 
 #[divan::bench(sample_count = 10)]
-fn pimc_discard_decision(bencher: Bencher) {
-    pimc_bench(bencher, false);
+fn pimc_discard_decision_worlds(bencher: Bencher) {
+    pimc_bench(bencher, false, BeforePlay::Worlds);
 }

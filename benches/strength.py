@@ -175,9 +175,11 @@ def report(directory: str) -> str:
                 met = r.win_rate[0] >= target[0] and lo > target[1]
                 lower = f", lower end > {target[1]:.2f}" if target[1] else ""
                 verdict = f"≥ {target[0]:.2f}{lower}: {'met' if met else '**not met**'}"
+            score = score_of(r)
+            # A clean sweep has no finite Elo: the interval's end bounds it.
+            elo = f"{pair_elo(score):+.0f}" if 0 < score < 1 else (f"> {pair_elo(lo):+.0f}" if score == 1 else f"< {pair_elo(hi):+.0f}")
             out.append(
-                f"| {a} vs {b} | {r.games:,}{extra} | **{r.win_rate[0]:.3f}** | {lo:.3f} – {hi:.3f} | "
-                f"{pair_elo(score_of(r)):+.0f} | {verdict} |"
+                f"| {a} vs {b} | {r.games:,}{extra} | **{r.win_rate[0]:.3f}** | {lo:.3f} – {hi:.3f} | {elo} | {verdict} |"
             )
         elo = ratings(lines)
         out.append("")

@@ -964,7 +964,7 @@ BOTS: dict[str, Spec] = {
     "PIMC": Spec({"worlds": I(st.integers(1, 2**32 - 1)), "objective": A(st.sampled_from(["win", "points", "WIN", "score"])),
                   "threads": I(st.integers(1, 256)), "seed": I(st.one_of(st.none(), st.integers(-(2**63), 2**64 - 1))),
                   "time_limit": A(st.one_of(st.none(), st.floats(1e-6, 1e8), st.sampled_from([1e-10, 5e-324]))),
-                  "inference": A(st.booleans()), "before_play": A(st.sampled_from(["exact", "exact+play", "worlds", "WORLDS", "all"]))},
+                  "inference": A(st.booleans()), "before_play": A(st.sampled_from(["exact", "exact+play", "worlds", "ismcts", "WORLDS", "all"]))},
                  post=post_bot_repr, examples=100),
 }
 for _cls in BOT_MAKERS:

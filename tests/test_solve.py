@@ -165,7 +165,7 @@ def test_pimc_settings_repr_and_names():
         "PIMC(worlds=20, objective='points', threads=2, seed=3, time_limit=0.5, inference=False, before_play='worlds')"
     )
     assert repr(bots.PIMC(before_play=" Exact+Play ")).endswith("before_play='exact+play')")
-    with pytest.raises(ValueError, match="before_play must be one of 'exact', 'exact\\+play', 'worlds', got \"all\""):
+    with pytest.raises(ValueError, match="before_play must be one of 'exact', 'exact\\+play', 'worlds', 'ismcts', got \"all\""):
         bots.PIMC(before_play="all")
     with pytest.raises(TypeError, match="before_play"):
         bots.PIMC(before_play=1)
@@ -202,6 +202,28 @@ def test_pimc_values_a_discard_or_an_exchange_by_greedy_exactly_by_default():
                 assert any(with_play[a] != greedy[a] for a in greedy)
                 worlds = bots.PIMC(worlds=4, objective="points", before_play="worlds").action_values(s)
                 assert sorted(worlds) == sorted(greedy) and worlds != greedy
+
+
+def test_pimc_can_hand_the_decisions_before_the_play_to_ismcts():
+    # before_play="ismcts": a discard or an exchange is IS-MCTS(2000)'s (same seed, same answer).
+    for game in [cribbage.Game("five-card"), piquet.Game("russian", scope="deal")]:
+        s = next(s for s in decision_states(game, 40, seed=12) if s.phase in ("discard", "exchange"))
+        pimc, ismcts = bots.PIMC(before_play="ismcts", seed=5), bots.ISMCTS(iterations=2000, seed=5)
+        assert pimc.step(s) == ismcts.step(s)
+        assert pimc.action_values(s) == ismcts.action_values(s)
+
+
+def test_pimc_plays_a_partiya_for_points_until_its_last_deal():
+    # Early in a partiya the deal won is not the match: the worlds are solved for points
+    # (shown on the win scale ½ + ½·tanh(x / 40)); the deal that ends it, for the match.
+    import math
+
+    game = piquet.Game("russian", scope="partiya")
+    s = next(s for s in decision_states(game, 200, seed=13) if s.phase == "play" and len(s.legal_actions()) > 1)
+    values = bots.PIMC(worlds=1, seed=3, inference=False).action_values(s)
+    points = bots.PIMC(worlds=1, seed=3, inference=False, objective="points").action_values(s)
+    for a, v in values.items():
+        assert math.isclose(v, 0.5 + 0.5 * math.tanh(points[a] / 40), rel_tol=0, abs_tol=1e-12)
 
 
 def test_pimc_by_name_in_simulate_and_the_arena():

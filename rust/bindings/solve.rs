@@ -221,9 +221,13 @@ pub(crate) fn pimc_spec_by_name(name: &str, arg: Option<&str>) -> PyResult<Arc<d
 /// discards) in each world, the action applied, the other players' decisions made by
 /// :class:`Greedy` and the chance events drawn from the world's own seed, and the solver valuing
 /// the play that follows (cribbage: the pegging solved once, the show and heels averaged over
-/// every starter the world leaves). With ``objective="win"`` an exact value in points is shown on
+/// every starter the world leaves); ``"ismcts"`` hands every decision before the play to
+/// :class:`ISMCTS` with 2,000 iterations (its values, its choice). With ``objective="win"`` an
+/// exact value in points is shown on
 /// the win scale (cribbage: the win table with half the difference to each side; piquet:
-/// ``½ + ½·tanh(x / 40)``). ``objective``: ``"win"`` (the chance to win,
+/// ``½ + ½·tanh(x / 40)``; a piquet match's deals before the one that can end it are solved for
+/// points, shown on that scale: the deal won would ignore the margin the match counts).
+/// ``objective``: ``"win"`` (the chance to win,
 /// 0..1) or ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds
 /// by how likely the opponent's own discard is in each (two-player cribbage: a softmax over his
 /// discard values under the equilibrium discard tables, computed once per process at first

@@ -62,6 +62,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::greedy::Greedy;
+use super::ismcts::{Ismcts, IsmctsConfig, SearchGame};
 use super::winprob::{multi_side_values, WinTable};
 use super::{decision_player, Bot};
 use crate::cribbage::{
@@ -107,11 +108,18 @@ pub enum BeforePlay {
     ExactAndPlay,
     /// Every world's line advanced and solved (module docs, step 2).
     Worlds,
+    /// Every decision before the play (any game, any phase the solver does not reach) made by
+    /// IS-MCTS with [`ISMCTS_ITERATIONS`] iterations and its other defaults
+    /// ([`Ismcts`]): its values, its choice.
+    Ismcts,
 }
+
+/// The iterations of [`BeforePlay::Ismcts`]'s search (the strength ladder's IS-MCTS).
+pub const ISMCTS_ITERATIONS: u32 = 2000;
 
 impl BeforePlay {
     /// The Python names, in the order of the variants.
-    pub const NAMES: [&'static str; 3] = ["exact", "exact+play", "worlds"];
+    pub const NAMES: [&'static str; 4] = ["exact", "exact+play", "worlds", "ismcts"];
 
     /// The setting of a name of [`BeforePlay::NAMES`] (an error lists them).
     pub fn from_name(name: &str) -> Result<BeforePlay> {
@@ -119,6 +127,7 @@ impl BeforePlay {
             "exact" => Ok(BeforePlay::Exact),
             "exact+play" => Ok(BeforePlay::ExactAndPlay),
             "worlds" => Ok(BeforePlay::Worlds),
+            "ismcts" => Ok(BeforePlay::Ismcts),
             _ => Err(Error::InvalidValue(format!(
                 "before_play must be one of {}, got {:?}",
                 BeforePlay::NAMES.map(|n| format!("'{n}'")).join(", "),
@@ -160,7 +169,7 @@ impl PimcConfig {
 }
 
 /// The game-specific hooks of [`Pimc`].
-pub trait PimcGame: Solve {
+pub trait PimcGame: Solve + SearchGame {
     /// Does the solver apply here (phase `"play"` with a player to move)?
     fn solvable(&self) -> bool {
         self.phase_name() == "play" && self.current_player() >= 0
@@ -205,6 +214,11 @@ pub trait PimcGame: Solve {
         Err(Error::InvalidValue("pimc: this game has no split decisions".into()))
     }
 
+    /// The objective the solver is asked for when the bot's is `objective` (the same by default).
+    fn solver_objective(&self, objective: Objective) -> Objective {
+        objective
+    }
+
     /// A split decision's point value `x` for `player` at this (decision) state on
     /// `objective`'s scale (`Points`: `x` itself).
     fn points_on_scale(&self, player: usize, x: f64, objective: Objective) -> f64 {
@@ -219,6 +233,11 @@ pub const NEAR_END_FRACTION: u64 = 4;
 
 /// [`PimcGame::preplay_value`]'s default, for implementations that specialise some cases.
 fn generic_preplay_value<S: PimcGame>(t: &S, from: &S, player: usize, objective: Objective) -> Result<f64> {
+    let solver = t.solver_objective(objective);
+    if solver != objective {
+        let v = generic_preplay_value(t, from, player, solver)?;
+        return Ok(from.points_on_scale(player, v, objective));
+    }
     let q = t.current_player() as usize;
     if t.game().num_sides() != 2 {
         let sol = t.solve(objective)?;
@@ -541,6 +560,17 @@ impl PimcGame for piquet::State {
         Ok(if self.current_player() as usize == player { value } else { -value })
     }
 
+    /// `Points` where [`Objective::Win`] would be the deal won in a match's deal that cannot end
+    /// it ([`deal_may_end_match`](crate::solve::piquet::deal_may_end_match)): there the margin
+    /// counts, and a solver maximising the deal won gives points away in a deal it cannot win.
+    fn solver_objective(&self, objective: Objective) -> Objective {
+        if objective == Objective::Win && !crate::solve::piquet::deal_may_end_match(self) {
+            Objective::Points
+        } else {
+            objective
+        }
+    }
+
     /// `Win`: the point scale of [`PimcGame::outcome_value`], `½ + ½·tanh(x / 40)`.
     fn points_on_scale(&self, _player: usize, x: f64, objective: Objective) -> f64 {
         match objective {
@@ -551,11 +581,18 @@ impl PimcGame for piquet::State {
 }
 
 /// The PIMC bot (see the [module docs](self)).
-#[derive(Debug, Clone)]
-pub struct Pimc<S> {
+#[derive(Clone)]
+pub struct Pimc<S: PimcGame> {
     config: PimcConfig,
     cancel: Arc<AtomicBool>,
-    _game: std::marker::PhantomData<fn() -> S>,
+    /// [`BeforePlay::Ismcts`]'s search, made at its first decision.
+    search: Option<Box<Ismcts<S>>>,
+}
+
+impl<S: PimcGame> std::fmt::Debug for Pimc<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pimc").field("config", &self.config).finish_non_exhaustive()
+    }
 }
 
 /// One world's evaluation: its weight and the value of each legal action.
@@ -621,7 +658,23 @@ where
 {
     /// A bot with these settings (an error names a bad one).
     pub fn new(config: PimcConfig) -> Result<Pimc<S>> {
-        Ok(Pimc { config: config.checked()?, cancel: Arc::new(AtomicBool::new(false)), _game: Default::default() })
+        Ok(Pimc { config: config.checked()?, cancel: Arc::new(AtomicBool::new(false)), search: None })
+    }
+
+    /// [`BeforePlay::Ismcts`]'s search when it makes this decision (one before the play).
+    fn search_for(&mut self, state: &S) -> Result<Option<&mut Ismcts<S>>> {
+        if self.config.before_play != BeforePlay::Ismcts || state.solvable() || state.current_player() < 0 {
+            return Ok(None);
+        }
+        if self.search.is_none() {
+            let config = IsmctsConfig {
+                iterations: ISMCTS_ITERATIONS,
+                time_limit: self.config.time_limit,
+                ..IsmctsConfig::default()
+            };
+            self.search = Some(Box::new(Ismcts::new(config)?));
+        }
+        Ok(self.search.as_deref_mut())
     }
 
     /// The settings.
@@ -728,8 +781,13 @@ where
         let chance_seed = rng.next_u64();
         let weight = if self.config.inference { state.world_weight(&world, p) } else { 1.0 };
         if world.solvable() {
-            let action_values = world.solve_values(objective)?;
-            let values = legal.iter().map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1)).collect();
+            let solver = world.solver_objective(objective);
+            let action_values = world.solve_values(solver)?;
+            let values = legal
+                .iter()
+                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1))
+                .map(|v| if solver == objective { v } else { state.points_on_scale(p, v, objective) })
+                .collect();
             return Ok((weight, values));
         }
         let mut memo: Vec<(usize, String, u16)> = Vec::new();
@@ -787,6 +845,9 @@ where
     Greedy: Bot<S>,
 {
     fn step(&mut self, state: &S, rng: &mut Rng) -> Result<u16> {
+        if let Some(search) = self.search_for(state)? {
+            return search.step(state, rng);
+        }
         let (legal, _, key) = self.values(state, rng)?;
         let mut best = 0;
         for i in 1..legal.len() {
@@ -800,8 +861,17 @@ where
     /// The weighted mean over the worlds of each legal action's value for the player to move, on
     /// the objective's scale (`Win`: the chance to win, 0..1; `Points`: the point difference).
     fn action_values(&mut self, state: &S, rng: &mut Rng) -> Result<Vec<(u16, f64)>> {
+        if let Some(search) = self.search_for(state)? {
+            return search.action_values(state, rng);
+        }
         let (legal, values, _) = self.values(state, rng)?;
         Ok(legal.into_iter().zip(values).collect())
+    }
+
+    fn restart(&mut self) {
+        if let Some(search) = self.search.as_mut() {
+            search.restart();
+        }
     }
 
     fn name(&self) -> String {

@@ -649,6 +649,30 @@ fn win_value(state: &State, mover: usize, lead: i32, match_lead: i32) -> f64 {
     }
 }
 
+/// May the deal of `state` end its match (deal scope; the last deal of a partiya; a partie's deal
+/// at or past its length)? In a match's other deals [`Objective::Win`] is the deal won, blind to
+/// the margin the match counts: a player maximising it gives points away in a deal it cannot
+/// win (the PIMC bot solves those deals for points instead).
+pub fn deal_may_end_match(state: &State) -> bool {
+    let config = state.config();
+    if config.scope() == Scope::Deal {
+        return true;
+    }
+    let rules = config.rules();
+    match rules.match_scoring {
+        MatchScoring::Partiya => (|| {
+            let mut p = Partiya::new(rules).ok()?;
+            for g in state.games() {
+                p.add_game(g[0] as u64, g[1] as u64).ok()?;
+            }
+            p.add_game(1, 0).ok()?;
+            Some(p.is_over())
+        })()
+        .unwrap_or(true),
+        MatchScoring::Partie => state.games_played() as usize + 1 >= rules.deals_per_partie as usize,
+    }
+}
+
 impl Solve for State {
     /// The exact value of the rest of the deal's play (module docs); refuses any state not in
     /// phase play with a player to move.

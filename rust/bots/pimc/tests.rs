@@ -1,4 +1,5 @@
 use super::*;
+use crate::bots::ismcts::{Ismcts, IsmctsConfig};
 use crate::cribbage::{GameConfig, Phase};
 
 fn bot(worlds: u32, threads: usize, objective: Objective) -> Pimc<cribbage::State> {
@@ -324,4 +325,48 @@ fn only_a_two_player_discard_or_a_piquet_exchange_splits() {
         s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
     }
     assert!(exchange >= 2 && play >= 12, "{exchange} {play}");
+}
+
+#[test]
+fn before_play_ismcts_hands_the_decisions_before_the_play_to_ismcts() {
+    let config = PimcConfig { worlds: 5, before_play: BeforePlay::Ismcts, ..PimcConfig::default() };
+    let mut pimc = Pimc::<cribbage::State>::new(config).unwrap();
+    let exact = PimcConfig { worlds: 5, ..PimcConfig::default() };
+    let search = IsmctsConfig { iterations: ISMCTS_ITERATIONS, ..IsmctsConfig::default() };
+    let states = decisions(GameConfig::new(Variant::FiveCard, None).unwrap(), 30, 8);
+    let (mut before, mut play) = (0, 0);
+    for s in &states {
+        let a = pimc.step(s, &mut Rng::new(3)).unwrap();
+        if s.phase() == Phase::Discard {
+            let mut ismcts = Ismcts::<cribbage::State>::new(search).unwrap();
+            assert_eq!(a, ismcts.step(s, &mut Rng::new(3)).unwrap());
+            let values = Pimc::<cribbage::State>::new(config).unwrap().action_values(s, &mut Rng::new(4)).unwrap();
+            assert_eq!(
+                values,
+                Ismcts::<cribbage::State>::new(search).unwrap().action_values(s, &mut Rng::new(4)).unwrap()
+            );
+            before += 1;
+        } else {
+            assert_eq!(a, Pimc::<cribbage::State>::new(exact).unwrap().step(s, &mut Rng::new(3)).unwrap());
+            play += 1;
+        }
+    }
+    assert!(before > 0 && play > 0, "{before} {play}");
+    // Piquet: the exchange too.
+    let mut pimc = Pimc::<piquet::State>::new(config).unwrap();
+    let mut rng = Rng::new(6);
+    let mut s = piquet::GameConfig::default().new_initial_state();
+    while s.phase() != piquet::Phase::Exchange {
+        if s.apply_sampled_chances(&mut rng) == 0 {
+            let legal = s.legal_actions();
+            s.apply_legal(legal[0]);
+        }
+    }
+    let a = pimc.step(&s, &mut Rng::new(2)).unwrap();
+    assert_eq!(a, Ismcts::<piquet::State>::new(search).unwrap().step(&s, &mut Rng::new(2)).unwrap());
+    assert_eq!(BeforePlay::from_name("ismcts").unwrap().name(), "ismcts");
+    assert!(BeforePlay::from_name("mcts")
+        .unwrap_err()
+        .to_string()
+        .contains("'exact', 'exact+play', 'worlds', 'ismcts'"));
 }
