@@ -4,9 +4,10 @@
 //! One mechanism for every bot: the Python base class [`PyBot`] (`cribpiquet.bots.Bot`) holds
 //! the bot's settings (a [`BotSpec`] of the core's bot registry, which builds the core bots of
 //! either game), the bot's own generator (seeded by its `seed`) and the live bot of each game,
-//! and offers `step`, `action_values`, `restart`, `name` and the repr. A bot class is a subclass
-//! with only a constructor: adding a Rust bot type is an entry in `bots::registry`, a
-//! `#[pyclass(extends = PyBot)]` struct with its `#[new]`, its repr in [`PyBot`], and one line in
+//! and offers `step`, `action_values`, `restart`, `name`, the repr and pickling (`__reduce__`:
+//! the constructor call of the settings). A bot class is a subclass with only a constructor:
+//! adding a Rust bot type is an entry in `bots::registry`, a `#[pyclass(extends = PyBot)]`
+//! struct with its `#[new]`, its repr and constructor arguments in [`PyBot`], and one line in
 //! [`register`]. `simulate` and the arena take the settings (the registry's policy factory: fresh
 //! bots per seat and game, drawing from the game's generator), and the registry's names.
 
@@ -14,7 +15,7 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::engine::{describe, seed_from, IntArg};
 use crate::bots::ismcts::{IsmctsConfig, Rollout};
@@ -97,6 +98,10 @@ pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState
 /// same calls after a restart give the same answers. A chance node or a finished game is a
 /// ``ValueError``. Bots are accepted by ``simulate(players=...)`` and :func:`cribpiquet.arena`,
 /// which give each seat of each game a fresh copy drawing from that game's generator.
+///
+/// A bot pickles and copies (``pickle``, ``copy.deepcopy``) as its settings: the copy is the
+/// bot as made (or restarted), with an equal repr, and plays the same actions from the same
+/// calls.
 ///
 /// >>> from cribpiquet import bots, cribbage
 /// >>> s = cribbage.Game("five-card").new_initial_state()
@@ -238,6 +243,26 @@ impl PyBot {
                 py_bool(c.inference)
             ),
         }
+    }
+
+    /// Pickling and copying: the class called with the bot's settings (the bot as made).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let (seed, time) = (me.seed, me.time_limit);
+        let args = match me.spec {
+            BotSpec::Random => (seed,).into_pyobject(py)?,
+            BotSpec::First | BotSpec::Greedy => PyTuple::empty(py),
+            // The constructors' positional order.
+            BotSpec::Ismcts(c) => {
+                (c.iterations, time, c.exploration, c.rollout.name(), c.threads, seed, c.rollout_to_end)
+                    .into_pyobject(py)?
+            }
+            BotSpec::Pimc(c) => {
+                (c.worlds, objective_name(c.objective), c.threads, seed, time, c.inference).into_pyobject(py)?
+            }
+        };
+        Ok((slf.get_type(), args))
     }
 }
 

@@ -2,7 +2,7 @@
 //! `cribpiquet.bots.PIMC`.
 //!
 //! `PIMC` is a `Bot` subclass like the others: its settings are the registry's
-//! [`BotSpec::Pimc`], so `step`, `action_values`, `restart`, `simulate`, the arena and
+//! [`BotSpec::Pimc`], so `step`, `action_values`, `restart`, pickling, `simulate`, the arena and
 //! the name `"pimc:N"` are the shared ones, and Ctrl-C reaches it through the engine's interrupt
 //! flag (checked before each world).
 
