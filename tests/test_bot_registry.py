@@ -1,5 +1,6 @@
-"""Every bot pickles and copies as its settings (``__reduce__``: equal repr, the same next
-actions)."""
+"""The one bot registry (``rust/bots/registry.rs``): every bot name is parsed there, and
+``simulate``, the arena, ``cribpiquet play`` and ``_core.bot_from_name`` accept the same names;
+and every bot pickles and copies as its settings (equal repr, the same next actions)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cribpiquet import arena, bots, cribbage, piquet
+from cribpiquet import _core, arena, bots, cribbage, piquet, play
 
 # ------------------------------------------------------------------------------------ states
 
@@ -136,3 +137,100 @@ def test_a_pickled_bot_plays_the_same_games_in_simulate_and_the_arena() -> None:
         DEAL, copy.deepcopy([bots.PIMC(worlds=2, inference=False), "first"]), 4, seed=3, progress=False
     )
     assert (one.wins, one.draws, one.points) == (two.wins, two.draws, two.points)
+
+
+# ------------------------------------------------------------------------------------ names
+
+NAMES = {"greedy": None, "ismcts": "iterations", "random": None, "first": None, "pimc": "worlds"}
+CLASSES = {"greedy": bots.Greedy, "ismcts": bots.ISMCTS, "random": bots.Random, "first": bots.First, "pimc": bots.PIMC}
+KNOWN = "greedy, ismcts, ismcts:N, random, first, pimc, pimc:N"
+
+
+def test_the_registry_lists_every_bot_class() -> None:
+    assert _core.bot_names() == NAMES
+    assert set(CLASSES.values()) == {getattr(bots, name) for name in bots.__all__} - {bots.Bot}
+
+
+@pytest.mark.parametrize("name", list(NAMES))
+def test_every_name_builds_its_bot(name: str) -> None:
+    bot = _core.bot_from_name(name, seed=11)
+    assert type(bot) is CLASSES[name]
+    seeded = name in ("random", "ismcts", "pimc")
+    assert repr(bot) == repr(CLASSES[name](seed=11) if seeded else CLASSES[name]())
+    assert repr(_core.bot_from_name(f" {name.upper()} ")) == repr(CLASSES[name](seed=0) if seeded else CLASSES[name]())
+    if NAMES[name]:
+        with_n = _core.bot_from_name(f"{name}:3", seed=1)
+        assert type(with_n) is CLASSES[name] and with_n.name == f"{name}:3"
+        assert repr(with_n) == repr(CLASSES[name](**{NAMES[name]: 3, "seed": 1}))
+    # The name in reports is the registry's: it builds the same kind again.
+    assert type(_core.bot_from_name(bot.name)) is CLASSES[name]
+    # And play makes the same bot.
+    assert repr(play.make_bot(name, 11)) == repr(bot)
+
+
+def test_names_and_objects_play_the_same_games() -> None:
+    """``simulate`` takes a name and the bot built from it alike: one parser, one construction."""
+    five = cribbage.Game("five-card")
+    for name in ["ismcts:10", "greedy", "first", "random"]:
+        by_name = cribbage.simulate(five, 3, players=[name, "random"], seed=5)
+        by_bot = cribbage.simulate(five, 3, players=[_core.bot_from_name(name), "random"], seed=5)
+        assert by_name["scores"].tolist() == by_bot["scores"].tolist(), name
+
+
+ACCEPTED = ["random", "First", " greedy ", "ISMCTS", "ismcts:5", "pimc", "PIMC:2", "ismcts : 7"]
+
+
+@pytest.mark.parametrize("name", ACCEPTED)
+def test_play_simulate_and_the_arena_accept_the_same_names(name: str) -> None:
+    bot = play.make_bot(name, 1)
+    assert isinstance(bot, bots.Bot)
+    assert _core.bot_from_name(name, seed=1).name == bot.name
+    # Zero games still parse the players (a default PIMC plays a whole game slowly).
+    assert cribbage.simulate(SIX, 0, players=[name, "random"])["scores"].shape == (0, 2)
+    assert piquet.simulate(DEAL, 0, players=name)["scores"].shape == (0, 2)
+    assert arena(DEAL, [name, "first"], 0, progress=False).players == (name.strip().lower(), "first")
+
+
+def test_unknown_names_list_the_registry() -> None:
+    assert _core.bot_from_name("nobody") is None
+    with pytest.raises(ValueError) as e:
+        play.make_bot("nobody", 0)
+    assert str(e.value) == "unknown bot 'nobody': choose greedy, ismcts, random, first, pimc"
+    with pytest.raises(ValueError) as e:
+        cribbage.simulate(SIX, 1, players=["nobody", "random"])
+    assert str(e.value) == f'unknown player "nobody" (known: {KNOWN}, or a cribpiquet.bots bot)'
+    with pytest.raises(ValueError) as e:
+        arena(DEAL, ["random", "nobody"], 1, progress=False)
+    assert str(e.value) == f'unknown player "nobody" (known: {KNOWN}, or a cribpiquet.bots bot)'
+
+
+BAD = {
+    "first:2": 'the first player takes no argument, got "first:2"',
+    "greedy:": 'the greedy player takes no argument, got "greedy:"',
+    "ismcts:0": 'ismcts:N needs a number of iterations 1 <= N <= 4294967295 (2**32-1), got "ismcts:0"',
+    "ismcts:lots": 'ismcts:N needs a number of iterations 1 <= N <= 4294967295 (2**32-1), got "ismcts:lots"',
+    "pimc:-3": 'pimc:N needs a number of worlds N >= 1, got "pimc:-3"',
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_bad_arguments_are_the_same_error_everywhere(name: str) -> None:
+    for call in (
+        lambda: _core.bot_from_name(name),
+        lambda: play.make_bot(name, 0),
+        lambda: cribbage.simulate(SIX, 0, players=[name, "random"]),
+        lambda: arena(DEAL, [name, "random"], 0, progress=False),
+    ):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == BAD[name]
+
+
+def test_bot_from_name_checks_its_seed() -> None:
+    assert repr(_core.bot_from_name("random", seed=-1)) == "Random(seed=-1)"
+    # Bots that draw no random numbers take no seed.
+    assert repr(_core.bot_from_name("greedy", seed=5)) == "Greedy()"
+    with pytest.raises(TypeError, match="seed must be an int"):
+        _core.bot_from_name("random", seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _core.bot_from_name(3)  # type: ignore[arg-type]

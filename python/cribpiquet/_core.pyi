@@ -842,6 +842,12 @@ class PIMC(Bot):
         inference: bool = True,
     ) -> PIMC: ...
 
+# -------------------------------------------------------------------------------- the bot registry
+# (rust/bindings/registry.rs: the names of rust/bots/registry.rs)
+
+def bot_names() -> dict[str, str | None]: ...
+def bot_from_name(name: str, seed: int = 0) -> Bot | None: ...
+
 # ------------------------------------------------------------------------------ exact play solvers
 
 @final
