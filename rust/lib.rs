@@ -23,6 +23,7 @@ pub mod cards;
 pub mod cribbage;
 pub mod engine;
 pub mod error;
+pub mod eval;
 pub mod piquet;
 pub mod rng;
 pub mod solve;

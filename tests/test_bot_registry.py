@@ -47,6 +47,8 @@ BOTS = [
     bots.PIMC(worlds=3, seed=1, inference=False),
     bots.PIMC(worlds=2, objective="points", threads=2, seed=7, inference=False),
     bots.PIMC(worlds=2, seed=2**63),
+    bots.PIMC(worlds=2, seed=5, inference=False, before_play="worlds"),
+    bots.PIMC(worlds=2, seed=6, objective="points", inference=False, before_play="exact+play"),
 ]
 #: Bots with a time limit: they copy alike, but their searches depend on the clock.
 TIMED = [
@@ -108,7 +110,7 @@ def test_timed_bots_copy_their_exact_settings() -> None:
         "threads=1, seed=9, rollout_to_end=False)"
     )
     assert repr(copy.deepcopy(TIMED[2])) == (
-        "PIMC(worlds=5, objective='points', threads=1, seed=0, time_limit=123.456, inference=False)"
+        "PIMC(worlds=5, objective='points', threads=1, seed=0, time_limit=123.456, inference=False, before_play='exact')"
     )
     for bot in TIMED[:2]:
         s = STATES[1]
@@ -123,7 +125,8 @@ def test_reduce_is_the_constructor_call() -> None:
         bots.ISMCTS,
         (20, None, 0.7, "heuristic", 1, 2**64 - 1, False),
     )
-    assert bots.PIMC(worlds=4, time_limit=2.5).__reduce__() == (bots.PIMC, (4, "win", 1, 0, 2.5, True))
+    assert bots.PIMC(worlds=4, time_limit=2.5).__reduce__() == (bots.PIMC, (4, "win", 1, 0, 2.5, True, "exact"))
+    assert bots.PIMC(before_play="worlds").__reduce__()[1][-1] == "worlds"
 
 
 def test_a_pickled_bot_plays_the_same_games_in_simulate_and_the_arena() -> None:

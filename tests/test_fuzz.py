@@ -886,8 +886,10 @@ BOT_MAKERS = {
     "First": st.just(bots.First),
     "Greedy": st.just(bots.Greedy),
     "ISMCTS": ISMCTS_SMALL,
-    "PIMC": st.builds(lambda w, th, ob, inf, sd: functools.partial(bots.PIMC, worlds=w, threads=th, objective=ob, inference=inf, seed=sd),
-                      st.integers(1, 3), st.integers(1, 2), st.sampled_from(["win", "points"]), st.booleans(), st.integers(0, 2**64 - 1)),
+    "PIMC": st.builds(lambda w, th, ob, inf, sd, bp: functools.partial(bots.PIMC, worlds=w, threads=th, objective=ob, inference=inf, seed=sd,
+                                                                       before_play=bp),
+                      st.integers(1, 3), st.integers(1, 2), st.sampled_from(["win", "points"]), st.booleans(), st.integers(0, 2**64 - 1),
+                      st.sampled_from(["exact", "exact+play", "worlds"])),
 }
 BOT_MAKERS["Bot"] = st.one_of(*BOT_MAKERS.values())
 
@@ -962,7 +964,8 @@ BOTS: dict[str, Spec] = {
     "PIMC": Spec({"worlds": I(st.integers(1, 2**32 - 1)), "objective": A(st.sampled_from(["win", "points", "WIN", "score"])),
                   "threads": I(st.integers(1, 256)), "seed": I(st.one_of(st.none(), st.integers(-(2**63), 2**64 - 1))),
                   "time_limit": A(st.one_of(st.none(), st.floats(1e-6, 1e8), st.sampled_from([1e-10, 5e-324]))),
-                  "inference": A(st.booleans())}, post=post_bot_repr, examples=100),
+                  "inference": A(st.booleans()), "before_play": A(st.sampled_from(["exact", "exact+play", "worlds", "WORLDS", "all"]))},
+                 post=post_bot_repr, examples=100),
 }
 for _cls in BOT_MAKERS:
     # Greedy thinks tens of ms at a piquet exchange; PIMC solves every world of every action

@@ -157,10 +157,18 @@ def test_pimc_plays_legal_actions_and_is_seeded(variant):
 
 
 def test_pimc_settings_repr_and_names():
-    assert repr(bots.PIMC()) == "PIMC(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True)"
-    assert repr(bots.PIMC(worlds=20, objective="points", threads=2, seed=3, time_limit=0.5, inference=False)) == (
-        "PIMC(worlds=20, objective='points', threads=2, seed=3, time_limit=0.5, inference=False)"
+    assert repr(bots.PIMC()) == (
+        "PIMC(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True, before_play='exact')"
     )
+    b = bots.PIMC(worlds=20, objective="points", threads=2, seed=3, time_limit=0.5, inference=False, before_play="worlds")
+    assert repr(b) == (
+        "PIMC(worlds=20, objective='points', threads=2, seed=3, time_limit=0.5, inference=False, before_play='worlds')"
+    )
+    assert repr(bots.PIMC(before_play=" Exact+Play ")).endswith("before_play='exact+play')")
+    with pytest.raises(ValueError, match="before_play must be one of 'exact', 'exact\\+play', 'worlds', got \"all\""):
+        bots.PIMC(before_play="all")
+    with pytest.raises(TypeError, match="before_play"):
+        bots.PIMC(before_play=1)
     assert bots.PIMC(worlds=20).name == "pimc:20"
     assert isinstance(bots.PIMC(), bots.Bot)
     with pytest.raises(ValueError, match="worlds"):
@@ -173,6 +181,27 @@ def test_pimc_settings_repr_and_names():
         bots.PIMC(time_limit=-1.0)
     with pytest.raises(ValueError, match="chance node"):
         bots.PIMC().step(cribbage.Game().new_initial_state())
+
+
+def test_pimc_values_a_discard_or_an_exchange_by_greedy_exactly_by_default():
+    # "exact": Greedy's exact values (points), no worlds; "exact+play" adds the mean solved play
+    # (a pegging or trick-play difference of a few points); "worlds" values each world's line.
+    for game in [cribbage.Game("six-card"), cribbage.Game("five-card"), piquet.Game("russian", scope="deal")]:
+        states = [s for s in decision_states(game, 40, seed=11) if s.phase in ("discard", "exchange")][:3]
+        assert states, game
+        for s in states:
+            greedy = bots.Greedy().action_values(s)
+            assert bots.PIMC(objective="points").action_values(s) == greedy
+            best = max(greedy.values())
+            assert greedy[bots.PIMC(objective="points").step(s)] == best
+            assert bots.PIMC().step(s) == bots.PIMC(objective="points").step(s)
+            if isinstance(game, cribbage.Game):
+                with_play = bots.PIMC(worlds=4, objective="points", before_play="exact+play").action_values(s)
+                assert sorted(with_play) == sorted(greedy)
+                assert all(abs(with_play[a] - greedy[a]) < 20 for a in greedy)
+                assert any(with_play[a] != greedy[a] for a in greedy)
+                worlds = bots.PIMC(worlds=4, objective="points", before_play="worlds").action_values(s)
+                assert sorted(worlds) == sorted(greedy) and worlds != greedy
 
 
 def test_pimc_by_name_in_simulate_and_the_arena():
@@ -200,7 +229,7 @@ def test_pimc_plays_piquet_with_the_double_dummy_solver():
 
 def test_pimc_stops_on_ctrl_c():
     s = decision_states(cribbage.Game("six-card"), 1, seed=5)[0]
-    bot = bots.PIMC(worlds=50_000_000, inference=False)  # hours of work
+    bot = bots.PIMC(worlds=50_000_000, inference=False, before_play="worlds")  # hours of work
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     started = time.monotonic()

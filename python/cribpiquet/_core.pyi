@@ -840,6 +840,7 @@ class PIMC(Bot):
         seed: int = 0,
         time_limit: float | None = None,
         inference: bool = True,
+        before_play: str = "exact",
     ) -> PIMC: ...
 
 # -------------------------------------------------------------------------------- the bot registry

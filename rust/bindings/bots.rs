@@ -236,11 +236,12 @@ impl PyBot {
                 py_bool(c.rollout_to_end)
             ),
             BotSpec::Pimc(c) => format!(
-                "PIMC(worlds={}, objective='{}', threads={}, seed={seed}, time_limit={time}, inference={})",
+                "PIMC(worlds={}, objective='{}', threads={}, seed={seed}, time_limit={time}, inference={}, before_play='{}')",
                 c.worlds,
                 objective_name(c.objective),
                 c.threads,
-                py_bool(c.inference)
+                py_bool(c.inference),
+                c.before_play.name()
             ),
         }
     }
@@ -259,7 +260,8 @@ impl PyBot {
                     .into_pyobject(py)?
             }
             BotSpec::Pimc(c) => {
-                (c.worlds, objective_name(c.objective), c.threads, seed, time, c.inference).into_pyobject(py)?
+                (c.worlds, objective_name(c.objective), c.threads, seed, time, c.inference, c.before_play.name())
+                    .into_pyobject(py)?
             }
         };
         Ok((slf.get_type(), args))

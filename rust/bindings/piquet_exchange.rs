@@ -121,7 +121,8 @@ fn piquet_exchange_monte_carlo<'py>(
     let first = first_sample.map_or(Ok(0), |o| int_in(o, "first_sample", 0, 1 << 48))? as u64;
     let n = samples.map_or(Ok(1000), |o| int_in(o, "samples", 0, 1 << 40))? as u64;
     let seed = seed.map_or(Ok(0), seed_from)?;
-    let counts = py.detach(|| core::monte_carlo_exchange(hand, role, &rules, max_discard, opponent, first, n, seed))?;
+    let run = core::McSamples { seed, first, count: n };
+    let counts = py.detach(|| core::monte_carlo_exchange(hand, role, &rules, max_discard, opponent, run))?;
     let d = PyDict::new(py);
     d.set_item("discard", counts.iter().map(|c| c.discard.mask()).collect::<Vec<u32>>().into_pyarray(py))?;
     d.set_item("samples", counts.iter().map(|c| c.samples).collect::<Vec<u64>>().into_pyarray(py))?;

@@ -33,7 +33,7 @@ fn bot_names(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 ///
 /// >>> from cribpiquet import _core
 /// >>> _core.bot_from_name("pimc:20", seed=3)
-/// PIMC(worlds=20, objective='win', threads=1, seed=3, time_limit=None, inference=True)
+/// PIMC(worlds=20, objective='win', threads=1, seed=3, time_limit=None, inference=True, before_play='exact')
 /// >>> _core.bot_from_name("nobody") is None
 /// True
 #[pyfunction]

@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use super::bots::{objective_name, state_arg, AnyState, PyBot};
 use super::engine::{seed_from, IntArg};
-use crate::bots::pimc::PimcConfig;
+use crate::bots::pimc::{BeforePlay, PimcConfig};
 use crate::bots::registry::BotSpec;
 use crate::engine::GameState;
 use crate::solve::{Objective, Solution, Solve};
@@ -153,11 +153,19 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
 /// in each of them with every card face up, and the best mean is played (ties: the lowest
 /// action).
 ///
-/// In the play, the worlds are solved exactly (:func:`cribpiquet.solve`). Before the play (a
-/// cribbage discard, a piquet exchange), the action is applied in the world, the other players'
-/// decisions are made by :class:`Greedy` and the chance events drawn from the world's own seed,
-/// and the solver values the play that follows (cribbage: the pegging solved once, the show and
-/// heels averaged over every starter the world leaves). ``objective``: ``"win"`` (the chance to win,
+/// In the play, the worlds are solved exactly (:func:`cribpiquet.solve`). Before the play,
+/// ``before_play`` says how a two-player cribbage discard or a piquet exchange (its size, each
+/// card laid away) is valued: ``"exact"`` (the default, the strongest measured) by
+/// :class:`Greedy`'s exact expectation alone (the hand and crib over every starter and throw;
+/// the expected declarations over every draw), no worlds; ``"exact+play"`` by that plus the mean
+/// over the worlds of the solved play's point difference; ``"worlds"`` (and every other
+/// decision before the play, whatever the setting: the open capot, three- and four-player
+/// discards) in each world, the action applied, the other players' decisions made by
+/// :class:`Greedy` and the chance events drawn from the world's own seed, and the solver valuing
+/// the play that follows (cribbage: the pegging solved once, the show and heels averaged over
+/// every starter the world leaves). With ``objective="win"`` an exact value in points is shown on
+/// the win scale (cribbage: the win table with half the difference to each side; piquet:
+/// ``½ + ½·tanh(x / 40)``). ``objective``: ``"win"`` (the chance to win,
 /// 0..1) or ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds
 /// by how likely the opponent's own discard is in each (two-player cribbage: a softmax over his
 /// discard values under the equilibrium discard tables, computed once per process at first
@@ -167,15 +175,15 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
 ///
 /// >>> from cribpiquet import bots
 /// >>> bots.PIMC(worlds=20, seed=1)
-/// PIMC(worlds=20, objective='win', threads=1, seed=1, time_limit=None, inference=True)
+/// PIMC(worlds=20, objective='win', threads=1, seed=1, time_limit=None, inference=True, before_play='exact')
 #[pyclass(extends = PyBot, frozen, name = "PIMC", module = "cribpiquet.bots")]
 pub struct PyPimc;
 
 #[pymethods]
 impl PyPimc {
     #[new]
-    #[pyo3(signature = (worlds = None, objective = None, threads = None, seed = None, time_limit = None, inference = None),
-           text_signature = "(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True)")]
+    #[pyo3(signature = (worlds = None, objective = None, threads = None, seed = None, time_limit = None, inference = None, before_play = None),
+           text_signature = "(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True, before_play='exact')")]
     fn new(
         worlds: Option<IntArg>,
         objective: Option<&Bound<'_, PyAny>>,
@@ -183,6 +191,7 @@ impl PyPimc {
         seed: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
         inference: Option<&Bound<'_, PyAny>>,
+        before_play: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<PyPimc>> {
         let mut config = PimcConfig::default();
         if let Some(n) = worlds {
@@ -206,6 +215,10 @@ impl PyPimc {
         }
         if let Some(e) = inference {
             config.inference = super::convert::bool_arg(e, "inference")?;
+        }
+        if let Some(b) = before_play {
+            let text = super::convert::str_arg(b, "before_play")?.to_str()?.trim().to_ascii_lowercase();
+            config.before_play = BeforePlay::from_name(&text)?;
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
         Ok(PyClassInitializer::from(PyBot::new(BotSpec::Pimc(config), seed, seconds)?).add_subclass(PyPimc))

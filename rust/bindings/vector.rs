@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use super::engine::{describe, seed_from, IntArg};
-use crate::engine::vector::{Observation, Outputs, VectorGame as Core};
+use crate::engine::vector::{Observation, Outputs, VectorGame as Core, VectorOptions};
 use crate::engine::{Game, StateStack};
 
 /// An engine whose states have a Python `State` class.
@@ -384,18 +384,9 @@ fn busy<T>(e: TryLockError<T>) -> PyErr {
 }
 
 impl VectorGame {
-    #[allow(clippy::too_many_arguments)]
-    fn build<G: PyGame>(
-        py: Python<'_>,
-        game: G,
-        n: usize,
-        seed: u64,
-        threads: Option<usize>,
-        observation: Observation,
-        auto_reset: bool,
-        record_history: bool,
-    ) -> PyResult<VectorGame> {
-        let core = Core::new(game, n, seed, threads, observation, auto_reset, record_history)?;
+    fn build<G: PyGame>(py: Python<'_>, game: G, n: usize, options: VectorOptions) -> PyResult<VectorGame> {
+        let core = Core::new(game, n, options)?;
+        let VectorOptions { observation, auto_reset, record_history, threads, .. } = options;
         let (p, a, t) = (core.num_players(), G::NUM_DISTINCT_ACTIONS, core.tensor_size());
         // Bytes of every output buffer together, for the message if one cannot be had.
         let total = n as u128 * (4 + a as u128 + 4 * p as u128 + 1 + 4 * p as u128 + 4 * t as u128);
@@ -484,11 +475,12 @@ impl VectorGame {
         let observation = observation.0?;
         let auto_reset = auto_reset.map_or(Ok(true), |b| super::convert::bool_arg(b, "auto_reset"))?;
         let record_history = record_history.map_or(Ok(false), |b| super::convert::bool_arg(b, "record_history"))?;
+        let options = VectorOptions { seed, threads, observation, auto_reset, record_history };
         if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
-            return VectorGame::build(py, g.get().0, n, seed, threads, observation, auto_reset, record_history);
+            return VectorGame::build(py, g.get().0, n, options);
         }
         if let Ok(g) = game.cast::<super::piquet_game::Game>() {
-            return VectorGame::build(py, g.get().0, n, seed, threads, observation, auto_reset, record_history);
+            return VectorGame::build(py, g.get().0, n, options);
         }
         Err(PyTypeError::new_err(format!("VectorGame needs a cribbage or piquet Game, got {}", describe(game))))
     }

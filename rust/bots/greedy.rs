@@ -117,8 +117,7 @@ fn best_of(values: &[(u16, f64)], tie: impl Fn(u16) -> f64) -> Option<u16> {
 
 /// The cribbage card of a card id (`suit * 13 + rank`, < 52).
 fn crib_card(id: u16) -> cribbage::Card {
-    let id = (id as u32).min(51);
-    cribbage::Card::from_index((id / 13) * 16 + id % 13)
+    cribbage::Card::from_index(cribbage::id_to_index(id.min(51)))
 }
 
 /// `C(n, k)` as a float (0 when `k > n`).
@@ -163,8 +162,7 @@ pub fn multi_discard_values(hand: cribbage::Hand) -> Result<Vec<(cribbage::Card,
     if hand.len() != 5 {
         return Err(Error::WrongCardCount { what: "hand", expected: "5", got: hand.len() });
     }
-    const FULL: u64 = 0x1FFF_1FFF_1FFF_1FFF;
-    let unseen = FULL & !hand.mask();
+    let unseen = cribbage::FULL_PACK & !hand.mask();
     let u = unseen.count_ones(); // 47
     let mut counts = [0u32; 13];
     let mut suit_counts = [0u32; 4];

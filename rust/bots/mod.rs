@@ -16,7 +16,6 @@ mod basic;
 pub mod ismcts;
 pub mod pimc;
 pub mod registry;
-pub mod winprob;
 
 pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};
 
@@ -44,4 +43,6 @@ pub trait Bot<S: GameState>: Send {
 }
 
 pub mod greedy;
-pub mod heuristic;
+/// The rollout policy and the win-probability model, at home in [`crate::eval`] (below the solvers,
+/// which use them too) and re-exported here under their former paths.
+pub use crate::eval::{heuristic, winprob};

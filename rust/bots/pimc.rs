@@ -11,8 +11,19 @@
 //! 2. Value every legal action in every world, the same worlds for every action:
 //!    * **in the play** (phase `"play"`): the solver's exact value of each action
 //!      ([`Solve::solve`]);
-//!    * **before the play** (a cribbage discard; a piquet exchange, declaration or open-capot
-//!      decision): apply the action in the world, then advance the world through the other
+//!    * **before the play, exactly** ([`BeforePlay::Exact`], the default): a two-player cribbage
+//!      discard or a piquet exchange (its size, each card laid away) is valued by Greedy's exact
+//!      one-step expectation ([`PimcGame::exact_points`]: the hand and crib over every starter
+//!      and opponent throw; the expected declarations over every draw) and no world is sampled.
+//!      [`BeforePlay::ExactAndPlay`] adds the weighted mean over the worlds of the solved play's
+//!      point difference ([`PimcGame::rest_points`]). Measured over thousands of games (see
+//!      `benches/README.md`), both world-valued discards lose hand points to Greedy's exact
+//!      expectation (the pegging or tricks solved with every card seen favour the wrong keeps),
+//!      so the exact value alone is the default; the choice is then made on the points, shown on
+//!      the objective's scale ([`PimcGame::points_on_scale`]);
+//!    * **before the play, by the worlds** ([`BeforePlay::Worlds`]; and whatever the setting, a
+//!      decision without an exact value: three- and four-player discards, the open capot):
+//!      apply the action in the world, then advance the world through the other
 //!      players' decisions with [`Greedy`] (which decides from what its player knows; one decision
 //!      per information state is kept for the world, so the other actions reuse it) and through
 //!      chance with a generator seeded by the world (the same draws for every action), until the
@@ -54,7 +65,8 @@ use super::greedy::Greedy;
 use super::winprob::{multi_side_values, WinTable};
 use super::{decision_player, Bot};
 use crate::cribbage::{
-    self, discard_tables, score_show_unchecked, throw_kind, DiscardTables, Hand, TablesModel, TablesOptions, Variant,
+    self, analyze_discard, discard_tables, pair_action, score_show_unchecked, throw_kind, DiscardTables, Hand,
+    Opponent, TablesModel, TablesOptions, Variant,
 };
 use crate::engine::{interrupt, Game, GameState, MAX_PLAYERS};
 use crate::error::{Error, Result};
@@ -78,11 +90,59 @@ pub struct PimcConfig {
     pub time_limit: Option<Duration>,
     /// Weight the worlds by the other players' earlier decisions (module docs).
     pub inference: bool,
+    /// How the decisions before the play are valued (module docs; [`BeforePlay::Exact`] by
+    /// default).
+    pub before_play: BeforePlay,
+}
+
+/// How [`Pimc`] values a decision before the play that has an exact one-step value (a two-player
+/// cribbage discard; a piquet exchange: its size and each card laid away).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BeforePlay {
+    /// Greedy's exact value alone ([`PimcGame::exact_points`]); no worlds are sampled.
+    #[default]
+    Exact,
+    /// Greedy's exact value plus the mean over the worlds of the solved play's point difference
+    /// ([`PimcGame::rest_points`]).
+    ExactAndPlay,
+    /// Every world's line advanced and solved (module docs, step 2).
+    Worlds,
+}
+
+impl BeforePlay {
+    /// The Python names, in the order of the variants.
+    pub const NAMES: [&'static str; 3] = ["exact", "exact+play", "worlds"];
+
+    /// The setting of a name of [`BeforePlay::NAMES`] (an error lists them).
+    pub fn from_name(name: &str) -> Result<BeforePlay> {
+        match name {
+            "exact" => Ok(BeforePlay::Exact),
+            "exact+play" => Ok(BeforePlay::ExactAndPlay),
+            "worlds" => Ok(BeforePlay::Worlds),
+            _ => Err(Error::InvalidValue(format!(
+                "before_play must be one of {}, got {:?}",
+                BeforePlay::NAMES.map(|n| format!("'{n}'")).join(", "),
+                crate::error::echo(name)
+            ))),
+        }
+    }
+
+    /// This setting's name.
+    pub fn name(self) -> &'static str {
+        BeforePlay::NAMES[self as usize]
+    }
 }
 
 impl Default for PimcConfig {
     fn default() -> PimcConfig {
-        PimcConfig { worlds: 100, objective: Objective::Win, threads: 1, time_limit: None, inference: true }
+        PimcConfig {
+            worlds: 100,
+            objective: Objective::Win,
+            threads: 1,
+            time_limit: None,
+            inference: true,
+            before_play: BeforePlay::Exact,
+        }
     }
 }
 
@@ -128,6 +188,28 @@ pub trait PimcGame: Solve {
     /// him), plus with `Points` what was made on the way.
     fn preplay_value(&self, from: &Self, player: usize, objective: Objective) -> Result<f64> {
         generic_preplay_value(self, from, player, objective)
+    }
+
+    /// A decision whose value splits into an exact part and a sampled rest: each of `legal`'s
+    /// exact points for `player` (who is to move here), the worlds then sampling only the rest
+    /// ([`PimcGame::rest_points`]); `None` (the default) when the decision does not split.
+    fn exact_points(&self, player: usize, legal: &[u16]) -> Result<Option<Vec<f64>>> {
+        let _ = (player, legal);
+        Ok(None)
+    }
+
+    /// The sampled rest of a split decision ([`PimcGame::exact_points`]), in points for
+    /// `player`, valued at this state: a world advanced to where the solver applies.
+    fn rest_points(&self, player: usize) -> Result<f64> {
+        let _ = player;
+        Err(Error::InvalidValue("pimc: this game has no split decisions".into()))
+    }
+
+    /// A split decision's point value `x` for `player` at this (decision) state on
+    /// `objective`'s scale (`Points`: `x` itself).
+    fn points_on_scale(&self, player: usize, x: f64, objective: Objective) -> f64 {
+        let _ = (player, objective);
+        x
     }
 }
 
@@ -208,9 +290,7 @@ impl PimcGame for cribbage::State {
     /// (the target checked in show order, then the [`WinTable`]). Otherwise the generic value.
     fn preplay_value(&self, from: &Self, player: usize, objective: Objective) -> Result<f64> {
         let game = self.game();
-        let margin = game.target() as u64 / NEAR_END_FRACTION;
-        let near = (0..2).any(|s| from.side_score(s) + margin >= game.target() as u64);
-        if game.num_sides() != 2 || near {
+        if game.num_sides() != 2 || near_end(from) {
             return generic_preplay_value(self, from, player, objective);
         }
         let sol = self.solve(Objective::Points)?;
@@ -285,6 +365,80 @@ impl PimcGame for cribbage::State {
         Ok(total / count.max(1) as f64)
     }
 
+    /// A two-player five- or six-card discard: each discard's `net` of [`analyze_discard`] with
+    /// [`Opponent::Uniform`] (Greedy's value: the exact expected hand over every unseen starter,
+    /// plus or minus the exact expected crib, and the heels); the worlds sample only the pegging.
+    fn exact_points(&self, player: usize, legal: &[u16]) -> Result<Option<Vec<f64>>> {
+        let variant = self.variant();
+        let two_card = matches!(variant, Variant::FiveCard | Variant::SixCard);
+        if !two_card || self.phase() != cribbage::Phase::Discard || self.game().num_sides() != 2 {
+            return Ok(None);
+        }
+        let deals = self.dealer().is_some_and(|d| self.side_of(d) == self.side_of(player));
+        let rows = analyze_discard(self.hand(player), deals, variant, Opponent::Uniform)?;
+        let mut by_action = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let mut it = r.thrown.iter();
+            if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                if let Some(action) = pair_action(a.id() as u16, b.id() as u16) {
+                    by_action.push((action, r.net));
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(legal.len());
+        for a in legal {
+            match by_action.iter().find(|x| x.0 == *a) {
+                Some(x) => out.push(x.1),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// The pegging difference for `player`'s side, solved from the first play of this world
+    /// (objective `Points`: the solver's value, which includes the show, less the show of the
+    /// world's hands and crib with its starter).
+    fn rest_points(&self, player: usize) -> Result<f64> {
+        let value = self.solve_values(Objective::Points)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        let side = self.side_of(player);
+        let mover = self.side_of(self.current_player() as usize);
+        let value = if mover == side { value } else { -value };
+        let starter = self.starter().ok_or_else(|| Error::InvalidValue("pimc: no starter in the play".into()))?;
+        let dealer = self.dealer().ok_or_else(|| Error::InvalidValue("pimc: no dealer in the play".into()))?;
+        let mut show = [0.0f64; 2];
+        for q in 0..self.num_players() {
+            show[self.side_of(q)] += score_show_unchecked(self.kept(q), starter, false) as f64;
+        }
+        show[self.side_of(dealer)] += score_show_unchecked(self.crib(), starter, true) as f64;
+        Ok(value - (show[side] - show[1 - side]))
+    }
+
+    /// `Win`: the [`WinTable`] chance of `player`'s side with the deal's expected difference `x`
+    /// split evenly (half added to his score, half taken from the other's), interpolated between
+    /// whole scores — monotone in `x`, an approximation of the chance to win after the deal.
+    fn points_on_scale(&self, player: usize, x: f64, objective: Objective) -> f64 {
+        if objective == Objective::Points {
+            return x;
+        }
+        let Some(dealer) = self.dealer() else { return x };
+        let table = WinTable::of(self.game());
+        let side = self.side_of(player);
+        let next = 1 - self.side_of(dealer);
+        let me = (self.side_score(side) as f64 + x / 2.0).max(0.0);
+        let other = (self.side_score(1 - side) as f64 - x / 2.0).max(0.0);
+        let (d, o) = if next == side { (me, other) } else { (other, me) };
+        let (d0, o0) = (d.floor(), o.floor());
+        let (fd, fo) = (d - d0, o - o0);
+        let at = |a: f64, b: f64| table.dealer_wins(a as u64, b as u64);
+        let v = (1.0 - fd) * ((1.0 - fo) * at(d0, o0) + fo * at(d0, o0 + 1.0))
+            + fd * ((1.0 - fo) * at(d0 + 1.0, o0) + fo * at(d0 + 1.0, o0 + 1.0));
+        if next == side {
+            v
+        } else {
+            1.0 - v
+        }
+    }
+
     fn world_weight(&self, world: &Self, observer: usize) -> f64 {
         let variant = self.variant();
         if !matches!(variant, Variant::FiveCard | Variant::SixCard) {
@@ -298,6 +452,13 @@ impl PimcGame for cribbage::State {
         let dealt = Hand::from_mask(world.kept(q).mask() | thrown.mask()).expect("a hand");
         discard_likelihood(dealt, thrown, world.dealer() == Some(q), tables(variant))
     }
+}
+
+/// Is a side of this two-sided game within a [`NEAR_END_FRACTION`] of the target?
+fn near_end(state: &cribbage::State) -> bool {
+    let target = state.game().target() as u64;
+    let margin = target / NEAR_END_FRACTION;
+    (0..2).any(|s| state.side_score(s) + margin >= target)
 }
 
 /// The equilibrium discard tables of a two-player variant, computed once per process.
@@ -361,6 +522,31 @@ impl PimcGame for piquet::State {
     /// Piquet inference is off: every world weighs 1.
     fn world_weight(&self, _world: &Self, _observer: usize) -> f64 {
         1.0
+    }
+
+    /// An exchange (its size, or a card laid away): Greedy's value of each action, the exact
+    /// expected declaration total over every draw ([`exchange_totals`](piquet::exchange_totals));
+    /// the worlds sample only the play.
+    fn exact_points(&self, _player: usize, _legal: &[u16]) -> Result<Option<Vec<f64>>> {
+        if !matches!(self.phase(), piquet::Phase::Exchange | piquet::Phase::Discard) {
+            return Ok(None);
+        }
+        let values = Greedy::new().action_values(self, &mut Rng::new(0))?;
+        Ok(Some(values.into_iter().map(|x| x.1).collect()))
+    }
+
+    /// The solved play's point difference for `player` from this world's first lead.
+    fn rest_points(&self, player: usize) -> Result<f64> {
+        let value = self.solve_values(Objective::Points)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        Ok(if self.current_player() as usize == player { value } else { -value })
+    }
+
+    /// `Win`: the point scale of [`PimcGame::outcome_value`], `½ + ½·tanh(x / 40)`.
+    fn points_on_scale(&self, _player: usize, x: f64, objective: Objective) -> f64 {
+        match objective {
+            Objective::Points => x,
+            Objective::Win => 0.5 + 0.5 * (x / super::ismcts::PIQUET_SCALE).tanh(),
+        }
     }
 }
 
@@ -449,23 +635,33 @@ where
         Arc::clone(&self.cancel)
     }
 
-    /// The weighted mean value of each legal action over the worlds.
-    fn values(&self, state: &S, rng: &mut Rng) -> Result<(Vec<u16>, Vec<f64>)> {
+    /// The legal actions, each one's weighted mean value over the worlds on the objective's
+    /// scale, and the key the best is chosen by (the same values, or for a split decision its
+    /// points: [`PimcGame::exact_points`]).
+    fn values(&self, state: &S, rng: &mut Rng) -> Result<(Vec<u16>, Vec<f64>, Vec<f64>)> {
         let p = decision_player(state, "pimc")?;
         let legal = state.legal_actions().to_vec();
+        let exact = match self.config.before_play {
+            BeforePlay::Worlds => None,
+            _ => state.exact_points(p, &legal)?,
+        };
+        let split = exact.is_some();
         let n = self.config.worlds as u64;
         let base = rng.next_u64();
         let deadline = self.config.time_limit.map(|t| Instant::now() + t);
         let threads = (self.config.threads as u64).min(n);
+        let weight = if split && self.config.before_play == BeforePlay::Exact { 0.0 } else { 1.0 };
         // Sums in fixed point (2^-64): integer addition is associative, so the result does not
         // depend on which thread added which world. The caller's interrupt flag (Ctrl-C in an
         // arena or simulate) goes along to every thread and is checked before each world.
         let flag = interrupt::current();
         let run = |k0: u64| -> Result<Sums> {
-            let job = Worlds { state, player: p, legal: &legal, base, step: threads, deadline };
+            let job = Worlds { state, player: p, legal: &legal, base, step: threads, deadline, split };
             interrupt::with_opt(flag.as_ref(), || self.run_worlds(&job, k0))
         };
-        let sums = if threads == 1 {
+        let sums = if weight == 0.0 {
+            Sums::new(legal.len())
+        } else if threads == 1 {
             run(0)?
         } else {
             let parts: Vec<Result<Sums>> = std::thread::scope(|scope| {
@@ -481,12 +677,21 @@ where
             }
             all
         };
-        Ok((legal, sums.means()))
+        let means = sums.means();
+        Ok(match exact {
+            None => (legal, means.clone(), means),
+            Some(exact) => {
+                let points: Vec<f64> = exact.iter().zip(&means).map(|(e, m)| e + weight * m).collect();
+                let objective = self.config.objective;
+                let values = points.iter().map(|&x| state.points_on_scale(p, x, objective)).collect();
+                (legal, values, points)
+            }
+        })
     }
 
     /// The worlds `k0, k0 + job.step, …` below `worlds` (one thread's share), summed.
     fn run_worlds(&self, job: &Worlds<'_, S>, k0: u64) -> Result<Sums> {
-        let Worlds { state, player: p, legal, base, step, deadline } = *job;
+        let Worlds { state, player: p, legal, base, step, deadline, split } = *job;
         let n = self.config.worlds as u64;
         let mut greedy = Greedy::new();
         let mut sums = Sums::new(legal.len());
@@ -499,15 +704,24 @@ where
             if k > k0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            let (w, values) = self.world(state, p, legal, world_seed(base, k), &mut greedy)?;
+            let (w, values) = self.world(state, p, legal, world_seed(base, k), split, &mut greedy)?;
             sums.add(w, &values);
             k += step;
         }
         Ok(sums)
     }
 
-    /// World `seed`: its weight and the value of each action of `legal` for `p`.
-    fn world(&self, state: &S, p: usize, legal: &[u16], seed: u64, greedy: &mut Greedy) -> Result<WorldValues> {
+    /// World `seed`: its weight and the value of each action of `legal` for `p` (`split`: only
+    /// the sampled rest of a split decision, [`PimcGame::rest_points`]).
+    fn world(
+        &self,
+        state: &S,
+        p: usize,
+        legal: &[u16],
+        seed: u64,
+        split: bool,
+        greedy: &mut Greedy,
+    ) -> Result<WorldValues> {
         let objective = self.config.objective;
         let mut rng = Rng::new(seed);
         let world = state.resample_from_infostate(p, &mut rng)?;
@@ -515,16 +729,13 @@ where
         let weight = if self.config.inference { state.world_weight(&world, p) } else { 1.0 };
         if world.solvable() {
             let action_values = world.solve_values(objective)?;
-            let values = legal
-                .iter()
-                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1))
-                .collect();
+            let values = legal.iter().map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1)).collect();
             return Ok((weight, values));
         }
         let mut memo: Vec<(usize, String, u16)> = Vec::new();
         let mut values = Vec::with_capacity(legal.len());
         for &a in legal {
-            values.push(self.advance_value(&world, p, a, chance_seed, greedy, &mut memo)?);
+            values.push(self.advance_value(&world, p, a, Line { chance_seed, split }, greedy, &mut memo)?);
         }
         Ok((weight, values))
     }
@@ -535,11 +746,13 @@ where
         world: &S,
         p: usize,
         a: u16,
-        chance_seed: u64,
+        line: Line,
         greedy: &mut Greedy,
         memo: &mut Vec<(usize, String, u16)>,
     ) -> Result<f64> {
-        let objective = self.config.objective;
+        // A split decision's rest is in points (nothing on the way: the exact part has it).
+        let Line { chance_seed, split } = line;
+        let objective = if split { Objective::Points } else { self.config.objective };
         let mut t = *world;
         t.apply_legal(a);
         let mut rng = Rng::new(chance_seed);
@@ -552,7 +765,7 @@ where
                 continue;
             }
             if t.solvable() {
-                return t.preplay_value(world, p, objective);
+                return if split { t.rest_points(p) } else { t.preplay_value(world, p, objective) };
             }
             let q = t.current_player() as usize;
             let info = t.information_state_string(q)?;
@@ -574,10 +787,10 @@ where
     Greedy: Bot<S>,
 {
     fn step(&mut self, state: &S, rng: &mut Rng) -> Result<u16> {
-        let (legal, values) = self.values(state, rng)?;
+        let (legal, _, key) = self.values(state, rng)?;
         let mut best = 0;
         for i in 1..legal.len() {
-            if values[i] > values[best] {
+            if key[i] > key[best] {
                 best = i;
             }
         }
@@ -587,13 +800,21 @@ where
     /// The weighted mean over the worlds of each legal action's value for the player to move, on
     /// the objective's scale (`Win`: the chance to win, 0..1; `Points`: the point difference).
     fn action_values(&mut self, state: &S, rng: &mut Rng) -> Result<Vec<(u16, f64)>> {
-        let (legal, values) = self.values(state, rng)?;
+        let (legal, values, _) = self.values(state, rng)?;
         Ok(legal.into_iter().zip(values).collect())
     }
 
     fn name(&self) -> String {
         format!("pimc:{}", self.config.worlds)
     }
+}
+
+/// How a world's line before the play is followed: the chance draws' seed (the same for every
+/// action) and whether only a split decision's rest is valued.
+#[derive(Clone, Copy)]
+struct Line {
+    chance_seed: u64,
+    split: bool,
 }
 
 /// One decision's worlds, as each thread sees them.
@@ -606,6 +827,8 @@ struct Worlds<'a, S> {
     /// Worlds per thread step (the thread count).
     step: u64,
     deadline: Option<Instant>,
+    /// A split decision: the worlds value only the sampled rest.
+    split: bool,
 }
 
 impl<S> Clone for Worlds<'_, S> {

@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::card::{Card, Hand};
+use super::card::{id_to_index, Card, Hand};
 use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
 use super::tables::{rank_total, RankPoints, RANK_KEYS};
@@ -286,7 +286,7 @@ static FAST_IDS: FastIds = {
     let mut cards = [Card::from_index_const(0); 52];
     let mut id = 0;
     while id < 52 {
-        let index = (id / 13) * 16 + id % 13;
+        let index = id_to_index(id as u16);
         bits[id] = 1 << index;
         keys[id] = RANK_KEYS[id % 13];
         cards[id] = Card::from_index_const(index as u8);

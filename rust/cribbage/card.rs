@@ -1,4 +1,5 @@
-//! Cribbage cards and card sets.
+//! Cribbage cards and card sets, and the card layout (the full-pack mask, the suit lanes, id ↔ mask
+//! bit) that the rest of the crate uses instead of writing it out again.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,6 +8,38 @@ use crate::cards::{face_letter, parse_face, split_card, SUIT_LETTERS};
 use crate::error::{Error, Result};
 
 use super::tables::{RANK_KEYS, UNIT_SHIFT};
+
+// The card layout, declared once for the whole crate: a card is bit `suit * 16 + rank` of a `u64`
+// mask (a 16-bit lane per suit, ranks ace..king in its low 13 bits); its public id is
+// `suit * 13 + rank`.
+
+/// One suit's 13 cards in the lane's low bits (`mask >> (16 * suit) & SUIT_LANE`).
+pub(crate) const SUIT_LANE: u64 = 0x1FFF;
+/// Every card of the pack as a mask.
+pub(crate) const FULL_PACK: u64 = 0x1FFF_1FFF_1FFF_1FFF;
+
+/// Mask bit by public card id (a lookup beats the division by 13 on the hot path).
+const ID_TO_INDEX: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut id = 0;
+    while id < 52 {
+        t[id] = ((id / 13) * 16 + id % 13) as u8;
+        id += 1;
+    }
+    t
+};
+
+/// Mask bit of a public card id (`suit * 13 + rank`, must be < 52).
+#[inline(always)]
+pub(crate) const fn id_to_index(id: u16) -> u32 {
+    ID_TO_INDEX[(id & 63) as usize] as u32
+}
+
+/// Public card id of a mask bit.
+#[inline(always)]
+pub(crate) const fn index_to_id(index: u32) -> u16 {
+    ((index >> 4) * 13 + (index & 15)) as u16
+}
 
 /// One card of the 52-card pack.
 ///
@@ -38,7 +71,7 @@ impl Card {
     #[inline]
     pub fn from_id(id: i64) -> Result<Card> {
         let id = crate::cards::card_id(id, Card::COUNT)?;
-        Ok(Card((id / 13) * 16 + id % 13))
+        Ok(Card(id_to_index(id as u16) as u8))
     }
 
     /// The card at bit position `index` of a [`Hand`] mask (`suit * 16 + rank`).
@@ -56,7 +89,7 @@ impl Card {
     /// The public id, `suit * 13 + rank`.
     #[inline]
     pub fn id(self) -> u8 {
-        self.suit() * 13 + self.rank()
+        index_to_id(self.index()) as u8
     }
 
     /// Rank 0..13: ace = 0 .. king = 12.
@@ -162,8 +195,7 @@ impl Hand {
 
     /// The hand holding exactly the cards of `mask` (bits `suit * 16 + rank`).
     pub fn from_mask(mask: u64) -> Result<Hand> {
-        const VALID: u64 = 0x1FFF_1FFF_1FFF_1FFF;
-        if mask & !VALID != 0 {
+        if mask & !FULL_PACK != 0 {
             return Err(Error::InvalidValue(format!("mask {mask:#x} has bits that are not cards")));
         }
         let mut hand = Hand::new();

@@ -60,9 +60,9 @@ use rayon::prelude::*;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use super::card::{Card, Hand};
-use super::discard::{
-    check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, FULL_PACK, MAX_CHOICES, THROW_KINDS,
+use super::card::{Card, Hand, FULL_PACK};
+use super::crib::{
+    check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, MAX_CHOICES, THROW_KINDS,
 };
 use super::game::Variant;
 use super::show::score_show_unchecked;
@@ -995,9 +995,9 @@ mod tests {
         let d = t.dealer_table();
         assert!(d[4][4] > 8.0 && d[4][4] < 9.5, "{}", d[4][4]);
         assert!(d[12][8] < 4.5, "{}", d[12][8]);
-        for r in 0..13 {
-            for c in 0..13 {
-                assert_eq!(d[r][c], d[c][r]);
+        for (r, row) in d.iter().enumerate() {
+            for (c, &x) in row.iter().enumerate() {
+                assert_eq!(x, d[c][r]);
             }
         }
     }

@@ -14,6 +14,7 @@
 
 mod batch;
 mod card;
+mod crib;
 mod discard;
 mod discard_tables;
 mod game;
@@ -29,13 +30,15 @@ pub use batch::{
     explain_hand_batch, hand_distribution, peg_points_batch, score_hand_batch, score_hand_batch_into, DistributionKind,
     ShowColumns,
 };
+/// The card layout (mask bits and ids), for the bots and solvers.
+pub(crate) use card::{id_to_index, FULL_PACK};
 pub use card::{parse_cards, Card, Hand, HandIter};
-pub use discard::{
-    analyze_discard, analyze_discard_batch, discard_class_hands, discard_classes, discard_tables, discard_tables_pass,
-    kind_pairs_in_pack, throw_kind, CribValues, DiscardColumns, DiscardRow, DiscardTables, Opponent, PassSums,
-    TablesModel, TablesOptions, CRIB_UNIT, MAX_CHOICES, THROW_KINDS,
+pub use crib::{kind_pairs_in_pack, throw_kind, MAX_CHOICES, THROW_KINDS};
+pub use discard::{analyze_discard, analyze_discard_batch, DiscardColumns, DiscardRow, Opponent};
+pub use discard_tables::{
+    discard_class_hands, discard_classes, discard_tables, discard_tables_pass, CribValues, DiscardTables, PassSums,
+    TablesModel, TablesOptions, TablesRun, CRIB_UNIT,
 };
-pub use discard_tables::TablesRun;
 pub use game::{
     action_pair, pair_action, GameConfig, Phase, PointSource, State, StateStack, Variant, GO, INFO_TENSOR_SIZE,
     MAX_PLAYERS, MAX_TARGET, NUM_DISTINCT_ACTIONS, NUM_PAIRS, OBS_TENSOR_SIZE, PAIR_BASE,

@@ -16,10 +16,11 @@
 //!
 //! ```
 //! use cribpiquet::cribbage::{GameConfig, Variant};
-//! use cribpiquet::engine::vector::{Observation, OutputBuffers, VectorGame};
+//! use cribpiquet::engine::vector::{Observation, OutputBuffers, VectorGame, VectorOptions};
 //!
 //! let game = GameConfig::new(Variant::SixCard, None).unwrap();
-//! let mut v = VectorGame::new(game, 8, 7, Some(1), Observation::None, true, false).unwrap();
+//! let options = VectorOptions { seed: 7, threads: Some(1), observation: Observation::None, ..Default::default() };
+//! let mut v = VectorGame::new(game, 8, options).unwrap();
 //! let mut out = OutputBuffers::for_game(&v);
 //! v.reset(None, &mut out.outputs()).unwrap();
 //! let mut actions = vec![0i64; 8];
@@ -246,6 +247,41 @@ fn par_rows<S: Send>(
 /// streams).
 const SAMPLE_SALT: u64 = 0x5EED_5A3B_1E00_0001;
 
+/// How a [`VectorGame`] runs: everything [`VectorGame::new`] takes besides the game and the number
+/// of games. The default is the Python constructor's: seed 0, rayon's global pool, the
+/// information-state tensor, finished games restart, no history.
+///
+/// ```
+/// use cribpiquet::engine::vector::{Observation, VectorOptions};
+/// let o = VectorOptions { seed: 7, observation: Observation::None, ..VectorOptions::default() };
+/// assert!(o.auto_reset && !o.record_history && o.threads.is_none());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VectorOptions {
+    /// Game `i`'s chance stream is seeded by `(seed, i)`.
+    pub seed: u64,
+    /// Threads to run on (`None`: rayon's global pool).
+    pub threads: Option<usize>,
+    /// The tensor written for the player to move.
+    pub observation: Observation,
+    /// Finished games restart at once.
+    pub auto_reset: bool,
+    /// Keep every game's actions since it began (for [`history`](VectorGame::history) and replay).
+    pub record_history: bool,
+}
+
+impl Default for VectorOptions {
+    fn default() -> VectorOptions {
+        VectorOptions {
+            seed: 0,
+            threads: None,
+            observation: Observation::InformationState,
+            auto_reset: true,
+            record_history: false,
+        }
+    }
+}
+
 /// `n` games of one [`Game`], stepped together (see the [module docs](self)).
 #[derive(Debug)]
 pub struct VectorGame<G: Game> {
@@ -261,19 +297,10 @@ pub struct VectorGame<G: Game> {
 }
 
 impl<G: Game> VectorGame<G> {
-    /// `n` games of `game` (at least 1), seeded by `seed`, on `threads` threads (`None`: rayon's
-    /// global pool), writing the `observation` tensor; finished games restart when `auto_reset`;
-    /// `record_history` keeps every game's actions since it began (for [`state`](Self::history)
-    /// and replay). Call [`reset`](Self::reset) before the first step.
-    pub fn new(
-        game: G,
-        n: usize,
-        seed: u64,
-        threads: Option<usize>,
-        observation: Observation,
-        auto_reset: bool,
-        record_history: bool,
-    ) -> Result<VectorGame<G>> {
+    /// `n` games of `game` (at least 1), run as `options` say (seed, threads, tensor, auto-reset,
+    /// history). Call [`reset`](Self::reset) before the first step.
+    pub fn new(game: G, n: usize, options: VectorOptions) -> Result<VectorGame<G>> {
+        let VectorOptions { seed, threads, observation, auto_reset, record_history } = options;
         if n == 0 {
             return Err(Error::InvalidValue("a VectorGame needs at least 1 game, got 0".into()));
         }
@@ -634,6 +661,11 @@ mod tests {
     use crate::cribbage::{self, Variant};
     use crate::piquet::{self, Rules, Scope};
 
+    /// The options of most tests: no tensor, `seed` and `threads` as given, the rest the defaults.
+    fn no_tensor(seed: u64, threads: Option<usize>) -> VectorOptions {
+        VectorOptions { seed, threads, observation: Observation::None, ..VectorOptions::default() }
+    }
+
     /// Game `i` played alone, as a sequential loop would: the same generator, the same actions.
     struct Sequential<S> {
         state: S,
@@ -648,7 +680,12 @@ mod tests {
     fn matches_sequential<G: Game>(game: G, observation: Observation, auto_reset: bool, steps: usize) {
         let n = 37;
         let seed = 99;
-        let mut v = VectorGame::new(game, n, seed, Some(2), observation, auto_reset, true).unwrap();
+        let mut v = VectorGame::new(
+            game,
+            n,
+            VectorOptions { seed, threads: Some(2), observation, auto_reset, record_history: true },
+        )
+        .unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         let mut seq: Vec<Sequential<G::State>> = (0..n)
@@ -763,7 +800,7 @@ mod tests {
     }
 
     fn run<G: Game>(game: G, threads: Option<usize>, n: usize) -> OutputBuffers {
-        let mut v = VectorGame::new(game, n, 5, threads, Observation::InformationState, true, false).unwrap();
+        let mut v = VectorGame::new(game, n, VectorOptions { seed: 5, threads, ..VectorOptions::default() }).unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         let mut actions = vec![0i64; n];
@@ -784,7 +821,8 @@ mod tests {
 
     #[test]
     fn an_illegal_action_names_its_row_and_changes_nothing() {
-        let mut v = VectorGame::new(six_card(), 200, 1, Some(2), Observation::None, true, true).unwrap();
+        let mut v =
+            VectorGame::new(six_card(), 200, VectorOptions { record_history: true, ..no_tensor(1, Some(2)) }).unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         let mut actions = vec![0i64; 200];
@@ -811,7 +849,8 @@ mod tests {
     #[test]
     fn without_auto_reset_finished_games_stay_over() {
         let game = cribbage::GameConfig::new(Variant::FiveCard, Some(15)).unwrap();
-        let mut v = VectorGame::new(game, 50, 2, None, Observation::InformationState, false, false).unwrap();
+        let mut v = VectorGame::new(game, 50, VectorOptions { seed: 2, auto_reset: false, ..VectorOptions::default() })
+            .unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         let mut actions = vec![0i64; 50];
@@ -836,7 +875,7 @@ mod tests {
     /// while it runs, and at its end (without auto-reset, the state stays there to compare).
     fn rewards_add_up<G: Game>(game: G, auto_reset: bool, steps: usize) {
         let n = 64;
-        let mut v = VectorGame::new(game, n, 3, None, Observation::None, auto_reset, false).unwrap();
+        let mut v = VectorGame::new(game, n, VectorOptions { auto_reset, ..no_tensor(3, None) }).unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         let p = game.num_players();
@@ -870,7 +909,7 @@ mod tests {
     fn rewards_add_up_to_the_scores() {
         // Five-card cribbage scores three for last before the first decision.
         let five = cribbage::GameConfig::new(Variant::FiveCard, Some(31)).unwrap();
-        let mut v = VectorGame::new(five, 4, 0, None, Observation::None, true, false).unwrap();
+        let mut v = VectorGame::new(five, 4, no_tensor(0, None)).unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         assert!(out.rewards.chunks(2).all(|r| r.iter().sum::<f32>() == 3.0), "{:?}", out.rewards);
@@ -883,9 +922,9 @@ mod tests {
 
     #[test]
     fn bad_arguments_are_errors() {
-        assert!(VectorGame::new(six_card(), 0, 0, None, Observation::None, true, false).is_err());
-        assert!(VectorGame::new(six_card(), 1, 0, Some(0), Observation::None, true, false).is_err());
-        let mut v = VectorGame::new(six_card(), 4, 0, None, Observation::None, true, false).unwrap();
+        assert!(VectorGame::new(six_card(), 0, no_tensor(0, None)).is_err());
+        assert!(VectorGame::new(six_card(), 1, no_tensor(0, Some(0))).is_err());
+        let mut v = VectorGame::new(six_card(), 4, no_tensor(0, None)).unwrap();
         let mut out = OutputBuffers::for_game(&v);
         assert_eq!(v.step(&[0; 4], &mut out.outputs()).unwrap_err().to_string(), "call reset() before the first step");
         out.rewards.pop();
@@ -896,7 +935,7 @@ mod tests {
 
     #[test]
     fn a_new_mask_buffer_is_rebuilt() {
-        let mut v = VectorGame::new(six_card(), 40, 0, Some(1), Observation::None, true, false).unwrap();
+        let mut v = VectorGame::new(six_card(), 40, no_tensor(0, Some(1))).unwrap();
         let mut out = OutputBuffers::for_game(&v);
         v.reset(None, &mut out.outputs()).unwrap();
         let mut actions = vec![0i64; 40];
@@ -923,7 +962,17 @@ mod timing {
         let game = GameConfig::new(Variant::SixCard, None).unwrap();
         for threads in [1, 2] {
             let n = 4096;
-            let mut v = VectorGame::new(game, n, 1, Some(threads), Observation::None, true, false).unwrap();
+            let mut v = VectorGame::new(
+                game,
+                n,
+                VectorOptions {
+                    seed: 1,
+                    threads: Some(threads),
+                    observation: Observation::None,
+                    ..VectorOptions::default()
+                },
+            )
+            .unwrap();
             let mut out = OutputBuffers::for_game(&v);
             v.reset(None, &mut out.outputs()).unwrap();
             let mut actions = vec![0i64; n];

@@ -1,10 +1,25 @@
-//! Piquet cards (the 32-card pack, 7 to ace) and card sets.
+//! Piquet cards (the 32-card pack, 7 to ace) and card sets, and the card layout (the full-pack
+//! mask, the suit lanes) that the rest of the crate uses instead of writing it out again.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::cards::{face_letter, parse_face, split_card, SUIT_LETTERS};
 use crate::error::{Error, Result};
+
+// The card layout, declared once for the whole crate: a card is bit `suit * 8 + rank` of a `u32`
+// mask (an 8-bit lane per suit, ranks 7..ace), and its public id is that bit.
+
+/// One suit's 8 cards in the lane's low bits (`mask >> (8 * suit) & SUIT_LANE`).
+pub(crate) const SUIT_LANE: u32 = 0xFF;
+/// Every card of the pack as a mask.
+pub(crate) const FULL_PACK: u32 = u32::MAX;
+
+/// The cards of the suit of the card at bit `index`.
+#[inline(always)]
+pub(crate) const fn suit_mask(index: u32) -> u32 {
+    SUIT_LANE << (index & 24)
+}
 
 /// Face value (1 = ace, 7..=10, 11 = jack, 12 = queen, 13 = king) of each piquet rank 0..8.
 const RANK_FACES: [u8; 8] = [7, 8, 9, 10, 11, 12, 13, 1];
@@ -317,7 +332,7 @@ impl Hand {
     /// ```
     #[inline]
     pub fn suit(self, suit: u8) -> Hand {
-        Hand(self.0 & (0xFF << ((suit & 3) * 8)))
+        Hand(self.0 & (SUIT_LANE << ((suit & 3) * 8)))
     }
 
     /// The cards in both hands.

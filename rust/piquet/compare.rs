@@ -2,75 +2,10 @@
 
 use std::fmt;
 
-use super::card::{check_twelve, Hand};
+use super::card::Hand;
 use super::declare::{explain, packed_lanes, reckoning, Compiled, Declarations, Summary};
-use super::rules::{Rules, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD, REPIQUE_BONUS};
-use crate::error::{Error, Result};
-
-/// A player's role in one deal: elder or the dealer. (Seats are 0 and 1; which seat holds which
-/// role changes with the deal, see the game engine.)
-///
-/// ```
-/// use cribpiquet::piquet::Role;
-/// assert_eq!(Role::Elder.other(), Role::Dealer);
-/// assert_eq!((Role::Elder.index(), Role::Dealer.to_string()), (0, "dealer".to_string()));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    /// The dealer's opponent («противник»), who exchanges first and leads first. Index 0.
-    Elder = 0,
-    /// The dealer (younger hand). Index 1.
-    Dealer = 1,
-}
-
-impl Role {
-    /// Both players, elder first.
-    pub const BOTH: [Role; 2] = [Role::Elder, Role::Dealer];
-
-    /// 0 for elder, 1 for the dealer (the index into every `[_; 2]` of this module).
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The opponent.
-    #[inline]
-    pub fn other(self) -> Role {
-        match self {
-            Role::Elder => Role::Dealer,
-            Role::Dealer => Role::Elder,
-        }
-    }
-
-    /// `"elder"` or `"dealer"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Elder => "elder",
-            Role::Dealer => "dealer",
-        }
-    }
-
-    /// The player named `"elder"` or `"dealer"`.
-    ///
-    /// ```
-    /// use cribpiquet::piquet::Role;
-    /// assert_eq!(Role::parse("dealer").unwrap(), Role::Dealer);
-    /// assert!(Role::parse("younger").is_err());
-    /// ```
-    pub fn parse(name: &str) -> Result<Role> {
-        match name {
-            "elder" => Ok(Role::Elder),
-            "dealer" => Ok(Role::Dealer),
-            _ => Err(Error::InvalidValue(format!("unknown role {name:?} (expected \"elder\" or \"dealer\")"))),
-        }
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use super::rules::{check_deal, Role, Rules, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD, REPIQUE_BONUS};
+use crate::error::Result;
 
 /// The result of one declaration category (see [`DeclarationScore`]).
 ///
@@ -223,71 +158,6 @@ pub(crate) fn repique_of(cats: &[[u16; 2]; 4], reckoning: bool) -> Option<Role> 
     } else {
         None
     }
-}
-
-/// Check a deal: two disjoint 12-card hands, and, when given, dealt hands consistent with them
-/// and with the exchange limits of the rules (rules §2).
-pub(crate) fn check_deal(
-    elder: Hand,
-    dealer: Hand,
-    rules: &Rules,
-    elder_dealt: Option<Hand>,
-    dealer_dealt: Option<Hand>,
-) -> Result<()> {
-    rules.validate()?;
-    check_twelve(elder, "hand")?;
-    check_twelve(dealer, "hand")?;
-    if let Some(card) = elder.intersection(dealer).iter().next() {
-        return Err(Error::DuplicateCard(card.to_string()));
-    }
-    let mut elder_taken = None;
-    if let Some(dealt) = elder_dealt {
-        check_twelve(dealt, "dealt hand")?;
-        if let Some(card) = dealt.intersection(dealer).iter().next() {
-            return Err(Error::Illegal(format!("{card} was dealt to elder but is in the dealer's hand")));
-        }
-        elder_taken = Some(check_exchange(elder, dealt, Some(Role::Elder), rules, 0)?);
-    }
-    if let Some(dealt) = dealer_dealt {
-        check_twelve(dealt, "dealt hand")?;
-        if let Some(card) = dealt.intersection(elder).iter().next() {
-            return Err(Error::Illegal(format!("{card} was dealt to the dealer but is in elder's hand")));
-        }
-        if let Some(card) = elder_dealt.and_then(|e| e.intersection(dealt).iter().next()) {
-            return Err(Error::DuplicateCard(card.to_string()));
-        }
-        check_exchange(dealer, dealt, Some(Role::Dealer), rules, elder_taken.unwrap_or(0))?;
-    }
-    Ok(())
-}
-
-/// Check that the 12 cards `kept` can come from the 12 cards `dealt` by an exchange the rules allow
-/// (rules §2) to `role` — `None`: to either player, as far as one hand can tell — and return the
-/// number of talon cards taken. `elder_took`: what elder took before a dealer's exchange.
-pub(crate) fn check_exchange(kept: Hand, dealt: Hand, role: Option<Role>, rules: &Rules, elder_took: u8) -> Result<u8> {
-    let taken = kept.difference(dealt).len() as u8;
-    let elder_ok = rules.elder_exchange.allows(taken, 5);
-    // The dealer's share is what elder left: at most 8 less the fewest cards elder may take.
-    let dealer_ok = |took: u8| rules.dealer_exchange.allows(taken, 8u8.saturating_sub(took));
-    let ok = match role {
-        Some(Role::Elder) => elder_ok,
-        Some(Role::Dealer) => dealer_ok(elder_took),
-        None => {
-            let fewest = if rules.elder_exchange.may_decline { 0 } else { rules.elder_exchange.min };
-            elder_ok || dealer_ok(fewest)
-        }
-    };
-    if ok {
-        return Ok(taken);
-    }
-    Err(Error::Illegal(match role {
-        Some(Role::Elder) => format!("elder cannot exchange {taken} cards under these rules"),
-        Some(Role::Dealer) => format!("the dealer cannot exchange {taken} cards under these rules"),
-        None => format!(
-            "the hand cannot come from the dealt hand: it holds {taken} cards that were not dealt, and no \
-             exchange of {taken} cards is allowed under these rules"
-        ),
-    }))
 }
 
 /// Compare two explained declarations (a checked deal).
@@ -571,6 +441,7 @@ pub fn declaration_points(elder: Hand, dealer: Hand, rules: &Rules) -> [i16; 2] 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Error;
     use crate::piquet::declare::tests::twelve;
     use proptest::prelude::*;
 

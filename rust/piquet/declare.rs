@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::card::{check_twelve, Card, Hand, POINT_VALUES, RANK_NAMES};
+use super::card::{check_twelve, Card, Hand, POINT_VALUES, RANK_NAMES, SUIT_LANE};
 use super::rules::{Rules, CARTE_BLANCHE_POINTS, FOURTEEN_POINTS, TRIO_POINTS};
 use crate::error::Result;
 
@@ -176,9 +176,9 @@ impl Summary {
     /// Summarise a hand: four table lookups and a few lane operations, no branches.
     #[inline(always)]
     pub(crate) fn of(mask: u32, lanes: &[u64; 256]) -> Summary {
-        let a = lanes[(mask & 0xFF) as usize];
-        let b = lanes[((mask >> 8) & 0xFF) as usize];
-        let c = lanes[((mask >> 16) & 0xFF) as usize];
+        let a = lanes[(mask & SUIT_LANE) as usize];
+        let b = lanes[((mask >> 8) & SUIT_LANE) as usize];
+        let c = lanes[((mask >> 16) & SUIT_LANE) as usize];
         let d = lanes[(mask >> 24) as usize];
         let sum = a.wrapping_add(b).wrapping_add(c).wrapping_add(d);
         let point = (a >> P_POINT_SHIFT).max(b >> P_POINT_SHIFT).max((c >> P_POINT_SHIFT).max(d >> P_POINT_SHIFT));
@@ -208,7 +208,7 @@ impl Summary {
     #[inline(always)]
     pub(crate) fn point_suit(&self, mask: u32) -> u8 {
         let key = self.point_key as u32;
-        let hit = |s: u32| ((LANE_TABLE[((mask >> (8 * s)) & 0xFF) as usize] & 0x7FF) == key) as u32;
+        let hit = |s: u32| ((LANE_TABLE[((mask >> (8 * s)) & SUIT_LANE) as usize] & 0x7FF) == key) as u32;
         // Bit 4 set as a floor, so the answer is defined (0) even for an inconsistent key.
         (hit(0) | hit(1) << 1 | hit(2) << 2 | hit(3) << 3 | 16).trailing_zeros() as u8 & 3
     }
@@ -457,7 +457,7 @@ pub fn declarations_with_rules(hand: Hand, dealt: Option<Hand>, rules: &Rules) -
     if let Some(dealt) = dealt {
         check_twelve(dealt, "dealt hand")?;
         // The hand must come from the dealt hand by an exchange the rules allow (either player).
-        super::compare::check_exchange(hand, dealt, None, rules, 0)?;
+        super::rules::check_exchange(hand, dealt, None, rules, 0)?;
     }
     Ok(explain(hand, dealt, rules))
 }

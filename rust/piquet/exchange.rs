@@ -29,10 +29,10 @@
 
 use rayon::prelude::*;
 
-use super::card::{check_twelve, Hand};
-use super::compare::{repique_of, Role};
+use super::card::{check_twelve, Hand, SUIT_LANE};
+use super::compare::repique_of;
 use super::declare::{Compiled, Summary};
-use super::rules::{Rules, TrickScoring, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD};
+use super::rules::{Role, Rules, TrickScoring, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -447,10 +447,10 @@ struct DrawSums {
 impl DrawSums {
     fn new(hand: u32, lanes: &[u64; 256]) -> DrawSums {
         let unseen_mask = !hand;
-        let unseen = std::array::from_fn(|s| ((unseen_mask >> (8 * s)) & 0xFF).count_ones() as usize);
+        let unseen = std::array::from_fn(|s| ((unseen_mask >> (8 * s)) & SUIT_LANE).count_ones() as usize);
         let seq = std::array::from_fn(|s| {
-            let u = (unseen_mask >> (8 * s)) & 0xFF;
-            let h = (hand >> (8 * s)) & 0xFF;
+            let u = (unseen_mask >> (8 * s)) & SUIT_LANE;
+            let h = (hand >> (8 * s)) & SUIT_LANE;
             let mut table = vec![[0u64; 9]; 256];
             // Every kept byte ⊆ h and every draw byte ⊆ u.
             let mut kept = h;
@@ -487,7 +487,7 @@ impl DrawSums {
         let mut sum = 0u64;
         // Sequences: suit by suit.
         for s in 0..4 {
-            let row = &self.seq[s][((kept >> (8 * s)) & 0xFF) as usize];
+            let row = &self.seq[s][((kept >> (8 * s)) & SUIT_LANE) as usize];
             let others = total - self.unseen[s];
             for (j, &v) in row.iter().enumerate().take(k.min(self.unseen[s]) + 1) {
                 if v != 0 {
@@ -507,7 +507,7 @@ impl DrawSums {
             }
         }
         // The point: the longest suit, over the numbers drawn in each suit.
-        let len: [usize; 4] = std::array::from_fn(|s| ((kept >> (8 * s)) & 0xFF).count_ones() as usize);
+        let len: [usize; 4] = std::array::from_fn(|s| ((kept >> (8 * s)) & SUIT_LANE).count_ones() as usize);
         let u = self.unseen;
         for c0 in 0..=u[0].min(k) {
             let w0 = choose(u[0], c0);
@@ -715,8 +715,8 @@ fn size_bits(sizes: impl IntoIterator<Item = u8>) -> u16 {
 fn sure_play_points(elder: u32, dealer: u32, scoring: TrickScoring) -> u32 {
     let mut tricks = 0u32;
     for s in 0..4 {
-        let e = (elder >> (8 * s)) & 0xFF;
-        let d = (dealer >> (8 * s)) & 0xFF;
+        let e = (elder >> (8 * s)) & SUIT_LANE;
+        let d = (dealer >> (8 * s)) & SUIT_LANE;
         let all = e.count_ones();
         tricks += if d == 0 {
             all
@@ -803,9 +803,26 @@ fn record(c: &mut ExchangeMcCounts, me: &Side, opp: &Side, role: Role, rules: &R
 /// Samples per parallel task.
 const MC_BLOCK: u64 = 64;
 
+/// Which samples of which run [`monte_carlo_exchange`] counts: `first .. first + count` of the
+/// run seeded by `seed` (sample `i` is seeded by `(seed, i)`).
+///
+/// ```
+/// let all = cribpiquet::piquet::McSamples { seed: 7, first: 0, count: 40 };
+/// assert_eq!(all.count, 40);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct McSamples {
+    /// The run's seed.
+    pub seed: u64,
+    /// The first sample counted.
+    pub first: u64,
+    /// How many samples are counted.
+    pub count: u64,
+}
+
 /// Monte Carlo counts for every legal discard of `hand` (in the canonical order of
-/// [`legal_discards`]) over samples `first_sample .. first_sample + samples` of the run seeded by
-/// `seed`.
+/// [`legal_discards`]) over the samples `first .. first + count` of the run seeded by `seed`
+/// ([`McSamples`]).
 ///
 /// Sample `i` (seeded by `(seed, i)`, so the counts of disjoint ranges [`add`](ExchangeMcCounts::add)
 /// up to those of the whole run, whatever the threads) deals the opponent a random 12 of the 20
@@ -826,27 +843,27 @@ const MC_BLOCK: u64 = 64;
 ///   the play is not simulated.
 ///
 /// ```
-/// use cribpiquet::piquet::{monte_carlo_exchange, McOpponent, Role, Rules};
+/// use cribpiquet::piquet::{monte_carlo_exchange, McOpponent, McSamples, Role, Rules};
 /// let hand = "AH KH QH JH TH 9H AC AD AS 7C 8C 7D".parse().unwrap();
 /// let r = Rules::russian();
-/// let all = monte_carlo_exchange(hand, Role::Elder, &r, None, McOpponent::Best, 0, 40, 7).unwrap();
-/// let mut parts = monte_carlo_exchange(hand, Role::Elder, &r, None, McOpponent::Best, 0, 25, 7).unwrap();
-/// let rest = monte_carlo_exchange(hand, Role::Elder, &r, None, McOpponent::Best, 25, 15, 7).unwrap();
+/// let run = |first, count| {
+///     let samples = McSamples { seed: 7, first, count };
+///     monte_carlo_exchange(hand, Role::Elder, &r, None, McOpponent::Best, samples).unwrap()
+/// };
+/// let (all, mut parts, rest) = (run(0, 40), run(0, 25), run(25, 15));
 /// parts.iter_mut().zip(&rest).for_each(|(a, b)| a.add(b));
 /// assert!(parts == all); // any split of the samples adds up to the same counts
 /// assert_eq!(all[0].samples, 40);
 /// ```
-#[allow(clippy::too_many_arguments)]
 pub fn monte_carlo_exchange(
     hand: Hand,
     role: Role,
     rules: &Rules,
     max_discard: Option<u8>,
     opponent: McOpponent,
-    first_sample: u64,
-    samples: u64,
-    seed: u64,
+    samples: McSamples,
 ) -> Result<Vec<ExchangeMcCounts>> {
+    let McSamples { seed, first: first_sample, count: samples } = samples;
     let discards = legal_discards(hand, role, rules, max_discard)?;
     let my_sizes = exchange_sizes(role, rules, max_discard)?;
     let compiled = Compiled::new(rules);
@@ -1092,7 +1109,15 @@ mod tests {
         let dealt = hand("AH KH QH 9H 7H AC 9C 8C KD 7D 8S 9S");
         let r = Rules::russian();
         let rows = exact_exchange(dealt, Role::Elder, &r, Some(3)).unwrap();
-        let mc = monte_carlo_exchange(dealt, Role::Elder, &r, Some(3), McOpponent::Keep, 0, 2000, 3).unwrap();
+        let mc = monte_carlo_exchange(
+            dealt,
+            Role::Elder,
+            &r,
+            Some(3),
+            McOpponent::Keep,
+            McSamples { seed: 3, first: 0, count: 2000 },
+        )
+        .unwrap();
         assert_eq!(mc.len(), rows.len());
         for c in mc.iter().step_by(11) {
             let row = rows.iter().find(|x| x.discard == c.discard).unwrap();
@@ -1109,18 +1134,48 @@ mod tests {
     fn the_dealer_counts_only_the_samples_his_discard_is_possible_in() {
         let dealt = hand("AH KH QH 9H 7H AC 9C 8C KD 7D 8S 9S");
         let r = Rules::russian();
-        let mc = monte_carlo_exchange(dealt, Role::Dealer, &r, None, McOpponent::Best, 0, 200, 1).unwrap();
+        let mc = monte_carlo_exchange(
+            dealt,
+            Role::Dealer,
+            &r,
+            None,
+            McOpponent::Best,
+            McSamples { seed: 1, first: 0, count: 200 },
+        )
+        .unwrap();
         let of = |k: usize| mc.iter().find(|c| c.discard.len() == k).unwrap().samples;
         assert_eq!(of(0), 200);
         assert_eq!(of(3), 200);
         assert!(of(5) <= of(4) && of(4) <= 200);
         // Elder took exactly 5 when 3 are left: only declining and 3-card discards.
-        let mc = monte_carlo_exchange(dealt, Role::Dealer, &r, Some(3), McOpponent::Best, 0, 50, 1).unwrap();
+        let mc = monte_carlo_exchange(
+            dealt,
+            Role::Dealer,
+            &r,
+            Some(3),
+            McOpponent::Best,
+            McSamples { seed: 1, first: 0, count: 50 },
+        )
+        .unwrap();
         assert!(mc.iter().all(|c| c.samples == 50 && c.discard.len() != 4));
         // rubicon elder must exchange: he cannot keep his hand.
-        let e = monte_carlo_exchange(dealt, Role::Dealer, &Rules::rubicon(), None, McOpponent::Keep, 0, 5, 1);
+        let e = monte_carlo_exchange(
+            dealt,
+            Role::Dealer,
+            &Rules::rubicon(),
+            None,
+            McOpponent::Keep,
+            McSamples { seed: 1, first: 0, count: 5 },
+        );
         assert!(e.unwrap_err().to_string().contains("may not decline"));
-        let e = monte_carlo_exchange(dealt, Role::Dealer, &Rules::rubicon(), Some(2), McOpponent::Best, 0, 5, 1);
+        let e = monte_carlo_exchange(
+            dealt,
+            Role::Dealer,
+            &Rules::rubicon(),
+            Some(2),
+            McOpponent::Best,
+            McSamples { seed: 1, first: 0, count: 5 },
+        );
         assert!(e.is_err());
     }
 

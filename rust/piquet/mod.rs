@@ -32,6 +32,7 @@ mod batch;
 mod card;
 mod compare;
 mod declare;
+mod event;
 mod exchange;
 mod game;
 mod partiya;
@@ -45,23 +46,26 @@ pub use crate::batch::CardId;
 pub use crate::engine::{CHANCE, TERMINAL};
 pub use batch::{declarations_batch, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
 pub use card::{parse_cards, Card, Hand, HandIter};
+/// The card layout (mask lanes), for the bots and solvers.
+pub(crate) use card::{suit_mask, SUIT_LANE};
 pub use compare::{
     declaration_points, score_declarations, CategoryScore, DeclarationItem, DeclarationKind, DeclarationScore,
-    DeclarationScorer, Role,
+    DeclarationScorer,
 };
 pub use declare::{declarations, declarations_with_rules, Declarations, Point, Sequence, Set};
+pub use event::EventKind;
+pub use exchange::{
+    exact_exchange, exchange_sizes, exchange_totals, legal_discards, monte_carlo_exchange, ExchangeMcCounts,
+    ExchangeRow, ExchangeValue, McOpponent, McSamples, REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST,
+    SHORTLIST_DRAWS,
+};
 pub use game::{
     action_exchange_size, action_to_string, exchange_action, string_to_action, GameConfig, Phase, PointSource, Scope,
     State, StateStack, ANNOUNCE_CAPOT, CATEGORY_NAMES, EXCHANGE_BASE, INFO_TENSOR_SIZE, MAX_EXCHANGE, MAX_GAMES,
     MAX_KOROLIKS, MAX_RESAMPLE_ATTEMPTS, NUM_CARDS, NUM_DISTINCT_ACTIONS, NUM_SOURCES, OBS_TENSOR_SIZE, PASS,
 };
-pub use exchange::{
-    exact_exchange, exchange_sizes, exchange_totals, legal_discards, monte_carlo_exchange, ExchangeMcCounts, ExchangeRow,
-    ExchangeValue, McOpponent,
-    REFINE_CANDIDATES, REFINE_DRAWS, SCREEN_DRAWS, SHORTLIST, SHORTLIST_DRAWS,
-};
-pub use score_game::{score_game, EventKind, GameEvent, GameOptions, GameScore};
 pub use partiya::{
     difference_record, round_record, Korolik, Partie, PartieResult, Partiya, PartiyaGame, PartiyaResult, Record,
 };
 pub use rules::*;
+pub use score_game::{score_game, GameEvent, GameOptions, GameScore};

@@ -7,9 +7,8 @@
 //! receives every scored [`PlayPoints`]. The engine's sink only adds numbers, so the event text is
 //! never built there.
 
-use super::compare::Role;
-use super::score_game::EventKind;
-use super::rules::{Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
+use super::event::EventKind;
+use super::rules::{Role, Rules, TrickScoring, LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD};
 
 /// Points scored in the play, as given to a [`PlaySink`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +35,33 @@ pub(crate) trait PlaySink {
     fn total(&self, role: Role) -> u16;
     /// Add `p.points` to `p.role` (the tally has already applied the irregularity flags).
     fn score(&mut self, p: PlayPoints);
+}
+
+/// The end of a trick, as [`PlayTally::trick`] scores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TrickEnd {
+    /// The trick, 0..=11.
+    pub trick: u8,
+    /// Who led to it.
+    pub leader: Role,
+    /// Who won it.
+    pub winner: Role,
+    /// The tricks won by elder and the dealer, this one included.
+    pub won: [u8; 2],
+    /// The winner announced an open capot.
+    pub winner_announced: bool,
+}
+
+/// Play points before the irregularity flags and the pique check (see [`PlayTally`]'s `award`):
+/// `base` points to `role` for `kind` in trick `trick` (0..=11), `extra` of them the last-trick
+/// extra.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Award {
+    role: Role,
+    kind: EventKind,
+    base: u16,
+    extra: u16,
+    trick: u8,
 }
 
 /// The play-scoring state of one deal (see the module documentation).
@@ -66,17 +92,8 @@ impl PlayTally {
     /// an offender, double against a silent opponent (as far as [`Rules::silence_covers`] goes);
     /// then the pique check (rules §4).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn award<S: PlaySink>(
-        &mut self,
-        rules: &Rules,
-        role: Role,
-        kind: EventKind,
-        base: u16,
-        extra: u16,
-        trick: u8,
-        sink: &mut S,
-    ) {
+    fn award<S: PlaySink>(&mut self, rules: &Rules, award: Award, sink: &mut S) {
+        let Award { role, kind, base, extra, trick } = award;
         if base == 0 {
             return;
         }
@@ -120,42 +137,34 @@ impl PlayTally {
     /// `leader` leads to trick `trick` (0..=11): one point (rules §5).
     #[inline]
     pub(crate) fn lead<S: PlaySink>(&mut self, rules: &Rules, trick: u8, leader: Role, sink: &mut S) {
-        self.award(rules, leader, EventKind::Lead, 1, 0, trick, sink);
+        self.award(rules, Award { role: leader, kind: EventKind::Lead, base: 1, extra: 0, trick }, sink);
     }
 
-    /// Trick `trick` (0..=11), led by `leader`, is won by `winner`; `won` is the tricks won by
-    /// elder and the dealer including this one. The last trick also scores its extra and the
-    /// capot (`winner_announced`: the winner announced an open capot) or the leza (rules §5).
+    /// A trick is won (see [`TrickEnd`]): its point; the last trick also scores its extra and
+    /// the capot or the leza (rules §5).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn trick<S: PlaySink>(
-        &mut self,
-        rules: &Rules,
-        trick: u8,
-        leader: Role,
-        winner: Role,
-        won: [u8; 2],
-        winner_announced: bool,
-        sink: &mut S,
-    ) {
+    pub(crate) fn trick<S: PlaySink>(&mut self, rules: &Rules, end: TrickEnd, sink: &mut S) {
+        let TrickEnd { trick, leader, winner, won, winner_announced } = end;
+        // Points to `role` for `kind`, in this trick.
+        let at = |role: Role, kind: EventKind, base: u16, extra: u16| Award { role, kind, base, extra, trick };
         let point = match rules.trick_scoring {
             TrickScoring::EveryLeadAndTrick => 1,
             TrickScoring::LeadOrWinOpponentsLead => (winner != leader) as u16,
         };
         if trick < 11 {
-            self.award(rules, winner, EventKind::Trick, point, 0, trick, sink);
+            self.award(rules, at(winner, EventKind::Trick, point, 0), sink);
             return;
         }
         let capot = won[winner.index()] == 12;
         let extra = if capot && !rules.capot_keeps_last_trick_extra { 0 } else { rules.last_trick_extra };
-        self.award(rules, winner, EventKind::LastTrick, point + extra, extra, trick, sink);
+        self.award(rules, at(winner, EventKind::LastTrick, point + extra, extra), sink);
         if capot {
             match rules.open_capot_bonus {
-                Some(b) if winner_announced => self.award(rules, winner, EventKind::OpenCapot, b, 0, trick, sink),
-                _ => self.award(rules, winner, EventKind::Capot, rules.capot_bonus, 0, trick, sink),
+                Some(b) if winner_announced => self.award(rules, at(winner, EventKind::OpenCapot, b, 0), sink),
+                _ => self.award(rules, at(winner, EventKind::Capot, rules.capot_bonus, 0), sink),
             }
         } else if let Some(p) = Role::BOTH.into_iter().find(|p| won[p.index()] > 6) {
-            self.award(rules, p, EventKind::Leza, LEZA_BONUS, 0, trick, sink);
+            self.award(rules, at(p, EventKind::Leza, LEZA_BONUS, 0), sink);
         }
     }
 }

@@ -1,13 +1,15 @@
-//! Scoring one whole game (one deal) from its record: declarations, repique, the play, pique,
-//! last trick, leza, capot, and the irregularity flags (rules §3–§5, §7).
+//! [`score_game`]: scoring one whole game (one deal) from its record: declarations, repique, the
+//! play, pique, last trick, leza, capot, and the irregularity flags (rules §3–§5, §7). The match
+//! (koroliks, partiya, partie) is scored in [`partiya`](super::partiya).
 
 use std::fmt;
 
 use super::card::{Card, Hand};
-use super::compare::{check_deal, compare, repique_of, DeclarationKind, DeclarationScore, Role};
+use super::compare::{compare, repique_of, DeclarationKind, DeclarationScore};
 use super::declare::explain;
-use super::play::{PlayPoints, PlaySink, PlayTally};
-use super::rules::{BonusMode, DeclarationTiming, Rules};
+use super::event::EventKind;
+use super::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
+use super::rules::{check_deal, BonusMode, DeclarationTiming, Role, Rules};
 use crate::error::{Error, Result};
 
 const SUIT_NAMES: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
@@ -32,70 +34,6 @@ pub struct GameOptions {
     pub silent: Option<Role>,
     /// The player who declared something he did not hold and did not correct it (rules §7).
     pub false_declaration: Option<Role>,
-}
-
-/// What a game event is.
-///
-/// ```
-/// assert_eq!(cribpiquet::piquet::EventKind::LastTrick.name(), "last trick");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EventKind {
-    /// Carte blanche (declarations).
-    CarteBlanche,
-    /// The point (declarations).
-    Point,
-    /// One sequence (declarations).
-    Sequence,
-    /// One set (declarations).
-    Set,
-    /// The repique bonus.
-    Repique,
-    /// A lead.
-    Lead,
-    /// A trick won (not the last).
-    Trick,
-    /// The last trick won (its trick point and the last-trick extra together).
-    LastTrick,
-    /// The pique bonus.
-    Pique,
-    /// Leza: more than six tricks.
-    Leza,
-    /// Capot: all twelve tricks.
-    Capot,
-    /// Open capot: announced and made.
-    OpenCapot,
-}
-
-impl EventKind {
-    /// Lowercase name: `"carte blanche"`, `"point"`, `"sequence"`, `"set"`, `"repique"`,
-    /// `"lead"`, `"trick"`, `"last trick"`, `"pique"`, `"leza"`, `"capot"`, `"open capot"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            EventKind::CarteBlanche => "carte blanche",
-            EventKind::Point => "point",
-            EventKind::Sequence => "sequence",
-            EventKind::Set => "set",
-            EventKind::Repique => "repique",
-            EventKind::Lead => "lead",
-            EventKind::Trick => "trick",
-            EventKind::LastTrick => "last trick",
-            EventKind::Pique => "pique",
-            EventKind::Leza => "leza",
-            EventKind::Capot => "capot",
-            EventKind::OpenCapot => "open capot",
-        }
-    }
-
-    fn of_declaration(kind: DeclarationKind) -> EventKind {
-        match kind {
-            DeclarationKind::CarteBlanche => EventKind::CarteBlanche,
-            DeclarationKind::Point => EventKind::Point,
-            DeclarationKind::Sequence => EventKind::Sequence,
-            DeclarationKind::Set => EventKind::Set,
-            DeclarationKind::Repique => EventKind::Repique,
-        }
-    }
 }
 
 /// One scoring event of a game, with the running totals after it (see [`score_game`]).
@@ -397,7 +335,8 @@ pub fn score_game(
             declare(&mut log, Some(Role::Dealer));
         }
         won[winner.index()] += 1;
-        tally.trick(rules, i, leader, winner, won, options.open_capot == Some(winner), &mut log);
+        let winner_announced = options.open_capot == Some(winner);
+        tally.trick(rules, TrickEnd { trick: i, leader, winner, won, winner_announced }, &mut log);
         leader = winner;
     }
 

@@ -31,7 +31,7 @@
 //! are solved by max-n: every player maximises his own criterion — with `Points`, his points from
 //! that position to the end of the deal minus the most any other player makes there; with `Win`,
 //! his own chance to win, where a deal's end without a winner is valued by the softmax of
-//! [`multi_side_values`](crate::bots::winprob::multi_side_values) — and ties go to the lowest
+//! [`multi_side_values`](crate::eval::winprob::multi_side_values) — and ties go to the lowest
 //! rank. The value of a three-player position is the mover's criterion.
 //!
 //! The table is a fixed array of 8,192 entries per thread, allocated once and invalidated by a
@@ -41,10 +41,10 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use super::{Objective, Solution, Solve};
-use crate::bots::winprob::WinTable;
 use crate::cribbage::{score_show_unchecked, Phase, State, Variant, GO};
 use crate::engine::{Game, GameState};
 use crate::error::{Error, Result};
+use crate::eval::winprob::WinTable;
 
 /// The go move (ranks are 0..13).
 const GO_MOVE: u8 = 13;
@@ -356,7 +356,7 @@ fn won_vector(side: usize) -> [f64; 3] {
     v
 }
 
-/// [`multi_side_values`](crate::bots::winprob::multi_side_values) of three side scores: a softmax
+/// [`multi_side_values`](crate::eval::winprob::multi_side_values) of three side scores: a softmax
 /// with `β = 4 / (target − max + 20)`.
 fn softmax_values(sc: [u16; 3], target: u16) -> [f64; 3] {
     let top = sc.iter().copied().max().unwrap_or(0) as f64;

@@ -64,10 +64,10 @@ use std::cell::RefCell;
 use super::{Objective, Solution, Solve};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
-use crate::piquet::play::{PlayPoints, PlaySink, PlayTally};
+use crate::piquet::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
 use crate::piquet::{
-    DeclarationTiming, MatchScoring, Partie, Partiya, Phase, Role, Rules, Scope, State, TrickScoring, LEZA_BONUS,
-    PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS,
+    suit_mask, DeclarationTiming, MatchScoring, Partie, Partiya, Phase, Role, Rules, Scope, State, TrickScoring,
+    LEZA_BONUS, PIQUE_BONUS, PIQUE_THRESHOLD, REPIQUE_BONUS, SUIT_LANE,
 };
 
 const NONE: u8 = 0xFF;
@@ -177,11 +177,6 @@ struct Searcher<'t> {
     compress: &'static [[u8; 256]; 256],
 }
 
-#[inline(always)]
-fn suit_mask(card: u32) -> u32 {
-    0xFF << (card & 24)
-}
-
 /// The cards of `mask` strictly above `card` in its suit.
 #[inline(always)]
 fn above_in_suit(card: u32) -> u32 {
@@ -216,15 +211,14 @@ impl Searcher<'_> {
             p.won[winner as usize] += 1;
             let e = self.elder as usize;
             let won = [p.won[e], p.won[e ^ 1]];
-            p.tally.trick(
-                &self.rules,
-                p.trick,
-                self.role(p.leader),
-                self.role(winner),
+            let end = TrickEnd {
+                trick: p.trick,
+                leader: self.role(p.leader),
+                winner: self.role(winner),
                 won,
-                self.announced[winner as usize],
-                &mut sink,
-            );
+                winner_announced: self.announced[winner as usize],
+            };
+            p.tally.trick(&self.rules, end, &mut sink);
             p.trick += 1;
             p.mover = winner;
             p.leader = winner;
@@ -296,7 +290,7 @@ impl Searcher<'_> {
     /// The card of `pos`'s cards whose relative id (in the normalization of [`key`]) is `rel`.
     fn denormalize(&self, pos: &Pos, rel: u8) -> Option<u32> {
         let s = (rel >> 3) as u32;
-        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & 0xFF;
+        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & SUIT_LANE;
         // Relative rank 7 is the highest card out, 6 the next, …
         let mut i = 7 - (rel & 7) as u32;
         let mut m = r;
@@ -314,7 +308,7 @@ impl Searcher<'_> {
     /// The relative id of `card` among the cards out of `pos`.
     fn normalize(&self, pos: &Pos, card: u32) -> u8 {
         let s = card >> 3;
-        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & 0xFF;
+        let r = (pos.hands[0] | pos.hands[1]) >> (8 * s) & SUIT_LANE;
         let higher = (r >> (card & 7)) >> 1;
         (8 * s + 7 - higher.count_ones()) as u8
     }
@@ -326,8 +320,8 @@ impl Searcher<'_> {
         let (mine, theirs) = (pos.hands[pos.mover as usize], pos.hands[pos.mover as usize ^ 1]);
         let mut sure = 0;
         for s in 0..4 {
-            let a = (mine >> (8 * s)) & 0xFF;
-            let b = (theirs >> (8 * s)) & 0xFF;
+            let a = (mine >> (8 * s)) & SUIT_LANE;
+            let b = (theirs >> (8 * s)) & SUIT_LANE;
             if a == 0 {
                 continue;
             }

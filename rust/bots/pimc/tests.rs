@@ -2,7 +2,13 @@ use super::*;
 use crate::cribbage::{GameConfig, Phase};
 
 fn bot(worlds: u32, threads: usize, objective: Objective) -> Pimc<cribbage::State> {
-    Pimc::new(PimcConfig { worlds, threads, objective, inference: false, time_limit: None }).unwrap()
+    // Every decision by the worlds (the setting that exercises the most of the search).
+    let before_play = BeforePlay::Worlds;
+    Pimc::new(PimcConfig { worlds, threads, objective, inference: false, time_limit: None, before_play }).unwrap()
+}
+
+fn split_bot(worlds: u32, objective: Objective, before_play: BeforePlay) -> Pimc<cribbage::State> {
+    Pimc::new(PimcConfig { worlds, objective, inference: false, before_play, ..PimcConfig::default() }).unwrap()
 }
 
 /// Decision states of `config` reached by random play (every phase with a choice).
@@ -141,7 +147,8 @@ fn piquet_plays_with_the_double_dummy_solver() {
     let mut s = config.new_initial_state();
     let mut rng = Rng::new(2);
     s.apply_sampled_chances(&mut rng);
-    let mut b = Pimc::<piquet::State>::new(PimcConfig { worlds: 1, inference: false, ..PimcConfig::default() }).unwrap();
+    let mut b =
+        Pimc::<piquet::State>::new(PimcConfig { worlds: 1, inference: false, ..PimcConfig::default() }).unwrap();
     let a = b.step(&s, &mut rng).unwrap();
     assert!(s.is_legal(a));
 }
@@ -181,4 +188,140 @@ fn preplay_points_value_is_the_exact_mean_over_starters() {
         }
     }
     assert_eq!(checked, 12);
+}
+
+#[test]
+fn rest_points_is_the_pegging_of_the_solved_line() {
+    // The split discard's sampled rest: the solver's value less the show equals the pegging
+    // points of the principal variation played out, for either player, in both variants.
+    let mut checked = 0;
+    for v in [Variant::SixCard, Variant::FiveCard] {
+        let config = GameConfig::new(v, Some(10_000)).unwrap();
+        let mut rng = Rng::new(17);
+        let mut s = config.new_initial_state();
+        let mut found = 0;
+        while found < 20 {
+            if s.is_terminal() {
+                s = config.new_initial_state();
+            }
+            if s.apply_sampled_chances(&mut rng) > 0 {
+                continue;
+            }
+            if s.phase() == Phase::Play && s.current_player() >= 0 && rng.below(3) == 0 {
+                let sol = s.solve(Objective::Points).unwrap();
+                let mut end = s;
+                for &b in &sol.principal_variation {
+                    end.apply_legal(b);
+                }
+                let pegged: Vec<f64> = (0..2)
+                    .map(|side| (end.points_by_source()[side][0] - s.points_by_source()[side][0]) as f64)
+                    .collect();
+                for p in 0..2 {
+                    let side = s.side_of(p);
+                    let expected = pegged[side] - pegged[1 - side];
+                    assert_eq!(s.rest_points(p).unwrap(), expected, "{s}");
+                }
+                found += 1;
+                checked += 1;
+            }
+            let legal = s.legal_actions();
+            s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+        }
+    }
+    assert_eq!(checked, 40);
+}
+
+#[test]
+fn a_discard_splits_into_greedys_exact_net_and_the_sampled_pegging() {
+    for v in [Variant::SixCard, Variant::FiveCard] {
+        let config = GameConfig::new(v, None).unwrap();
+        let discards: Vec<_> =
+            decisions(config, 60, 3).into_iter().filter(|s| s.phase() == Phase::Discard && !near_end(s)).collect();
+        assert!(discards.len() >= 3);
+        for s in discards.iter().take(3) {
+            let p = s.current_player() as usize;
+            let legal = s.legal_actions().to_vec();
+            let exact = s.exact_points(p, &legal).unwrap().expect("a two-player discard away from the end splits");
+            // The exact part is Greedy's value of each discard.
+            let greedy = Greedy::new().action_values(s, &mut Rng::new(0)).unwrap();
+            for (a, e) in legal.iter().zip(&exact) {
+                assert_eq!(greedy.iter().find(|x| x.0 == *a).unwrap().1, *e);
+            }
+            // The worlds add only the pegging: the same under either objective, so the same
+            // choice; Win values are the points mapped monotonically into 0..1.
+            let play = BeforePlay::ExactAndPlay;
+            let points = split_bot(6, Objective::Points, play).action_values(s, &mut Rng::new(4)).unwrap();
+            let win = split_bot(6, Objective::Win, play).action_values(s, &mut Rng::new(4)).unwrap();
+            for ((a, x), e) in points.iter().zip(&exact) {
+                assert!((x - e).abs() < 20.0, "pegging difference {} for {a}", x - e);
+            }
+            assert!(win.iter().all(|x| (0.0..=1.0).contains(&x.1)));
+            for i in 0..points.len() {
+                for j in 0..points.len() {
+                    if points[i].1 < points[j].1 {
+                        assert!(win[i].1 <= win[j].1);
+                    }
+                }
+            }
+            let a = split_bot(6, Objective::Points, play).step(s, &mut Rng::new(4)).unwrap();
+            assert_eq!(split_bot(6, Objective::Win, play).step(s, &mut Rng::new(4)).unwrap(), a);
+            // `Exact` (the default): Greedy's values alone, the best of them played.
+            let exact_bot =
+                split_bot(6, Objective::Points, BeforePlay::Exact).action_values(s, &mut Rng::new(4)).unwrap();
+            assert_eq!(exact_bot, greedy);
+            let chosen = split_bot(6, Objective::Win, BeforePlay::Exact).step(s, &mut Rng::new(4)).unwrap();
+            let top = greedy.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+            assert_eq!(greedy.iter().find(|x| x.1 == top).unwrap().0, chosen);
+        }
+    }
+}
+
+#[test]
+fn only_a_two_player_discard_or_a_piquet_exchange_splits() {
+    // Two-player discards split near the end of the game too; three and four players do not.
+    let config = GameConfig::new(Variant::SixCard, Some(31)).unwrap();
+    let (mut near, mut far) = (0, 0);
+    for s in decisions(config, 400, 2).into_iter().filter(|s| s.phase() == Phase::Discard) {
+        let p = s.current_player() as usize;
+        assert!(s.exact_points(p, &s.legal_actions()).unwrap().is_some(), "{s}");
+        if near_end(&s) {
+            near += 1
+        } else {
+            far += 1
+        }
+    }
+    assert!(near > 0 && far > 0, "{near} {far}");
+    for v in [Variant::ThreePlayer, Variant::FourPlayer] {
+        let s = decisions(GameConfig::new(v, None).unwrap(), 30, 2)
+            .into_iter()
+            .find(|s| s.phase() == Phase::Discard)
+            .unwrap();
+        let p = s.current_player() as usize;
+        assert!(s.exact_points(p, &s.legal_actions()).unwrap().is_none(), "{v:?}");
+    }
+    // Piquet: the exchange's size and cards split (Greedy's values), the play does not.
+    let mut rng = Rng::new(5);
+    let mut s = piquet::GameConfig::default().new_initial_state();
+    let (mut exchange, mut play) = (0, 0);
+    while !s.is_terminal() {
+        if s.apply_sampled_chances(&mut rng) > 0 {
+            continue;
+        }
+        let p = s.current_player() as usize;
+        let legal = s.legal_actions().to_vec();
+        let exact = s.exact_points(p, &legal).unwrap();
+        match s.phase() {
+            piquet::Phase::Exchange | piquet::Phase::Discard => {
+                let greedy = Greedy::new().action_values(&s, &mut Rng::new(0)).unwrap();
+                assert_eq!(exact.unwrap(), greedy.iter().map(|x| x.1).collect::<Vec<_>>());
+                exchange += 1;
+            }
+            _ => {
+                assert!(exact.is_none());
+                play += 1;
+            }
+        }
+        s.apply_legal(legal[rng.below(legal.len() as u32) as usize]);
+    }
+    assert!(exchange >= 2 && play >= 12, "{exchange} {play}");
 }

@@ -43,7 +43,7 @@
 
 use std::fmt::Write;
 
-use super::{index_to_id, Phase, State, FITS, FULL, MAX_PLAYS, NO_CARD, NO_PLAYER};
+use super::{index_to_id, Phase, State, FITS, FULL_PACK, MAX_PLAYS, NO_CARD, NO_PLAYER};
 use crate::cribbage::card::{Card, Hand};
 use crate::engine::{check_player, tensor, GameState};
 use crate::error::{Error, Result};
@@ -65,11 +65,11 @@ pub const INFO_TENSOR_SIZE: usize = HISTORY + MAX_PLAYS * SLOT;
 pub const OBS_TENSOR_SIZE: usize = HISTORY + 2 * 4 * 52;
 
 fn set_cards(out: &mut [f32], offset: usize, mask: u64) {
-    tensor::set_cards(out, offset, mask & FULL, |bit| index_to_id(bit) as usize);
+    tensor::set_cards(out, offset, mask & FULL_PACK, |bit| index_to_id(bit) as usize);
 }
 
 fn cards_text(mask: u64) -> String {
-    tensor::cards_or_dash(Hand::from_mask(mask & FULL).map(|h| h.to_string()).unwrap_or_default())
+    tensor::cards_or_dash(Hand::from_mask(mask & FULL_PACK).map(|h| h.to_string()).unwrap_or_default())
 }
 
 impl State {
@@ -248,7 +248,7 @@ impl State {
         let starter_bit = if self.starter == NO_CARD { 0 } else { 1u64 << self.starter };
         let played = self.played_mask();
         let known = self.kept[player].mask() | self.discards[player] | played | starter_bit;
-        let mut pool = FULL & !known;
+        let mut pool = FULL_PACK & !known;
         let all_discards = self.discards.iter().fold(0, |m, &d| m | d);
         let extra = self.crib.mask() & !all_discards;
 
@@ -263,16 +263,16 @@ impl State {
         order[..k].sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let mut next = *self;
         for &(min_pips, q) in &order[..k] {
-            let eligible = FULL & !FITS[(min_pips.clamp(1, 11) - 1) as usize];
+            let eligible = FULL_PACK & !FITS[(min_pips.clamp(1, 11) - 1) as usize];
             let hand = draw(&mut pool, eligible, self.hands[q].count_ones(), rng)?;
             let played_by_q = self.kept[q].mask() & !self.hands[q];
             next.hands[q] = hand;
             next.kept[q] = Hand::from_mask(played_by_q | hand)?;
         }
         for q in (0..n).filter(|&q| q != player) {
-            next.discards[q] = draw(&mut pool, FULL, self.discards[q].count_ones(), rng)?;
+            next.discards[q] = draw(&mut pool, FULL_PACK, self.discards[q].count_ones(), rng)?;
         }
-        let extra = draw(&mut pool, FULL, extra.count_ones(), rng)?;
+        let extra = draw(&mut pool, FULL_PACK, extra.count_ones(), rng)?;
         let crib = next.discards.iter().fold(extra, |m, &d| m | d);
         next.crib = Hand::from_mask(crib)?;
         next.used = next.kept.iter().fold(crib | starter_bit, |m, h| m | h.mask());

@@ -64,7 +64,7 @@ mod tests;
 use std::fmt;
 use std::str::FromStr;
 
-use super::card::{Card, Hand};
+use super::card::{id_to_index, index_to_id, Card, Hand, FULL_PACK};
 use super::peg::peg_points_unchecked;
 use super::show::score_show_unchecked;
 use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
@@ -78,8 +78,6 @@ pub use info::{INFO_TENSOR_SIZE, OBS_TENSOR_SIZE};
 /// at and beyond [`State::num_players`] are zero.
 pub const MAX_PLAYERS: usize = 4;
 
-/// Every card of the pack as a mask (bit `suit * 16 + rank`).
-pub(crate) const FULL: u64 = 0x1FFF_1FFF_1FFF_1FFF;
 const NO_CARD: u8 = 0xFF;
 const NO_PLAYER: u8 = 0xFF;
 /// At most 16 cards are laid in a deal (4 players × 4 kept cards).
@@ -117,29 +115,6 @@ const FITS: [u64; 32] = {
     }
     t
 };
-
-/// Mask bit by public card id (a lookup beats the division by 13 on the hot path).
-const ID_TO_INDEX: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut id = 0;
-    while id < 52 {
-        t[id] = ((id / 13) * 16 + id % 13) as u8;
-        id += 1;
-    }
-    t
-};
-
-/// Mask bit of a public card id (`suit * 13 + rank`, must be < 52).
-#[inline(always)]
-pub(crate) fn id_to_index(id: u16) -> u32 {
-    ID_TO_INDEX[(id & 63) as usize] as u32
-}
-
-/// Public card id of a mask bit.
-#[inline(always)]
-pub(crate) fn index_to_id(index: u32) -> u16 {
-    ((index >> 4) * 13 + (index & 15)) as u16
-}
 
 #[inline(always)]
 fn pips_of(index: u32) -> u8 {
@@ -765,8 +740,8 @@ impl State {
     #[inline]
     fn chance_mask(&self) -> u64 {
         match self.phase {
-            Phase::Cut => FULL & !self.cut_mask(),
-            Phase::Deal | Phase::Starter => FULL & !self.used,
+            Phase::Cut => FULL_PACK & !self.cut_mask(),
+            Phase::Deal | Phase::Starter => FULL_PACK & !self.used,
             _ => 0,
         }
     }

@@ -48,7 +48,9 @@
 
 use std::fmt::Write;
 
-use super::{index_to_id, pair_action, GameConfig, Phase, State, Variant, FULL, GO, MAX_PLAYS, NO_CARD, NO_PLAYER};
+use super::{
+    index_to_id, pair_action, GameConfig, Phase, State, Variant, FULL_PACK, GO, MAX_PLAYS, NO_CARD, NO_PLAYER,
+};
 use crate::cribbage::card::{Card, Hand};
 use crate::engine::serial::{self, first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
@@ -179,7 +181,7 @@ impl State {
         };
         let mask = |text: &str| -> Result<u64> {
             let m = u64::from_str_radix(text, 16).map_err(|_| bad(format!("{text:?} is not a hex mask")))?;
-            if m & !FULL != 0 {
+            if m & !FULL_PACK != 0 {
                 return Err(bad(format!("mask {text} has bits that are not cards")));
             }
             Ok(m)

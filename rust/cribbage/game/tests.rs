@@ -524,7 +524,7 @@ fn resampling_respects_go() {
     }
     // Every consistent card turns up: all but what P1 knows (his six cards, the two laid by P0,
     // the starter) and the aces and deuces.
-    let eligible = FULL & !FITS[2] & !(hand("5C 5D TS 9H 7C 8D 2H AS JC").mask());
+    let eligible = FULL_PACK & !FITS[2] & !(hand("5C 5D TS 9H 7C 8D 2H AS JC").mask());
     assert_eq!(seen, eligible);
 }
 

@@ -59,7 +59,7 @@
 
 use std::fmt::Write;
 
-use super::{pick_bit, Phase, State, FULL, NO_CARD, NO_SEAT, NO_SIZE};
+use super::{pick_bit, suit_mask, Phase, State, FULL_PACK, NO_CARD, NO_SEAT, NO_SIZE};
 use crate::engine::{check_player, tensor, GameState};
 use crate::error::{Error, Result};
 use crate::piquet::card::{Card, Hand};
@@ -129,7 +129,7 @@ impl State {
                 lead = c;
             } else {
                 if s == seat && c >> 3 != lead >> 3 {
-                    voids |= 0xFFu32 << ((lead >> 3) * 8);
+                    voids |= suit_mask(lead as u32);
                 }
                 lead = NO_CARD;
             }
@@ -375,7 +375,7 @@ impl State {
         let o = 1 - p;
         let played_o = self.played_by(o);
         let played_all = played_o | self.played_by(p);
-        let pool = FULL & !(self.dealt[p] | self.drawn[p]) & !played_all;
+        let pool = FULL_PACK & !(self.dealt[p] | self.drawn[p]) & !played_all;
         let eligible = pool & !self.voids(o);
         let unplayed = self.hands[o].count_ones();
         let k = self.drawn[o].count_ones();

@@ -65,13 +65,14 @@ mod tests;
 
 use std::fmt;
 
-use super::compare::{points_of, repique_of, Role};
+use super::card::{suit_mask, FULL_PACK};
+use super::compare::{points_of, repique_of};
 use super::declare::{packed_lanes, reckoning, Summary};
-use super::score_game::EventKind;
+use super::event::EventKind;
 use super::partiya::{Partie, Partiya};
-use super::play::{PlayPoints, PlaySink, PlayTally};
+use super::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
 use super::rules::{
-    DeclarationTiming, MatchScoring, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
+    DeclarationTiming, MatchScoring, Role, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
 };
 use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
@@ -83,8 +84,6 @@ pub use actions::{
 };
 pub use info::{INFO_TENSOR_SIZE, MAX_RESAMPLE_ATTEMPTS, OBS_TENSOR_SIZE};
 
-/// Every card of the pack.
-pub(crate) const FULL: u32 = u32::MAX;
 const NO_CARD: u8 = 0xFF;
 const NO_SEAT: u8 = 0xFF;
 const NO_SIZE: u8 = 0xFF;
@@ -588,18 +587,13 @@ fn rank(card: u32) -> u32 {
     card & 7
 }
 
-#[inline(always)]
-fn suit_mask(card: u32) -> u32 {
-    0xFF << (card & 24)
-}
-
 /// The cards above `card` (ids greater than it).
 #[inline(always)]
 fn above(card: u8) -> u32 {
     if card >= 31 {
         0
     } else {
-        FULL << (card + 1)
+        FULL_PACK << (card + 1)
     }
 }
 
@@ -802,9 +796,9 @@ impl State {
             Phase::Cut => {
                 let other = self.cuts[(self.turn as usize & 1) ^ 1];
                 if other == NO_CARD {
-                    FULL
+                    FULL_PACK
                 } else {
-                    FULL & !(1u32 << (other & 31))
+                    FULL_PACK & !(1u32 << (other & 31))
                 }
             }
             Phase::Deal | Phase::Draw => self.pack(),
@@ -1087,7 +1081,9 @@ impl State {
         let (e, d) = (self.elder_seat(), self.dealer_seat());
         let won = [self.tricks[e], self.tricks[d]];
         let announced = self.announce[winner] == 2;
-        tally.trick(&rules, trick, self.role(leader), self.role(winner), won, announced, self);
+        let end =
+            TrickEnd { trick, leader: self.role(leader), winner: self.role(winner), won, winner_announced: announced };
+        tally.trick(&rules, end, self);
         self.play = tally;
         if trick == 11 {
             self.end_deal();

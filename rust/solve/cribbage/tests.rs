@@ -2,9 +2,9 @@
 //! every legal card id), and the principal variation played out on the engine.
 
 use super::*;
-use crate::bots::winprob::multi_side_values;
 use crate::cribbage::GameConfig;
 use crate::engine::{Game, MAX_PLAYERS};
+use crate::eval::winprob::multi_side_values;
 use crate::rng::Rng;
 
 /// The side values of a finished line (`t`, reached from `s` by one action), relative to `s`

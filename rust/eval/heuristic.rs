@@ -66,8 +66,6 @@ pub struct Heuristic;
 
 // ------------------------------------------------------------------------------ cribbage
 
-/// Every card of the cribbage pack as a mask (bit `suit * 16 + rank`).
-const CRIB_FULL: u64 = 0x1FFF_1FFF_1FFF_1FFF;
 /// One bit per suit lane, at rank 0.
 const LANES: u64 = 0x0001_0001_0001_0001;
 
@@ -103,8 +101,7 @@ fn rank_cards(rank: u8) -> u64 {
 /// The cribbage card of a card id (`suit * 13 + rank`, < 52).
 #[inline(always)]
 fn crib_card(id: u16) -> cribbage::Card {
-    let id = (id as u32).min(51);
-    cribbage::Card::from_index((id / 13) * 16 + id % 13)
+    cribbage::Card::from_index(cribbage::id_to_index(id.min(51)))
 }
 
 /// The tables behind the cribbage discard (module docs), built once.
@@ -286,7 +283,7 @@ pub(crate) fn cribbage_unseen(state: &cribbage::State, player: usize) -> u64 {
     for (_, c) in state.plays() {
         seen |= c.bit();
     }
-    CRIB_FULL & !seen
+    cribbage::FULL_PACK & !seen
 }
 
 /// The next player to lay after `player` in the current count (holding cards, not gone), if
@@ -418,7 +415,7 @@ impl Policy<cribbage::State> for Heuristic {
 
 #[inline(always)]
 fn lane_of(mask: u32, suit: u32) -> u32 {
-    (mask >> (suit * 8)) & 0xFF
+    (mask >> (suit * 8)) & piquet::SUIT_LANE
 }
 
 /// The length of the run of consecutive ranks through bit `rank` of an 8-bit lane.
