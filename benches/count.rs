@@ -10,8 +10,9 @@
 //! for `simulate`), so the counts do not depend on scheduling.
 
 use cribpiquet::batch::CHUNK_ROWS;
+use cribpiquet::bots::registry::policy_by_name;
 use cribpiquet::cribbage::{score_hand_batch, score_show_unchecked, Card, Hand};
-use cribpiquet::engine::{policy_by_name, simulate};
+use cribpiquet::engine::simulate;
 use cribpiquet::piquet;
 use cribpiquet::rng::Rng;
 use std::hint::black_box;

@@ -4,8 +4,9 @@
 //! `playout_*` drive the same games through the state API from Rust (actions per second);
 //! `clone_state` and `legal_actions` time the two calls a search makes most.
 
+use cribpiquet::bots::registry::policy_by_name;
 use cribpiquet::cribbage::{GameConfig, State, Variant};
-use cribpiquet::engine::{policy_by_name, simulate, Game, GameState};
+use cribpiquet::engine::{simulate, Game, GameState};
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};

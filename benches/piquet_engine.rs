@@ -4,7 +4,8 @@
 //! `playout_*` drive random deals through the state API from Rust (actions per second);
 //! `clone_state`, `legal_actions` and `resample` time the calls a search makes most.
 
-use cribpiquet::engine::{policy_by_name, simulate, Game, GameState};
+use cribpiquet::bots::registry::policy_by_name;
+use cribpiquet::engine::{simulate, Game, GameState};
 use cribpiquet::piquet::{GameConfig, Rules, Scope, State};
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;

@@ -204,6 +204,52 @@ def test_simulate_sends_bot_objects_as_their_settings(distributed, client):
     )
 
 
+def test_bots_travel_by_pickle_without_eval(distributed, client, monkeypatch):
+    """Every bot is sent as itself (it pickles as its settings), PIMC too; nothing is rebuilt
+    from a repr: ``eval`` raises on the client and on the workers while the run goes."""
+    import builtins
+
+    from cribpiquet import arena, bots
+
+    players = [bots.PIMC(worlds=2, seed=4, inference=False), bots.ISMCTS(iterations=10, seed=1)]
+    assert all(distributed._portable(p) is p for p in players)
+    assert not hasattr(distributed, "_BotCall")
+
+    def no_eval(*args, **kwargs):
+        raise AssertionError("eval called")
+
+    def set_eval(refuse: bool) -> None:
+        """On a worker: ``eval`` refused, or put back."""
+        import builtins
+
+        saved = builtins.__dict__.setdefault("_cribpiquet_saved_eval", builtins.eval)
+        builtins.eval = no_eval if refuse else saved
+
+    deal = piquet.Game(scope="deal")
+    expected = arena(deal, players, 6, seed=2, progress=False)
+    monkeypatch.setattr(builtins, "eval", no_eval)
+    client.run(set_eval, True)
+    try:
+        got = distributed.arena(deal, players, 6, seed=2, client=client, chunk_games=2)
+        sim = distributed.simulate(deal, 4, players=players, seed=3, client=client, chunk_games=2)
+    finally:
+        client.run(set_eval, False)
+    assert _counts(got) == _counts(expected)
+    _assert_same(sim, piquet.simulate(deal, 4, players=players, seed=3))
+
+
+def test_a_player_that_does_not_pickle_is_refused_before_anything_is_submitted(distributed, nothing_submitted):
+    five = cribbage.Game("five-card")
+
+    class Local:
+        """Not a bot the engine takes, and not picklable (a local class)."""
+
+    with pytest.raises(TypeError, match="a player must be a name"):
+        distributed.simulate(five, 1, players=[Local(), "random"], client=nothing_submitted)
+    with pytest.raises(TypeError, match="cannot be sent to the workers"):
+        distributed._portable(Local())
+
+
 # ------------------------------------------------------------------------------------- arena
 
 

@@ -921,7 +921,7 @@ def rebuilt_bot(bot):
 
 
 def post_bot_repr(label, args, result, inst, before):
-    """A bot's repr rebuilds an equal bot (distributed.arena ships bots that way)."""
+    """A bot's repr rebuilds an equal bot (the repr contract; bots travel by pickle)."""
     bot = inst.obj if isinstance(inst, Twin) else result
     text = repr(bot)
     try:

@@ -36,18 +36,10 @@ class FirstBot:
         pass
 
 
-# The CLI in a child process; the `first` bot is cribpiquet.bots.First when this build has it,
-# else the stand-in above (same behaviour: the lowest legal action).
+# The CLI in a child process (the `first` bot is cribpiquet.bots.First).
 WRAPPER = """
 import sys
-from cribpiquet import cli, play
-if not hasattr(play._bots_module(), "First"):
-    class FirstBot:
-        name = "first"
-        def step(self, s): return s.legal_actions()[0]
-        def action_values(self, s): return {a: float(-i) for i, a in enumerate(s.legal_actions())}
-        def restart(self): pass
-    play.EXTRA_BOTS["first"] = lambda seed: FirstBot()
+from cribpiquet import cli
 sys.exit(cli.main(sys.argv[1:]))
 """
 
@@ -342,17 +334,17 @@ def test_bot_names() -> None:
     with pytest.raises(ValueError, match="unknown bot 'zzz': choose greedy, ismcts, random, first"):
         play.make_bot("zzz", 0)
     bots = pytest.importorskip("cribpiquet.bots")
-    assert play.default_bot() == ("greedy" if hasattr(bots, "Greedy") else "ismcts" if hasattr(bots, "ISMCTS") else "random")
+    assert play.default_bot() == "greedy"
     assert repr(play.make_bot("random", 5)) == repr(bots.Random(seed=5))
     assert isinstance(play.make_bot("first", 5), bots.First)
+    # The registry's names, with their arguments (tests/test_bot_registry.py has the rest).
+    assert repr(play.make_bot("ismcts:50", 5)) == repr(bots.ISMCTS(iterations=50, seed=5))
+    assert repr(play.make_bot("pimc", 5)) == repr(bots.PIMC(seed=5))
 
 
 @pytest.mark.parametrize("name", ["greedy", "ismcts"])
 @pytest.mark.parametrize("kind,options", [("cribbage", {"variant": "five-card"}), ("piquet", {"rules": "russian", "scope": "deal"})])
 def test_whole_games_against_the_real_bots(tmp_path: Any, name: str, kind: str, options: dict[str, Any]) -> None:
-    bots = pytest.importorskip("cribpiquet.bots")
-    if not hasattr(bots, play.BOT_CLASSES[name]):
-        pytest.skip(f"this build has no cribpiquet.bots.{play.BOT_CLASSES[name]}")
     path = str(tmp_path / "g.jsonl")
     header = {"cribpiquet": "play", "game": kind, "options": options, "seed": 1, "bot": name, "you": 0}
     out: list[str] = []

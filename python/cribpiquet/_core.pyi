@@ -792,6 +792,7 @@ class Bot:
     def restart(self) -> None: ...
     @property
     def name(self) -> str: ...
+    def __reduce__(self) -> tuple[type[Bot], tuple[Any, ...]]: ...
 
 @final
 class Random(Bot):
@@ -841,6 +842,12 @@ class PIMC(Bot):
         inference: bool = True,
         before_play: str = "exact",
     ) -> PIMC: ...
+
+# -------------------------------------------------------------------------------- the bot registry
+# (rust/bindings/registry.rs: the names of rust/bots/registry.rs)
+
+def bot_names() -> dict[str, str | None]: ...
+def bot_from_name(name: str, seed: int = 0) -> Bot | None: ...
 
 # ------------------------------------------------------------------------------ exact play solvers
 

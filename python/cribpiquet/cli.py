@@ -33,7 +33,7 @@ import sys
 import time
 from typing import Any, Callable, NoReturn, Sequence
 
-from . import cribbage, piquet
+from . import _core, cribbage, piquet
 
 BAR_WIDTH = 40
 
@@ -500,6 +500,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------ argument types
 
 
+def _bot_names() -> str:
+    """The bots' registry's names for a help text: ``greedy, ismcts[:N] (N iterations), …``."""
+    names = [f"{n}[:N] (N {arg})" if arg else n for n, arg in _core.bot_names().items()]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a decimal integer (ASCII digits, at most 30 of them) in ``low..high``
     (argparse names the option in the message)."""
@@ -556,7 +562,7 @@ def _add_play_parsers(sub: Any) -> None:
                     help="one deal, or the whole match (partiya)")
     for p in (crib, pq):
         p.add_argument("--bot", default=None,
-                       help="greedy, pimc, ismcts, random or first (default: greedy when this build has it)")
+                       help=f"{_bot_names()} (default: greedy)")
         p.add_argument("--seed", type=SEED, default=None,
                        help="0 .. 2**64-1: fixes the deal (default: a random seed, printed)")
         p.add_argument("--record", metavar="FILE", help="write the game as JSON lines to FILE (default: no record)")
@@ -667,7 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("game", choices=("cribbage", "piquet"),
                     help="the game: cribbage (see --variant) or piquet (see --rules, --scope)")
     ar.add_argument("--players", nargs="+", required=True,
-                    help="one per seat: random, first, greedy, ismcts[:N] (N iterations) or pimc[:N] (N worlds) (required)")
+                    help=f"one per seat: {_bot_names()} (required)")
     ar.add_argument("--games", type=_int_type(0), default=1000, help="games to play")
     ar.add_argument("--seed", type=SEED, default=0, help="the games' seed, 0 .. 2**64-1")
     ar.add_argument("--threads", type=_int_type(1, 4096), default=None,

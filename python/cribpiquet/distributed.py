@@ -103,42 +103,17 @@ def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
 # ------------------------------------------------------------------- sending players to workers
 
 
-class _BotCall:
-    """A bot sent to the workers as the constructor call its repr is (``"ISMCTS(iterations=100,
-    …)"``), rebuilt there: ``simulate`` and the arena use only a bot's settings."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_BotCall, (self.text,))
-
-    def build(self) -> Any:
-        from . import bots
-
-        names = {name: getattr(bots, name) for name in bots.__all__}
-        return eval(self.text, {"__builtins__": {}}, names)  # noqa: S307 - a repr made by the client's bots
-
-
 def _portable(player: Any) -> Any:
-    """A player as sent to the workers: itself if it pickles, a bot as its constructor call."""
+    """A player as sent to the workers: itself, after checking that it pickles (a name does; a
+    bot of :mod:`cribpiquet.bots` pickles as its settings), so a player that cannot be sent is
+    a clear error here rather than a failed task."""
     if isinstance(player, str):
         return player
     try:
         pickle.dumps(player)
-        return player
-    except Exception:  # noqa: BLE001 - whatever pickling raises, try the bot's settings
-        pass
-    call = _BotCall(repr(player))
-    try:
-        rebuilt = call.build()
-    except Exception:  # noqa: BLE001 - reported below
-        rebuilt = None
-    if type(rebuilt) is not type(player) or repr(rebuilt) != call.text:
-        raise TypeError(f"players: {_describe(player)} cannot be sent to the workers (it does not pickle)")
-    return call
+    except Exception:  # noqa: BLE001 - whatever pickling raises
+        raise TypeError(f"players: {_describe(player)} cannot be sent to the workers (it does not pickle)") from None
+    return player
 
 
 def _players_once(players: Any) -> Any:
@@ -165,13 +140,6 @@ def _portable_players(players: Any) -> Any:
     return [_portable(p) for p in items]
 
 
-def _rebuilt_players(players: Any) -> Any:
-    """On the worker: the players again, bots rebuilt from their constructor calls."""
-    if isinstance(players, list):
-        return [p.build() if isinstance(p, _BotCall) else p for p in players]
-    return players.build() if isinstance(players, _BotCall) else players
-
-
 # ---------------------------------------------------------------------------------- simulate
 
 
@@ -186,7 +154,6 @@ def _simulator(game: Any) -> Callable[..., dict[str, np.ndarray]]:
 def _simulate_chunk(game: Any, players: Any, seed: Any, first_game: int, n_games: int) -> dict[str, np.ndarray]:
     """One task of :func:`simulate`: games ``first_game .. first_game + n_games`` on one thread
     (a worker runs as many chunks at once as it has threads)."""
-    players = _rebuilt_players(players)
     return _simulator(game)(game, n_games, players=players, seed=seed, first_game=first_game, threads=1)
 
 
@@ -271,7 +238,7 @@ def _arena_chunk(game: Any, players: Any, seed: Any, first_game: int, n_games: i
     from ._arena import arena as local_arena
 
     return local_arena(
-        game, _rebuilt_players(players), n_games, seed=seed, threads=1, progress=False, first_game=first_game
+        game, players, n_games, seed=seed, threads=1, progress=False, first_game=first_game
     )
 
 

@@ -41,15 +41,13 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
-from . import _display, cribbage, piquet
+from . import _core, _display, cribbage, piquet
 from ._args import json_value, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}
 NAME = {YOU: "You", BOT: "The bot"}
 
-#: Bot names ``--bot`` accepts, and the ``cribpiquet.bots`` class each one makes.
-BOT_CLASSES = {"greedy": "Greedy", "ismcts": "ISMCTS", "random": "Random", "first": "First", "pimc": "PIMC"}
 #: Extra bot factories by name (``seed -> bot``), for tests and embedders; checked first.
 EXTRA_BOTS: dict[str, Callable[[int], Any]] = {}
 
@@ -263,39 +261,20 @@ def _piquet_discard(state: Any, cards: list[int], pending: list[int]) -> Command
 
 
 def default_bot() -> str:
-    """``"greedy"`` when this build has ``cribpiquet.bots.Greedy``, else ``"ismcts"``, else
-    ``"random"``."""
-    bots = _bots_module()
-    for name in ("greedy", "ismcts", "random"):
-        if bots is not None and hasattr(bots, BOT_CLASSES[name]):
-            return name
+    """The bot ``--bot`` defaults to: ``"greedy"``."""
     return "greedy"
 
 
-def _bots_module() -> Any:
-    try:
-        from . import bots  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return bots
-
-
 def make_bot(name: str, seed: int) -> Any:
-    """The bot called ``name`` (``greedy``, ``ismcts``, ``random``, ``first`` or a name in
-    :data:`EXTRA_BOTS`), seeded with ``seed`` where it draws random numbers."""
+    """The bot called ``name`` (a name of the bots' registry, :func:`cribpiquet._core.bot_names`,
+    any case, with ``:N`` where it takes an argument: the names ``simulate`` and the arena take)
+    or a name in :data:`EXTRA_BOTS`, seeded with ``seed`` where it draws random numbers."""
     if name in EXTRA_BOTS:
         return EXTRA_BOTS[name](seed)
-    bots = _bots_module()
-    cls_name = BOT_CLASSES.get(name)
-    if cls_name is None:
-        raise ValueError(f"unknown bot {short(name)!r}: choose {', '.join(BOT_CLASSES)}")
-    cls = getattr(bots, cls_name, None) if bots is not None else None
-    if cls is None:
-        have = [n for n, c in BOT_CLASSES.items() if bots is not None and hasattr(bots, c)]
-        raise ValueError(f"bot {name!r} is not in this build (available: {', '.join(have) or 'none'})")
-    if name in ("random", "ismcts"):
-        return cls(seed=seed)
-    return cls()
+    bot = _core.bot_from_name(name, seed=seed)
+    if bot is None:
+        raise ValueError(f"unknown bot {short(name)!r}: choose {', '.join(_core.bot_names())}")
+    return bot
 
 
 # ----------------------------------------------------------------------------- narration

@@ -1,126 +1,30 @@
-//! Bindings for the bots: `cribpiquet.bots` (`Bot`, `Random`, `First`, …).
+//! Bindings for the bots: `cribpiquet.bots` (`Bot`, `Random`, `First`, `Greedy`, `ISMCTS`,
+//! `PIMC`) and the arena.
 //!
-//! One mechanism for every bot: a bot's settings implement [`BotSpec`], which makes fresh core
-//! bots of it for either game; the Python base class [`PyBot`] (`cribpiquet.bots.Bot`) holds the
-//! settings, the bot's own generator (seeded by its `seed`) and the live bot of each game, and
-//! offers `step`, `action_values`, `restart`, `name` and the repr. A bot class is a subclass
-//! with only a constructor: adding a Rust bot type is a `BotSpec` impl, a `#[pyclass(extends =
-//! PyBot)]` struct with its `#[new]`, and one line in [`register`]. `simulate` and the arena take
-//! the settings ([`BotPolicy`] over fresh bots per seat and game, drawing from the game's
-//! generator), and the names of [`spec_by_name`].
+//! One mechanism for every bot: the Python base class [`PyBot`] (`cribpiquet.bots.Bot`) holds
+//! the bot's settings (a [`BotSpec`] of the core's bot registry, which builds the core bots of
+//! either game), the bot's own generator (seeded by its `seed`) and the live bot of each game,
+//! and offers `step`, `action_values`, `restart`, `name`, the repr and pickling (`__reduce__`:
+//! the constructor call of the settings). A bot class is a subclass with only a constructor:
+//! adding a Rust bot type is an entry in `bots::registry`, a `#[pyclass(extends = PyBot)]`
+//! struct with its `#[new]`, its repr and constructor arguments in [`PyBot`], and one line in
+//! [`register`]. `simulate` and the arena take the settings (the registry's policy factory: fresh
+//! bots per seat and game, drawing from the game's generator), and the registry's names.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::engine::{describe, seed_from, IntArg};
-use crate::bots::greedy::Greedy as GreedyBot;
-use crate::bots::ismcts::{Ismcts, IsmctsConfig, Rollout};
-use crate::bots::{Bot, BotPolicy, FirstBot, RandomBot};
-use crate::engine::{GameState, PolicyFactory};
+use crate::bots::ismcts::{IsmctsConfig, Rollout};
+use crate::bots::registry::{BotGame, BotSpec};
+use crate::bots::Bot;
+use crate::engine::GameState;
 use crate::rng::Rng;
+use crate::solve::Objective;
 use crate::{cribbage, piquet};
-
-/// A bot's settings: makes fresh core bots of them for either game.
-pub(crate) trait BotSpec: Send + Sync {
-    /// A new cribbage bot with these settings.
-    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>>;
-    /// A new piquet bot with these settings.
-    fn piquet(&self) -> Box<dyn Bot<piquet::State>>;
-    /// The Python repr (`"ISMCTS(iterations=1000, …)"`).
-    fn repr(&self) -> String;
-    /// The short name used in reports (`"random"`, `"ismcts:2000"`).
-    fn name(&self) -> String;
-    /// Does every decision take well under a millisecond? Then `step` and `action_values` run
-    /// on the calling thread; otherwise on a helper thread while Ctrl-C is watched
-    /// ([`interruptible`](super::engine::interruptible)).
-    fn quick(&self) -> bool {
-        false
-    }
-}
-
-/// The two games' states, for code generic over the game that makes bots from settings.
-pub(crate) trait BotGame: GameState {
-    /// A fresh bot of `spec` for this game.
-    fn make(spec: &dyn BotSpec) -> Box<dyn Bot<Self>>;
-}
-
-impl BotGame for cribbage::State {
-    fn make(spec: &dyn BotSpec) -> Box<dyn Bot<Self>> {
-        spec.cribbage()
-    }
-}
-
-impl BotGame for piquet::State {
-    fn make(spec: &dyn BotSpec) -> Box<dyn Bot<Self>> {
-        spec.piquet()
-    }
-}
-
-/// A `simulate`/arena factory: a fresh bot of `spec` per seat and game, as a policy.
-pub(crate) fn factory<S: BotGame>(spec: Arc<dyn BotSpec>) -> PolicyFactory<S> {
-    Box::new(move |_| Box::new(BotPolicy(S::make(&*spec))))
-}
-
-/// Settings of [`RandomBot`].
-struct RandomSpec {
-    seed: u64,
-}
-
-impl BotSpec for RandomSpec {
-    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
-        Box::new(RandomBot)
-    }
-    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
-        Box::new(RandomBot)
-    }
-    fn repr(&self) -> String {
-        format!("Random(seed={})", self.seed as i64)
-    }
-    fn name(&self) -> String {
-        "random".into()
-    }
-    fn quick(&self) -> bool {
-        true
-    }
-}
-
-/// Settings of [`FirstBot`].
-struct FirstSpec;
-
-impl BotSpec for FirstSpec {
-    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
-        Box::new(FirstBot)
-    }
-    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
-        Box::new(FirstBot)
-    }
-    fn repr(&self) -> String {
-        "First()".into()
-    }
-    fn name(&self) -> String {
-        "first".into()
-    }
-    fn quick(&self) -> bool {
-        true
-    }
-}
-
-/// Settings of [`Ismcts`] (validated: making the bots cannot fail).
-struct IsmctsSpec {
-    config: IsmctsConfig,
-    seed: u64,
-    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
-    time_limit: Option<f64>,
-}
-
-impl IsmctsSpec {
-    fn new(config: IsmctsConfig, seed: u64, time_limit: Option<f64>) -> PyResult<IsmctsSpec> {
-        Ok(IsmctsSpec { config: config.checked()?, seed, time_limit })
-    }
-}
 
 /// A float as Python's `repr` writes it (the shortest text that reads back to the same float:
 /// `0.7`, `1e-10`, `1e+300`), so a repr with it rebuilds an equal object.
@@ -144,97 +48,21 @@ pub(crate) fn float_repr(x: f64) -> String {
     }
 }
 
-impl BotSpec for IsmctsSpec {
-    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
-        Box::new(Ismcts::<cribbage::State>::new(self.config).expect("settings checked by IsmctsSpec::new"))
-    }
-    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
-        Box::new(Ismcts::<piquet::State>::new(self.config).expect("settings checked by IsmctsSpec::new"))
-    }
-    fn repr(&self) -> String {
-        let c = &self.config;
-        let time = self.time_limit.map_or("None".to_string(), float_repr);
-        format!(
-            "ISMCTS(iterations={}, time_limit={time}, exploration={}, rollout='{}', threads={}, seed={}, rollout_to_end={})",
-            c.iterations,
-            float_repr(c.exploration),
-            c.rollout.name(),
-            c.threads,
-            self.seed as i64,
-            if c.rollout_to_end { "True" } else { "False" }
-        )
-    }
-    fn name(&self) -> String {
-        format!("ismcts:{}", self.config.iterations)
+/// An objective's name in Python (`"points"`, `"win"`).
+pub(crate) fn objective_name(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Points => "points",
+        Objective::Win => "win",
     }
 }
 
-/// Settings of [`GreedyBot`] (it has none).
-struct GreedySpec;
-
-impl BotSpec for GreedySpec {
-    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
-        Box::new(GreedyBot::new())
-    }
-    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
-        Box::new(GreedyBot::new())
-    }
-    fn repr(&self) -> String {
-        "Greedy()".into()
-    }
-    fn name(&self) -> String {
-        "greedy".into()
+fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
     }
 }
-
-/// The settings of a bot named in `simulate(players=...)` or the arena: `"ismcts"`,
-/// `"ismcts:N"` (N iterations), `"greedy"`, `"pimc"`, `"pimc:N"` (N worlds); `None` for other names. (`"random"` and `"first"` are
-/// the engine's own policies.)
-pub(crate) fn spec_by_name(name: &str) -> PyResult<Option<Arc<dyn BotSpec>>> {
-    let lower = name.trim().to_ascii_lowercase();
-    let (head, arg) = match lower.split_once(':') {
-        Some((h, a)) => (h.trim(), Some(a.trim())),
-        None => (lower.as_str(), None),
-    };
-    let no_arg = |what: &str| -> PyResult<()> {
-        match arg {
-            None => Ok(()),
-            Some(_) => Err(PyValueError::new_err(format!("the {what} player takes no argument, got {name:?}"))),
-        }
-    };
-    Ok(match head {
-        "random" => {
-            no_arg("random")?;
-            Some(Arc::new(RandomSpec { seed: 0 }))
-        }
-        "first" => {
-            no_arg("first")?;
-            Some(Arc::new(FirstSpec))
-        }
-        "ismcts" => {
-            let mut config = IsmctsConfig::default();
-            if let Some(n) = arg {
-                config.iterations = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "ismcts:N needs a number of iterations 1 <= N <= {} (2**32-1), got {:?}",
-                        u32::MAX,
-                        crate::error::echo(name)
-                    ))
-                })?;
-            }
-            Some(Arc::new(IsmctsSpec::new(config, 0, None)?))
-        }
-        "greedy" => {
-            no_arg("greedy")?;
-            Some(Arc::new(GreedySpec))
-        }
-        "pimc" => Some(super::solve::pimc_spec_by_name(name, arg)?),
-        _ => None,
-    })
-}
-
-/// The names [`spec_by_name`] knows, for messages.
-pub(crate) const BOT_NAMES: &str = "random, first, greedy, ismcts, ismcts:N, pimc, pimc:N";
 
 // ------------------------------------------------------------------------------ the classes
 
@@ -271,6 +99,10 @@ pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState
 /// ``ValueError``. Bots are accepted by ``simulate(players=...)`` and :func:`cribpiquet.arena`,
 /// which give each seat of each game a fresh copy drawing from that game's generator.
 ///
+/// A bot pickles and copies (``pickle``, ``copy.deepcopy``) as its settings: the copy is the
+/// bot as made (or restarted), with an equal repr, and plays the same actions from the same
+/// calls.
+///
 /// >>> from cribpiquet import bots, cribbage
 /// >>> s = cribbage.Game("five-card").new_initial_state()
 /// >>> while s.is_chance_node():
@@ -279,20 +111,30 @@ pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState
 /// True
 #[pyclass(subclass, frozen, name = "Bot", module = "cribpiquet.bots")]
 pub struct PyBot {
-    spec: Arc<dyn BotSpec>,
+    /// The settings (checked).
+    spec: BotSpec,
     seed: u64,
+    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
+    time_limit: Option<f64>,
     live: Mutex<Live>,
 }
 
 impl PyBot {
-    /// A bot of `spec` whose own generator starts from `seed`.
-    pub(crate) fn new(spec: Arc<dyn BotSpec>, seed: u64) -> PyBot {
-        PyBot { spec, seed, live: Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None }) }
+    /// A bot of `spec` whose own generator starts from `seed`; `time_limit` is the seconds the
+    /// spec's time limit was given as, if it has one.
+    pub(crate) fn new(spec: BotSpec, seed: u64, time_limit: Option<f64>) -> PyResult<PyBot> {
+        let spec = spec.checked()?;
+        Ok(PyBot {
+            spec,
+            seed,
+            time_limit,
+            live: Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None }),
+        })
     }
 
     /// The settings (for `simulate` and the arena).
-    pub(crate) fn spec(&self) -> Arc<dyn BotSpec> {
-        Arc::clone(&self.spec)
+    pub(crate) fn spec(&self) -> BotSpec {
+        self.spec
     }
 
     /// Run `f` on the live bot of the state's game, with the interpreter released.
@@ -304,18 +146,18 @@ impl PyBot {
         f: impl Fn(&mut dyn DynBot, &mut Rng) -> crate::error::Result<T> + Send + Sync,
     ) -> PyResult<T> {
         let state = state_arg(state, what)?;
-        let spec = &*self.spec;
+        let spec = &self.spec;
         let live = &self.live;
         let work = || {
             let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
             let Live { rng, cribbage, piquet } = &mut *guard;
             match state {
                 AnyState::Cribbage(s) => {
-                    let bot = cribbage.get_or_insert_with(|| spec.cribbage());
+                    let bot = cribbage.get_or_insert_with(|| spec.bot());
                     f(&mut Bound1(bot.as_mut(), s), rng)
                 }
                 AnyState::Piquet(s) => {
-                    let bot = piquet.get_or_insert_with(|| spec.piquet());
+                    let bot = piquet.get_or_insert_with(|| spec.bot());
                     f(&mut Bound1(bot.as_mut(), s), rng)
                 }
             }
@@ -379,7 +221,50 @@ impl PyBot {
     }
 
     fn __repr__(&self) -> String {
-        self.spec.repr()
+        let seed = self.seed as i64;
+        let time = self.time_limit.map_or("None".to_string(), float_repr);
+        match self.spec {
+            BotSpec::Random => format!("Random(seed={seed})"),
+            BotSpec::First => "First()".into(),
+            BotSpec::Greedy => "Greedy()".into(),
+            BotSpec::Ismcts(c) => format!(
+                "ISMCTS(iterations={}, time_limit={time}, exploration={}, rollout='{}', threads={}, seed={seed}, rollout_to_end={})",
+                c.iterations,
+                float_repr(c.exploration),
+                c.rollout.name(),
+                c.threads,
+                py_bool(c.rollout_to_end)
+            ),
+            BotSpec::Pimc(c) => format!(
+                "PIMC(worlds={}, objective='{}', threads={}, seed={seed}, time_limit={time}, inference={}, before_play='{}')",
+                c.worlds,
+                objective_name(c.objective),
+                c.threads,
+                py_bool(c.inference),
+                c.before_play.name()
+            ),
+        }
+    }
+
+    /// Pickling and copying: the class called with the bot's settings (the bot as made).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let (seed, time) = (me.seed, me.time_limit);
+        let args = match me.spec {
+            BotSpec::Random => (seed,).into_pyobject(py)?,
+            BotSpec::First | BotSpec::Greedy => PyTuple::empty(py),
+            // The constructors' positional order.
+            BotSpec::Ismcts(c) => {
+                (c.iterations, time, c.exploration, c.rollout.name(), c.threads, seed, c.rollout_to_end)
+                    .into_pyobject(py)?
+            }
+            BotSpec::Pimc(c) => {
+                (c.worlds, objective_name(c.objective), c.threads, seed, time, c.inference, c.before_play.name())
+                    .into_pyobject(py)?
+            }
+        };
+        Ok((slf.get_type(), args))
     }
 }
 
@@ -399,7 +284,7 @@ impl Random {
     #[pyo3(signature = (seed = None), text_signature = "(seed=0)")]
     fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<Random>> {
         let seed = seed.map_or(Ok(0), seed_from)?;
-        Ok(PyClassInitializer::from(PyBot::new(Arc::new(RandomSpec { seed }), seed)).add_subclass(Random))
+        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Random, seed, None)?).add_subclass(Random))
     }
 }
 
@@ -414,8 +299,8 @@ pub struct First;
 #[pymethods]
 impl First {
     #[new]
-    fn new() -> PyClassInitializer<First> {
-        PyClassInitializer::from(PyBot::new(Arc::new(FirstSpec), 0)).add_subclass(First)
+    fn new() -> PyResult<PyClassInitializer<First>> {
+        Ok(PyClassInitializer::from(PyBot::new(BotSpec::First, 0, None)?).add_subclass(First))
     }
 }
 
@@ -495,8 +380,7 @@ impl PyIsmcts {
             config.rollout_to_end = super::convert::bool_arg(e, "rollout_to_end")?;
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
-        let spec = IsmctsSpec::new(config, seed, seconds)?;
-        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyIsmcts))
+        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Ismcts(config), seed, seconds)?).add_subclass(PyIsmcts))
     }
 }
 
@@ -661,8 +545,8 @@ pub struct Greedy;
 #[pymethods]
 impl Greedy {
     #[new]
-    fn new() -> PyClassInitializer<Greedy> {
-        PyClassInitializer::from(PyBot::new(Arc::new(GreedySpec), 0)).add_subclass(Greedy)
+    fn new() -> PyResult<PyClassInitializer<Greedy>> {
+        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Greedy, 0, None)?).add_subclass(Greedy))
     }
 }
 

@@ -22,7 +22,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
-use crate::engine::{policy_by_name, simulate_block, thread_pool, Game, GameState, PolicyFactory, SimColumns};
+use crate::bots::registry::{BotGame, BotSpec};
+use crate::engine::{simulate_block, thread_pool, Game, GameState, PolicyFactory, SimColumns};
 
 // --------------------------------------------------------------------------------- arguments
 
@@ -321,12 +322,12 @@ pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) ->
 
 // ---------------------------------------------------------------------------------- simulate
 
-/// One policy of `simulate`: a name (the engine's `"random"`, `"first"`, or a bot name of
-/// [`spec_by_name`](crate::bindings::bots::spec_by_name): `"greedy"`, `"ismcts"`, `"ismcts:N"`) or a
-/// bot object of `cribpiquet.bots` (each seat of each game gets a fresh copy of its settings).
-pub(crate) fn policy_from<S: crate::bindings::bots::BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
+/// One policy of `simulate` and the arena: a name of the bots' registry (`"random"`, `"greedy"`,
+/// `"ismcts:N"`, …: [`BotSpec::parse`]) or a bot object of `cribpiquet.bots` (each seat of each
+/// game gets a fresh bot of its settings).
+pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
     if let Ok(bot) = item.cast::<crate::bindings::bots::PyBot>() {
-        return Ok(crate::bindings::bots::factory(bot.get().spec()));
+        return Ok(bot.get().spec().policy_factory());
     }
     let name = item.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -335,25 +336,19 @@ pub(crate) fn policy_from<S: crate::bindings::bots::BotGame>(item: &Bound<'_, Py
         ))
     })?;
     let name = name.to_str()?;
-    if let Ok(policy) = policy_by_name(name) {
-        return Ok(policy);
-    }
-    match crate::bindings::bots::spec_by_name(name)? {
-        Some(spec) => Ok(crate::bindings::bots::factory(spec)),
+    match BotSpec::parse(name)? {
+        Some(spec) => Ok(spec.policy_factory()),
         None => Err(PyValueError::new_err(format!(
             "unknown player {:?} (known: {}, or a cribpiquet.bots bot)",
             crate::error::echo(name),
-            crate::bindings::bots::BOT_NAMES
+            crate::bots::registry::name_forms().join(", ")
         ))),
     }
 }
 
 /// The policies of `simulate`: one player (a name or a bot) for every seat, or a sequence of 1
 /// or `n` of them.
-pub(crate) fn policies_from<S: crate::bindings::bots::BotGame>(
-    players: &Bound<'_, PyAny>,
-    n: usize,
-) -> PyResult<Vec<PolicyFactory<S>>> {
+pub(crate) fn policies_from<S: BotGame>(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<S>>> {
     if players.cast::<PyString>().is_ok() || players.cast::<crate::bindings::bots::PyBot>().is_ok() {
         return Ok(vec![policy_from(players)?]);
     }
@@ -462,12 +457,12 @@ pub(crate) fn run_simulate<'py, G: Game>(
     first_game: Option<IntArg>,
 ) -> PyResult<Bound<'py, PyDict>>
 where
-    G::State: crate::bindings::bots::BotGame,
+    G::State: BotGame,
 {
     let n = n_games.within("n_games", 0..i64::MAX)? as usize;
     let policies = match players {
         Some(players) => policies_from::<G::State>(players, game.num_players())?,
-        None => vec![policy_by_name("random")?],
+        None => vec![BotSpec::Random.policy_factory()],
     };
     let seed = seed.map_or(Ok(0), seed_from)?;
     let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
@@ -527,7 +522,6 @@ pub(crate) fn base_constants<'py, G: Game>(py: Python<'py>) -> PyResult<Bound<'p
     d.set_item("INFO_TENSOR_SIZE", G::INFO_TENSOR_SIZE)?;
     d.set_item("OBS_TENSOR_SIZE", G::OBS_TENSOR_SIZE)?;
     d.set_item("POINT_SOURCES", G::POINT_SOURCES.to_vec())?;
-    d.set_item("POLICIES", crate::engine::POLICY_NAMES.to_vec())?;
     Ok(d)
 }
 

@@ -19,6 +19,7 @@ mod errors;
 mod piquet;
 mod piquet_exchange;
 mod piquet_game;
+mod registry;
 mod solve;
 mod vector;
 
@@ -38,5 +39,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vector::register(m)?;
     piquet_exchange::register(m)?;
     solve::register(m)?;
+    registry::register(m)?;
     Ok(())
 }

@@ -1,24 +1,23 @@
 //! Bindings for the exact play solvers and the PIMC bot: `cribpiquet.solve`, `Solution`,
 //! `cribpiquet.bots.PIMC`.
 //!
-//! `PIMC` is a `Bot` subclass like the others: its settings are a [`BotSpec`], so `step`,
-//! `action_values`, `restart`, `simulate`, the arena and the name `"pimc:N"` are the shared
-//! ones, and Ctrl-C reaches it through the engine's interrupt flag (checked before each world).
+//! `PIMC` is a `Bot` subclass like the others: its settings are the registry's
+//! [`BotSpec::Pimc`], so `step`, `action_values`, `restart`, pickling, `simulate`, the arena and
+//! the name `"pimc:N"` are the shared ones, and Ctrl-C reaches it through the engine's interrupt
+//! flag (checked before each world).
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::bots::{state_arg, AnyState, BotSpec, PyBot};
+use super::bots::{objective_name, state_arg, AnyState, PyBot};
 use super::engine::{seed_from, IntArg};
-use crate::bots::pimc::{BeforePlay, Pimc, PimcConfig};
-use crate::bots::Bot;
+use crate::bots::pimc::{BeforePlay, PimcConfig};
+use crate::bots::registry::BotSpec;
 use crate::engine::GameState;
 use crate::solve::{Objective, Solution, Solve};
-use crate::{cribbage, piquet};
 
 fn objective_arg(obj: Option<&Bound<'_, PyAny>>, default: Objective) -> PyResult<Objective> {
     let Some(obj) = obj else { return Ok(default) };
@@ -30,13 +29,6 @@ fn objective_arg(obj: Option<&Bound<'_, PyAny>>, default: Objective) -> PyResult
             "objective must be 'points' or 'win', got {:?}",
             crate::error::echo(&text)
         ))),
-    }
-}
-
-fn objective_name(objective: Objective) -> &'static str {
-    match objective {
-        Objective::Points => "points",
-        Objective::Win => "win",
     }
 }
 
@@ -156,56 +148,6 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
 
 // ------------------------------------------------------------------------------------ PIMC
 
-/// Settings of [`Pimc`] (validated: making the bots cannot fail).
-pub(crate) struct PimcSpec {
-    config: PimcConfig,
-    seed: u64,
-    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
-    time_limit: Option<f64>,
-}
-
-impl PimcSpec {
-    fn new(config: PimcConfig, seed: u64, time_limit: Option<f64>) -> PyResult<PimcSpec> {
-        Ok(PimcSpec { config: config.checked()?, seed, time_limit })
-    }
-}
-
-impl BotSpec for PimcSpec {
-    fn cribbage(&self) -> Box<dyn Bot<cribbage::State>> {
-        Box::new(Pimc::<cribbage::State>::new(self.config).expect("settings checked by PimcSpec::new"))
-    }
-    fn piquet(&self) -> Box<dyn Bot<piquet::State>> {
-        Box::new(Pimc::<piquet::State>::new(self.config).expect("settings checked by PimcSpec::new"))
-    }
-    fn repr(&self) -> String {
-        let c = &self.config;
-        let time = self.time_limit.map_or("None".to_string(), super::bots::float_repr);
-        format!(
-            "PIMC(worlds={}, objective='{}', threads={}, seed={}, time_limit={time}, inference={}, before_play='{}')",
-            c.worlds,
-            objective_name(c.objective),
-            c.threads,
-            self.seed as i64,
-            if c.inference { "True" } else { "False" },
-            c.before_play.name()
-        )
-    }
-    fn name(&self) -> String {
-        format!("pimc:{}", self.config.worlds)
-    }
-}
-
-/// The settings of the player names `"pimc"` (the defaults) and `"pimc:N"` (N worlds).
-pub(crate) fn pimc_spec_by_name(name: &str, arg: Option<&str>) -> PyResult<Arc<dyn BotSpec>> {
-    let mut config = PimcConfig::default();
-    if let Some(n) = arg {
-        config.worlds = n.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-            PyValueError::new_err(format!("pimc:N needs a number of worlds N >= 1, got {:?}", crate::error::echo(name)))
-        })?;
-    }
-    Ok(Arc::new(PimcSpec::new(config, 0, None)?))
-}
-
 /// Perfect-Information Monte Carlo: at each decision, ``worlds`` deals consistent with what the
 /// player to move has seen are drawn (``resample_from_infostate``), every legal action is valued
 /// in each of them with every card face up, and the best mean is played (ties: the lowest
@@ -283,8 +225,7 @@ impl PyPimc {
             config.before_play = BeforePlay::from_name(&text)?;
         }
         let seed = seed.map_or(Ok(0), seed_from)?;
-        let spec = PimcSpec::new(config, seed, seconds)?;
-        Ok(PyClassInitializer::from(PyBot::new(Arc::new(spec), seed)).add_subclass(PyPimc))
+        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Pimc(config), seed, seconds)?).add_subclass(PyPimc))
     }
 }
 

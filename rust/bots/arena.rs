@@ -153,10 +153,10 @@ pub fn wilson(p: f64, n: u64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::policy_by_name;
+    use crate::bots::registry::{policy_by_name, BotGame};
     use crate::{cribbage, piquet};
 
-    fn players<S: GameState>(names: &[&str]) -> Vec<PolicyFactory<S>> {
+    fn players<S: BotGame>(names: &[&str]) -> Vec<PolicyFactory<S>> {
         names.iter().map(|n| policy_by_name::<S>(n).unwrap()).collect()
     }
 

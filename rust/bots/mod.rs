@@ -4,14 +4,18 @@
 //!
 //! Every bot offers OpenSpiel's bot methods: [`Bot::step`] (the action it plays),
 //! [`Bot::action_values`] (what it thinks each legal action is worth, for hints and analysis) and
-//! [`Bot::restart`] (a new game begins). A bot draws its randomness from the [`Rng`] it is handed,
-//! so a game driven by one seeded generator (`simulate`, the arena) is reproducible whatever the
-//! thread that plays it.
+//! [`Bot::restart`] (a new game begins). A bot draws its randomness from the [`Rng`] it is
+//! handed, so a game driven by one seeded generator (`simulate`, the arena) is reproducible
+//! whatever the thread that plays it.
+//!
+//! Every bot has a name in the one [`registry`], which parses names (`"ismcts:2000"`) into
+//! settings ([`registry::BotSpec`]) and builds the bots of either game from them.
 
 pub mod arena;
 mod basic;
 pub mod ismcts;
 pub mod pimc;
+pub mod registry;
 
 pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};
 

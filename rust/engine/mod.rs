@@ -39,7 +39,7 @@ use crate::error::{Error, Result};
 use crate::rng::Rng;
 
 pub use actions::ActionList;
-pub use policy::{play_out, policy_by_name, FirstPolicy, Policy, PolicyFactory, RandomPolicy, POLICY_NAMES};
+pub use policy::{play_out, FirstPolicy, Policy, PolicyFactory, RandomPolicy};
 pub use simulate::{game_seed, play_game, simulate, simulate_block, thread_pool, GameSummary, SimColumns, MAX_SOURCES};
 pub use stack::StateStack;
 

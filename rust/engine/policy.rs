@@ -1,4 +1,5 @@
-//! The players of playouts and `simulate` ([`Policy`]), the built-in ones, and [`play_out`].
+//! The players of playouts and `simulate` ([`Policy`]), the two built-in ones, and [`play_out`].
+//! (Players by name are the bots' registry's: `bots::registry::policy_by_name`.)
 
 use super::{ActionList, GameState};
 use crate::error::{Error, Result};
@@ -38,24 +39,6 @@ impl<S: GameState> Policy<S> for FirstPolicy {
     #[inline]
     fn choose(&mut self, _state: &S, legal: &[u16], _rng: &mut Rng) -> u16 {
         legal[0]
-    }
-}
-
-/// The names `simulate` accepts for the built-in policies.
-pub const POLICY_NAMES: [&str; 2] = ["random", "first"];
-
-/// A factory for a built-in policy by name: `"random"` or `"first"`.
-///
-/// ```
-/// use cribpiquet::cribbage::State;
-/// assert!(cribpiquet::engine::policy_by_name::<State>("first").is_ok());
-/// assert!(cribpiquet::engine::policy_by_name::<State>("greedy").is_err());
-/// ```
-pub fn policy_by_name<S: GameState + 'static>(name: &str) -> Result<PolicyFactory<S>> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "random" => Ok(Box::new(|_| Box::new(RandomPolicy))),
-        "first" => Ok(Box::new(|_| Box::new(FirstPolicy))),
-        _ => Err(Error::InvalidValue(format!("unknown policy {name:?} (known: {})", POLICY_NAMES.join(", ")))),
     }
 }
 
