@@ -21,26 +21,12 @@ import sys
 import time
 
 from cribpiquet import ArenaResult, arena, bots, cribbage
+from strength import load  # benches/strength.py, beside this script
 
 
 def report(*paths: str) -> ArenaResult:
-    rows = []
-    for path in paths:
-        with open(path) as f:
-            rows += [json.loads(line) for line in f if line.strip()]
-    parts = [
-        ArenaResult(
-            game=r["game"],
-            players=tuple(r["players"]),
-            games=r["games"],
-            wins=tuple(r["wins"]),
-            draws=r["draws"],
-            deals=r["deals"],
-            points=tuple((k, tuple(v)) for k, v in r["points"]),
-            seconds=r["seconds"],
-        )
-        for r in rows
-    ]
+    """The chunks of these files combined (the ladder's reader, ``strength.load``, per file)."""
+    parts = [r for r in map(load, paths) if r is not None]
     return ArenaResult.combine(parts)
 
 
