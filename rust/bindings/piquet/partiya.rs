@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::repr_bool;
-use super::rules::rules_arg;
+use super::rules::{rules_arg, rules_or};
 use crate::bindings::convert;
 use crate::piquet as core;
 
@@ -346,20 +346,12 @@ impl PartieResult {
 #[pyclass(name = "Partie", module = "cribpiquet.piquet")]
 pub struct Partie(core::Partie);
 
-fn partie_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<core::Rules> {
-    match rules {
-        None => Ok(core::Rules::rubicon()),
-        Some(r) if r.is_none() => Ok(core::Rules::rubicon()),
-        r => rules_arg(r),
-    }
-}
-
 #[pymethods]
 impl Partie {
     #[new]
     #[pyo3(signature = (rules = None))]
     fn new(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Partie> {
-        Ok(Partie(core::Partie::new(&partie_rules(rules)?)?))
+        Ok(Partie(core::Partie::new(&rules_or(rules, core::Rules::rubicon)?)?))
     }
     /// The partie after ``deals`` deals (default: the partie's length, 6) whose scores add up to
     /// ``totals``; its ``result()`` is final if that decides it.
@@ -374,7 +366,7 @@ impl Partie {
         deals: Option<&Bound<'_, PyAny>>,
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Partie> {
-        let rules = partie_rules(rules)?;
+        let rules = rules_or(rules, core::Rules::rubicon)?;
         let text = convert::echo_repr(totals);
         let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
             totals.extract().map_err(|_| PyTypeError::new_err(format!("totals must be a pair of ints, got {text}")))?;

@@ -4,6 +4,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
+use pyo3::IntoPyObjectExt;
 
 use crate::bindings::convert;
 use crate::piquet as core;
@@ -16,51 +17,83 @@ use crate::piquet as core;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules(pub(crate) core::Rules);
 
-/// The rule fields, in order (`N_RULE_FIELDS` of them), then `"name"`.
-const N_RULE_FIELDS: usize = 16;
-const RULE_FIELDS: [&str; N_RULE_FIELDS + 1] = [
-    "sequence_values",
-    "trick_scoring",
-    "last_trick_extra",
-    "capot_bonus",
-    "capot_keeps_last_trick_extra",
-    "open_capot_bonus",
-    "elder_exchange",
-    "dealer_exchange",
-    "declaration_timing",
-    "bonus_mode",
-    "pique_blocked_by_play",
-    "silence_covers",
-    "match_scoring",
-    "koroliks_per_partiya",
-    "deals_per_partie",
-    "rounding",
-    "name",
-];
+/// The rule fields, in order: `RULE_FIELDS` and a Python getter for each (its value as
+/// `rule_value` gives it, the one conversion `as_dict` and `__repr__` use too).
+macro_rules! rule_fields {
+    ($($(#[doc = $doc:literal])* $field:ident,)*) => {
+        const RULE_FIELDS: &[&str] = &[$(stringify!($field)),*];
+
+        #[pymethods]
+        impl Rules {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $field<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                    rule_value(py, &self.0, stringify!($field))
+                }
+            )*
+        }
+    };
+}
+
+rule_fields! {
+    /// Sequence values by length 3..8 (russian 13..18; rubicon 3, 4, 15..18).
+    sequence_values,
+    /// ``"every-lead-and-trick"`` (russian) or rubicon's lead-or-win-on-opponent's-lead scoring.
+    trick_scoring,
+    /// Extra points for the last trick (russian 3, so it counts 4; rubicon 1).
+    last_trick_extra,
+    /// The capot bonus (40 in both).
+    capot_bonus,
+    /// Whether the last-trick extra still counts with a capot (rubicon yes, russian no).
+    capot_keeps_last_trick_extra,
+    /// The bonus for an announced ("open") capot made (russian 80), or None where not allowed.
+    open_capot_bonus,
+    /// Elder's exchange limits ``(min, max, may_decline)``: russian (3, 5, True), rubicon (1, 5, False).
+    elder_exchange,
+    /// The dealer's exchange limits ``(min, max, may_decline)``.
+    dealer_exchange,
+    /// When the dealer's declarations are recorded (russian before the first lead).
+    declaration_timing,
+    /// How pique/repique judge that the opponent "has scored".
+    bonus_mode,
+    /// Do the dealer's play points block elder's pique? russian False (only his declarations
+    /// do), rubicon True (he must have scored nothing at all). Rules §4.
+    pique_blocked_by_play,
+    /// What «молчанка» (``score_game(..., silent=)``) covers: ``"play"`` (every play point, the
+    /// default) or ``"tricks"`` (the literal reading: the offender's leads still score). Rules §7.
+    silence_covers,
+    /// ``"partiya"`` (russian koroliks) or ``"partie"`` (rubicon, 6 deals).
+    match_scoring,
+    /// Koroliks in a partiya (default 2).
+    koroliks_per_partiya,
+    /// Deals in a rubicon partie (6).
+    deals_per_partie,
+    /// How match records are rounded (russian to tens, halves up).
+    rounding,
+}
 
 fn rule_value<'py>(py: Python<'py>, r: &core::Rules, field: &str) -> PyResult<Bound<'py, PyAny>> {
     let ex = |e: core::ExchangeLimits| (e.min, e.max, e.may_decline);
-    Ok(match field {
-        "sequence_values" => PyTuple::new(py, r.sequence_values)?.into_any(),
-        "trick_scoring" => r.trick_scoring.name().into_pyobject(py)?.into_any(),
-        "last_trick_extra" => r.last_trick_extra.into_pyobject(py)?.into_any(),
-        "capot_bonus" => r.capot_bonus.into_pyobject(py)?.into_any(),
-        "capot_keeps_last_trick_extra" => {
-            pyo3::types::PyBool::new(py, r.capot_keeps_last_trick_extra).to_owned().into_any()
-        }
-        "open_capot_bonus" => r.open_capot_bonus.into_pyobject(py)?.into_any(),
-        "elder_exchange" => ex(r.elder_exchange).into_pyobject(py)?.into_any(),
-        "dealer_exchange" => ex(r.dealer_exchange).into_pyobject(py)?.into_any(),
-        "declaration_timing" => r.declaration_timing.name().into_pyobject(py)?.into_any(),
-        "bonus_mode" => r.bonus_mode.name().into_pyobject(py)?.into_any(),
-        "pique_blocked_by_play" => pyo3::types::PyBool::new(py, r.pique_blocked_by_play).to_owned().into_any(),
-        "silence_covers" => r.silence_covers.name().into_pyobject(py)?.into_any(),
-        "match_scoring" => r.match_scoring.name().into_pyobject(py)?.into_any(),
-        "koroliks_per_partiya" => r.koroliks_per_partiya.into_pyobject(py)?.into_any(),
-        "deals_per_partie" => r.deals_per_partie.into_pyobject(py)?.into_any(),
-        "rounding" => r.rounding.name().into_pyobject(py)?.into_any(),
-        _ => return Err(PyTypeError::new_err(format!("unknown rule field {field:?}"))),
-    })
+    match field {
+        "sequence_values" => Ok(PyTuple::new(py, r.sequence_values)?.into_any()),
+        "trick_scoring" => r.trick_scoring.name().into_bound_py_any(py),
+        "last_trick_extra" => r.last_trick_extra.into_bound_py_any(py),
+        "capot_bonus" => r.capot_bonus.into_bound_py_any(py),
+        "capot_keeps_last_trick_extra" => r.capot_keeps_last_trick_extra.into_bound_py_any(py),
+        "open_capot_bonus" => r.open_capot_bonus.into_bound_py_any(py),
+        "elder_exchange" => ex(r.elder_exchange).into_bound_py_any(py),
+        "dealer_exchange" => ex(r.dealer_exchange).into_bound_py_any(py),
+        "declaration_timing" => r.declaration_timing.name().into_bound_py_any(py),
+        "bonus_mode" => r.bonus_mode.name().into_bound_py_any(py),
+        "pique_blocked_by_play" => r.pique_blocked_by_play.into_bound_py_any(py),
+        "silence_covers" => r.silence_covers.name().into_bound_py_any(py),
+        "match_scoring" => r.match_scoring.name().into_bound_py_any(py),
+        "koroliks_per_partiya" => r.koroliks_per_partiya.into_bound_py_any(py),
+        "deals_per_partie" => r.deals_per_partie.into_bound_py_any(py),
+        "rounding" => r.rounding.name().into_bound_py_any(py),
+        _ => Err(PyTypeError::new_err(format!("unknown rule field {field:?}"))),
+    }
 }
 
 fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -80,6 +113,7 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
         Ok(n)
     };
     let text = |v: &Bound<'_, PyAny>| -> PyResult<String> { v.extract::<String>().map_err(|_| bad_type("a str")) };
+    let flag = |v: &Bound<'_, PyAny>| -> PyResult<bool> { v.extract::<bool>().map_err(|_| bad_type("a bool")) };
     let exchange = |v: &Bound<'_, PyAny>| -> PyResult<core::ExchangeLimits> {
         let (min, max, may_decline): (Bound<'_, PyAny>, Bound<'_, PyAny>, bool) =
             v.extract().map_err(|_| bad_type("a (min, max, may_decline) tuple"))?;
@@ -109,15 +143,13 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
         "trick_scoring" => r.trick_scoring = core::TrickScoring::parse(&text(value)?)?,
         "last_trick_extra" => r.last_trick_extra = small(value, max)? as u16,
         "capot_bonus" => r.capot_bonus = small(value, max)? as u16,
-        "capot_keeps_last_trick_extra" => {
-            r.capot_keeps_last_trick_extra = value.extract::<bool>().map_err(|_| bad_type("a bool"))?
-        }
+        "capot_keeps_last_trick_extra" => r.capot_keeps_last_trick_extra = flag(value)?,
         "open_capot_bonus" => r.open_capot_bonus = if value.is_none() { None } else { Some(small(value, max)? as u16) },
         "elder_exchange" => r.elder_exchange = exchange(value)?,
         "dealer_exchange" => r.dealer_exchange = exchange(value)?,
         "declaration_timing" => r.declaration_timing = core::DeclarationTiming::parse(&text(value)?)?,
         "bonus_mode" => r.bonus_mode = core::BonusMode::parse(&text(value)?)?,
-        "pique_blocked_by_play" => r.pique_blocked_by_play = value.extract::<bool>().map_err(|_| bad_type("a bool"))?,
+        "pique_blocked_by_play" => r.pique_blocked_by_play = flag(value)?,
         "silence_covers" => r.silence_covers = core::SilenceCovers::parse(&text(value)?)?,
         "match_scoring" => r.match_scoring = core::MatchScoring::parse(&text(value)?)?,
         "koroliks_per_partiya" => r.koroliks_per_partiya = small(value, 255)? as u8,
@@ -127,7 +159,7 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
             return Err(PyTypeError::new_err(format!(
                 "unknown rule field {:?} (fields: {})",
                 crate::error::echo(field),
-                RULE_FIELDS[..N_RULE_FIELDS].join(", ")
+                RULE_FIELDS.join(", ")
             )))
         }
     }
@@ -170,100 +202,16 @@ impl Rules {
     /// The fields as a dict.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for field in &RULE_FIELDS[..N_RULE_FIELDS] {
+        for field in RULE_FIELDS {
             d.set_item(field, rule_value(py, &self.0, field)?)?;
         }
         Ok(d)
-    }
-    /// Sequence values by length 3..8 (russian 13..18; rubicon 3, 4, 15..18).
-    #[getter]
-    fn sequence_values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        rule_value(py, &self.0, "sequence_values")
-    }
-    /// ``"every-lead-and-trick"`` (russian) or rubicon's lead-or-win-on-opponent's-lead scoring.
-    #[getter]
-    fn trick_scoring(&self) -> &'static str {
-        self.0.trick_scoring.name()
-    }
-    /// Extra points for the last trick (russian 3, so it counts 4; rubicon 1).
-    #[getter]
-    fn last_trick_extra(&self) -> u16 {
-        self.0.last_trick_extra
-    }
-    /// The capot bonus (40 in both).
-    #[getter]
-    fn capot_bonus(&self) -> u16 {
-        self.0.capot_bonus
-    }
-    /// Whether the last-trick extra still counts with a capot (rubicon yes, russian no).
-    #[getter]
-    fn capot_keeps_last_trick_extra(&self) -> bool {
-        self.0.capot_keeps_last_trick_extra
-    }
-    /// The bonus for an announced ("open") capot made (russian 80), or None where not allowed.
-    #[getter]
-    fn open_capot_bonus(&self) -> Option<u16> {
-        self.0.open_capot_bonus
-    }
-    /// Elder's exchange limits ``(min, max, may_decline)``: russian (3, 5, True), rubicon (1, 5, False).
-    #[getter]
-    fn elder_exchange(&self) -> (u8, u8, bool) {
-        let e = self.0.elder_exchange;
-        (e.min, e.max, e.may_decline)
-    }
-    /// The dealer's exchange limits ``(min, max, may_decline)``.
-    #[getter]
-    fn dealer_exchange(&self) -> (u8, u8, bool) {
-        let e = self.0.dealer_exchange;
-        (e.min, e.max, e.may_decline)
-    }
-    /// When the dealer's declarations are recorded (russian before the first lead).
-    #[getter]
-    fn declaration_timing(&self) -> &'static str {
-        self.0.declaration_timing.name()
-    }
-    /// How pique/repique judge that the opponent "has scored".
-    #[getter]
-    fn bonus_mode(&self) -> &'static str {
-        self.0.bonus_mode.name()
-    }
-    /// Do the dealer's play points block elder's pique? russian False (only his declarations
-    /// do), rubicon True (he must have scored nothing at all). Rules §4.
-    #[getter]
-    fn pique_blocked_by_play(&self) -> bool {
-        self.0.pique_blocked_by_play
-    }
-    /// What «молчанка» (``score_game(..., silent=)``) covers: ``"play"`` (every play point, the
-    /// default) or ``"tricks"`` (the literal reading: the offender's leads still score). Rules §7.
-    #[getter]
-    fn silence_covers(&self) -> &'static str {
-        self.0.silence_covers.name()
-    }
-    /// ``"partiya"`` (russian koroliks) or ``"partie"`` (rubicon, 6 deals).
-    #[getter]
-    fn match_scoring(&self) -> &'static str {
-        self.0.match_scoring.name()
-    }
-    /// Koroliks in a partiya (default 2).
-    #[getter]
-    fn koroliks_per_partiya(&self) -> u8 {
-        self.0.koroliks_per_partiya
-    }
-    /// Deals in a rubicon partie (6).
-    #[getter]
-    fn deals_per_partie(&self) -> u8 {
-        self.0.deals_per_partie
-    }
-    /// How match records are rounded (russian to tens, halves up).
-    #[getter]
-    fn rounding(&self) -> &'static str {
-        self.0.rounding.name()
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let mut best: Option<String> = None;
         for (name, base) in [("russian", core::Rules::russian()), ("rubicon", core::Rules::rubicon())] {
             let mut changed = Vec::new();
-            for field in &RULE_FIELDS[..N_RULE_FIELDS] {
+            for field in RULE_FIELDS {
                 let mine = rule_value(py, &self.0, field)?;
                 if !mine.eq(rule_value(py, &base, field)?)? {
                     changed.push(format!("{field}={}", mine.repr()?));
@@ -288,23 +236,26 @@ impl Rules {
     }
 }
 
+/// The `rules=` argument: a `Rules`, a rule set's name, or None for the Russian game.
 pub(crate) fn rules_arg(rules: Option<&Bound<'_, PyAny>>) -> PyResult<core::Rules> {
-    match rules {
-        None => Ok(core::Rules::russian()),
-        Some(r) if r.is_none() => Ok(core::Rules::russian()),
-        Some(r) => {
-            if let Ok(r) = r.cast::<Rules>() {
-                return Ok(r.get().0);
-            }
-            if let Ok(name) = r.extract::<String>() {
-                return Ok(core::Rules::named(&name)?);
-            }
-            Err(PyTypeError::new_err(format!(
-                "rules must be a Rules value or \"russian\"/\"rubicon\", got {}",
-                convert::echo_repr(r)
-            )))
-        }
+    rules_or(rules, core::Rules::russian)
+}
+
+/// The `rules=` argument with another default (the rubicon partie's).
+pub(super) fn rules_or(rules: Option<&Bound<'_, PyAny>>, default: fn() -> core::Rules) -> PyResult<core::Rules> {
+    let Some(r) = rules.filter(|r| !r.is_none()) else {
+        return Ok(default());
+    };
+    if let Ok(r) = r.cast::<Rules>() {
+        return Ok(r.get().0);
     }
+    if let Ok(name) = r.extract::<String>() {
+        return Ok(core::Rules::named(&name)?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "rules must be a Rules value or \"russian\"/\"rubicon\", got {}",
+        convert::echo_repr(r)
+    )))
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
