@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 use super::rules::rules_arg;
-use super::{cards_list, hand_from, optional_hand, player_name, repr_name, Card};
+use super::{cards_list, hand_from, optional_hand, pair, player_name, repr_name, Card};
 use crate::piquet as core;
 
 /// The point: the longest suit.
@@ -162,7 +162,7 @@ impl CategoryScore {
 }
 
 fn category_py(c: core::CategoryScore) -> CategoryScore {
-    CategoryScore { winner: player_name(c.winner), points: (c.points[0], c.points[1]) }
+    CategoryScore { winner: player_name(c.winner), points: pair(c.points) }
 }
 
 /// Both hands' declarations compared: who scores what in each category, the repique, totals.
@@ -213,7 +213,7 @@ impl DeclarationScore {
     /// (elder, dealer) declaration points, repique included.
     #[getter]
     fn totals(&self) -> (u16, u16) {
-        (self.0.totals[0], self.0.totals[1])
+        pair(self.0.totals)
     }
     /// Every scoring declaration in reckoning order: (player, kind, name, points, cards).
     #[getter]

@@ -67,9 +67,19 @@ fn player_name(p: Option<core::Role>) -> Option<&'static str> {
     p.map(core::Role::name)
 }
 
+/// A core `[elder, dealer]` (or `[seat 0, seat 1]`) pair as a Python tuple.
+fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
+    (x[0], x[1])
+}
+
+/// Python's repr of an optional value: `repr` of the value, or `None`.
+fn repr_opt<T>(value: Option<T>, repr: impl FnOnce(T) -> String) -> String {
+    value.map_or_else(|| "None".to_string(), repr)
+}
+
 /// Python's repr of an optional name: `'elder'` or `None`.
 fn repr_name(name: Option<&str>) -> String {
-    name.map_or_else(|| "None".to_string(), |n| format!("'{n}'"))
+    repr_opt(name, |n| format!("'{n}'"))
 }
 
 fn repr_bool(b: bool) -> &'static str {

@@ -4,8 +4,8 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use super::repr_bool;
 use super::rules::{rules_arg, rules_or};
+use super::{pair, repr_bool, repr_opt};
 use crate::bindings::convert;
 use crate::piquet as core;
 
@@ -22,14 +22,6 @@ fn points_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
         }
         Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", convert::echo_repr(obj)))),
     }
-}
-
-fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
-    (x[0], x[1])
-}
-
-fn repr_record(r: Option<Record>) -> String {
-    r.map_or_else(|| "None".to_string(), |r| r.__repr__())
 }
 
 /// A number written in one player's column: ``Record(seat, points)`` (seats 0 and 1).
@@ -103,7 +95,7 @@ impl PartiyaGame {
             self.totals.0,
             self.totals.1,
             repr_bool(self.doubled),
-            repr_record(self.written),
+            repr_opt(self.written, |r| r.__repr__()),
             self.korolik
         )
     }
@@ -139,7 +131,7 @@ impl Korolik {
             self.sums.1,
             self.games,
             repr_bool(self.ended_by_refet),
-            repr_record(self.record)
+            repr_opt(self.record, |r| r.__repr__())
         )
     }
     fn __str__(&self) -> String {
@@ -182,7 +174,7 @@ impl PartiyaResult {
             "PartiyaResult(totals=({}, {}), winner={}, net_win={}, complete={})",
             self.totals.0,
             self.totals.1,
-            repr_seat(self.winner),
+            repr_opt(self.winner, |s| s.to_string()),
             self.net_win,
             repr_bool(self.complete)
         )
@@ -205,10 +197,6 @@ impl PartiyaResult {
             self.totals.1
         )
     }
-}
-
-fn repr_seat(s: Option<usize>) -> String {
-    s.map_or_else(|| "None".to_string(), |s| s.to_string())
 }
 
 /// A Russian partiya between seats 0 and 1: games grouped in koroliks (two games each).

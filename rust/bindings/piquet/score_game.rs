@@ -6,7 +6,7 @@ use pyo3::types::PyTuple;
 
 use super::declarations::DeclarationScore;
 use super::rules::rules_arg;
-use super::{hand_from, optional_hand, optional_player, player_name, repr_name, Piquet};
+use super::{hand_from, optional_hand, optional_player, pair, player_name, repr_name, repr_opt, Piquet};
 use crate::bindings::convert::{self, Group};
 use crate::piquet as core;
 
@@ -41,7 +41,7 @@ impl GameEvent {
             self.kind,
             self.points,
             self.reason,
-            self.trick.map_or_else(|| "None".to_string(), |t| t.to_string()),
+            repr_opt(self.trick, |t| t.to_string()),
             self.totals
         )
     }
@@ -56,7 +56,7 @@ impl GameScore {
     /// (elder, dealer) final totals.
     #[getter]
     fn totals(&self) -> (u16, u16) {
-        (self.0.totals[0], self.0.totals[1])
+        pair(self.0.totals)
     }
     /// The difference written for the winner.
     #[getter]
@@ -90,14 +90,14 @@ impl GameScore {
                 points: e.points,
                 reason: e.reason.clone(),
                 trick: e.trick,
-                totals: (e.totals[0], e.totals[1]),
+                totals: pair(e.totals),
             })
             .collect()
     }
     /// (elder, dealer) tricks won.
     #[getter]
     fn tricks_won(&self) -> (u8, u8) {
-        (self.0.tricks_won[0], self.0.tricks_won[1])
+        pair(self.0.tricks_won)
     }
     /// The winner of each trick.
     #[getter]
