@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 use super::rules::rules_arg;
-use super::{cards_list, hand_from, optional_hand, pair, player_name, repr_name, Card};
+use super::{cards_list, getters, hand_from, optional_hand, pair, player_name, repr_name, Card};
 use crate::piquet as core;
 
 /// The point: the longest suit.
@@ -92,53 +92,30 @@ fn set_py(s: &core::Set) -> Set {
 #[pyclass(frozen, name = "Declarations", module = "cribpiquet.piquet")]
 pub struct Declarations(core::Declarations);
 
+getters! {
+    Declarations as c:
+    /// The hand's cards.
+    hand -> Vec<Card> = cards_list(c.hand);
+    /// Whether the dealt hand had no K, Q or J.
+    carte_blanche -> bool = c.carte_blanche;
+    /// The point.
+    point -> Point = point_py(&c.point);
+    /// Every sequence, best first.
+    sequences -> Vec<Sequence> = c.sequences.iter().map(sequence_py).collect();
+    /// Every set, best first.
+    sets -> Vec<Set> = c.sets.iter().map(set_py).collect();
+    /// The best sequence, or None.
+    best_sequence -> Option<Sequence> = c.best_sequence().map(sequence_py);
+    /// The best set, or None.
+    best_set -> Option<Set> = c.best_set().map(set_py);
+    /// Total value of all sequences (scored only if the best one wins).
+    sequences_value -> u16 = c.sequences_value();
+    /// Total value of all sets (scored only if the best one wins).
+    sets_value -> u16 = c.sets_value();
+}
+
 #[pymethods]
 impl Declarations {
-    /// The hand's cards.
-    #[getter]
-    fn hand(&self) -> Vec<Card> {
-        cards_list(self.0.hand)
-    }
-    /// Whether the dealt hand had no K, Q or J.
-    #[getter]
-    fn carte_blanche(&self) -> bool {
-        self.0.carte_blanche
-    }
-    /// The point.
-    #[getter]
-    fn point(&self) -> Point {
-        point_py(&self.0.point)
-    }
-    /// Every sequence, best first.
-    #[getter]
-    fn sequences(&self) -> Vec<Sequence> {
-        self.0.sequences.iter().map(sequence_py).collect()
-    }
-    /// Every set, best first.
-    #[getter]
-    fn sets(&self) -> Vec<Set> {
-        self.0.sets.iter().map(set_py).collect()
-    }
-    /// The best sequence, or None.
-    #[getter]
-    fn best_sequence(&self) -> Option<Sequence> {
-        self.0.best_sequence().map(sequence_py)
-    }
-    /// The best set, or None.
-    #[getter]
-    fn best_set(&self) -> Option<Set> {
-        self.0.best_set().map(set_py)
-    }
-    /// Total value of all sequences (scored only if the best one wins).
-    #[getter]
-    fn sequences_value(&self) -> u16 {
-        self.0.sequences_value()
-    }
-    /// Total value of all sets (scored only if the best one wins).
-    #[getter]
-    fn sets_value(&self) -> u16 {
-        self.0.sets_value()
-    }
     fn __str__(&self) -> String {
         self.0.to_string()
     }
@@ -173,48 +150,28 @@ pub struct DeclarationScore(pub(super) core::DeclarationScore);
 
 type DeclItem = (&'static str, &'static str, String, u16, Vec<Card>);
 
+getters! {
+    DeclarationScore as c:
+    /// Elder's declarations.
+    elder -> Declarations = Declarations(c.elder.clone());
+    /// The dealer's declarations.
+    dealer -> Declarations = Declarations(c.dealer.clone());
+    /// Carte blanche.
+    carte_blanche -> CategoryScore = category_py(c.carte_blanche);
+    /// The point.
+    point -> CategoryScore = category_py(c.point);
+    /// Sequences.
+    sequences -> CategoryScore = category_py(c.sequences);
+    /// Sets.
+    sets -> CategoryScore = category_py(c.sets);
+    /// Who scored the repique (+60), or None.
+    repique -> Option<&'static str> = player_name(c.repique);
+    /// (elder, dealer) declaration points, repique included.
+    totals -> (u16, u16) = pair(c.totals);
+}
+
 #[pymethods]
 impl DeclarationScore {
-    /// Elder's declarations.
-    #[getter]
-    fn elder(&self) -> Declarations {
-        Declarations(self.0.elder.clone())
-    }
-    /// The dealer's declarations.
-    #[getter]
-    fn dealer(&self) -> Declarations {
-        Declarations(self.0.dealer.clone())
-    }
-    /// Carte blanche.
-    #[getter]
-    fn carte_blanche(&self) -> CategoryScore {
-        category_py(self.0.carte_blanche)
-    }
-    /// The point.
-    #[getter]
-    fn point(&self) -> CategoryScore {
-        category_py(self.0.point)
-    }
-    /// Sequences.
-    #[getter]
-    fn sequences(&self) -> CategoryScore {
-        category_py(self.0.sequences)
-    }
-    /// Sets.
-    #[getter]
-    fn sets(&self) -> CategoryScore {
-        category_py(self.0.sets)
-    }
-    /// Who scored the repique (+60), or None.
-    #[getter]
-    fn repique(&self) -> Option<&'static str> {
-        player_name(self.0.repique)
-    }
-    /// (elder, dealer) declaration points, repique included.
-    #[getter]
-    fn totals(&self) -> (u16, u16) {
-        pair(self.0.totals)
-    }
     /// Every scoring declaration in reckoning order: (player, kind, name, points, cards).
     #[getter]
     fn items(&self) -> Vec<DeclItem> {

@@ -67,6 +67,25 @@ fn player_name(p: Option<core::Role>) -> Option<&'static str> {
     p.map(core::Role::name)
 }
 
+/// `#[getter]`s of a class wrapping a core value, each read from it in one expression:
+/// `getters! { Class as c: /// doc  name -> Type = expression of c; … }` (`c` is `&self.0`).
+macro_rules! getters {
+    ($class:ident as $c:ident: $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
+        #[pymethods]
+        impl $class {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $name(&self) -> $ty {
+                    let $c = &self.0;
+                    $body
+                }
+            )*
+        }
+    };
+}
+use getters;
+
 /// A core `[elder, dealer]` (or `[seat 0, seat 1]`) pair as a Python tuple.
 fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
     (x[0], x[1])

@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::rules::{rules_arg, rules_or};
-use super::{pair, repr_bool, repr_opt};
+use super::{getters, pair, repr_bool, repr_opt};
 use crate::bindings::convert;
 use crate::piquet as core;
 
@@ -209,6 +209,18 @@ impl PartiyaResult {
 #[pyclass(name = "Partiya", module = "cribpiquet.piquet")]
 pub struct Partiya(core::Partiya);
 
+getters! {
+    Partiya as c:
+    /// Every game so far (``PartiyaGame`` values).
+    games -> Vec<PartiyaGame> = c.games().iter().map(PartiyaGame::from).collect();
+    /// (seat 0, seat 1) sums of the game differences written.
+    columns -> (u64, u64) = pair(c.columns());
+    /// Games still to count double after a рефет.
+    doubled_games_left -> u8 = c.doubled_games_left();
+    /// Doubled games carried into the next partiya (pass as ``doubled_games=``).
+    carried_doubling -> u8 = c.carried_doubling();
+}
+
 #[pymethods]
 impl Partiya {
     #[new]
@@ -228,11 +240,6 @@ impl Partiya {
         let g = self.0.add_game(total_0, total_1)?;
         Ok(PartiyaGame::from(&g))
     }
-    /// Every game so far (``PartiyaGame`` values).
-    #[getter]
-    fn games(&self) -> Vec<PartiyaGame> {
-        self.0.games().iter().map(PartiyaGame::from).collect()
-    }
     /// Every closed korolik so far (``Korolik`` values).
     #[getter]
     fn koroliks(&self) -> Vec<Korolik> {
@@ -246,21 +253,6 @@ impl Partiya {
                 record: record_py(k.record),
             })
             .collect()
-    }
-    /// (seat 0, seat 1) sums of the game differences written.
-    #[getter]
-    fn columns(&self) -> (u64, u64) {
-        pair(self.0.columns())
-    }
-    /// Games still to count double after a рефет.
-    #[getter]
-    fn doubled_games_left(&self) -> u8 {
-        self.0.doubled_games_left()
-    }
-    /// Doubled games carried into the next partiya (pass as ``doubled_games=``).
-    #[getter]
-    fn carried_doubling(&self) -> u8 {
-        self.0.carried_doubling()
     }
     /// Whether every korolik of the partiya has been played.
     fn is_over(&self) -> bool {
@@ -334,6 +326,18 @@ impl PartieResult {
 #[pyclass(name = "Partie", module = "cribpiquet.piquet")]
 pub struct Partie(core::Partie);
 
+getters! {
+    Partie as c:
+    /// Every deal added with ``add_deal`` (not those given to ``from_totals``).
+    deals -> Vec<(u64, u64)> = c.deals().iter().map(|&d| pair(d)).collect();
+    /// Every deal played, those given to ``from_totals`` included.
+    deals_played -> usize = c.deals_played();
+    /// (seat 0, seat 1) cumulative totals.
+    totals -> (u64, u64) = pair(c.totals());
+    /// Deals still to play.
+    deals_left -> usize = c.deals_left();
+}
+
 #[pymethods]
 impl Partie {
     #[new]
@@ -370,26 +374,6 @@ impl Partie {
         let score_0 = points_arg(score_0, "score_0")?;
         let score_1 = points_arg(score_1, "score_1")?;
         Ok(self.0.add_deal(score_0, score_1)?)
-    }
-    /// Every deal added with ``add_deal`` (not those given to ``from_totals``).
-    #[getter]
-    fn deals(&self) -> Vec<(u64, u64)> {
-        self.0.deals().iter().map(|&d| pair(d)).collect()
-    }
-    /// Every deal played, those given to ``from_totals`` included.
-    #[getter]
-    fn deals_played(&self) -> usize {
-        self.0.deals_played()
-    }
-    /// (seat 0, seat 1) cumulative totals.
-    #[getter]
-    fn totals(&self) -> (u64, u64) {
-        pair(self.0.totals())
-    }
-    /// Deals still to play.
-    #[getter]
-    fn deals_left(&self) -> usize {
-        self.0.deals_left()
     }
     /// Whether the partie is decided.
     fn is_over(&self) -> bool {

@@ -6,7 +6,7 @@ use pyo3::types::PyTuple;
 
 use super::declarations::DeclarationScore;
 use super::rules::rules_arg;
-use super::{hand_from, optional_hand, optional_player, pair, player_name, repr_name, repr_opt, Piquet};
+use super::{getters, hand_from, optional_hand, optional_player, pair, player_name, repr_name, repr_opt, Piquet};
 use crate::bindings::convert::{self, Group};
 use crate::piquet as core;
 
@@ -51,33 +51,34 @@ impl GameEvent {
 #[pyclass(frozen, name = "GameScore", module = "cribpiquet.piquet")]
 pub struct GameScore(core::GameScore);
 
+getters! {
+    GameScore as c:
+    /// (elder, dealer) final totals.
+    totals -> (u16, u16) = pair(c.totals);
+    /// The difference written for the winner.
+    difference -> u16 = c.difference();
+    /// ``"elder"``, ``"dealer"``, or None for a рефет (draw).
+    winner -> Option<&'static str> = player_name(c.winner());
+    /// Whether the game is a рефет (equal totals).
+    is_refet -> bool = c.is_refet();
+    /// The declarations compared.
+    declarations -> DeclarationScore = DeclarationScore(c.declarations.clone());
+    /// (elder, dealer) tricks won.
+    tricks_won -> (u8, u8) = pair(c.tricks_won);
+    /// The winner of each trick.
+    trick_winners -> Vec<&'static str> = c.trick_winners.iter().map(|p| p.name()).collect();
+    /// Who scored the repique, or None.
+    repique -> Option<&'static str> = player_name(c.repique);
+    /// Whether elder scored the pique.
+    pique -> bool = c.pique;
+    /// Who took every trick, or None.
+    capot -> Option<&'static str> = player_name(c.capot);
+    /// Whether an announced capot was made.
+    open_capot_made -> bool = c.open_capot_made;
+}
+
 #[pymethods]
 impl GameScore {
-    /// (elder, dealer) final totals.
-    #[getter]
-    fn totals(&self) -> (u16, u16) {
-        pair(self.0.totals)
-    }
-    /// The difference written for the winner.
-    #[getter]
-    fn difference(&self) -> u16 {
-        self.0.difference()
-    }
-    /// ``"elder"``, ``"dealer"``, or None for a рефет (draw).
-    #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        player_name(self.0.winner())
-    }
-    /// Whether the game is a рефет (equal totals).
-    #[getter]
-    fn is_refet(&self) -> bool {
-        self.0.is_refet()
-    }
-    /// The declarations compared.
-    #[getter]
-    fn declarations(&self) -> DeclarationScore {
-        DeclarationScore(self.0.declarations.clone())
-    }
     /// Every scoring event in order.
     #[getter]
     fn events(&self) -> Vec<GameEvent> {
@@ -93,36 +94,6 @@ impl GameScore {
                 totals: pair(e.totals),
             })
             .collect()
-    }
-    /// (elder, dealer) tricks won.
-    #[getter]
-    fn tricks_won(&self) -> (u8, u8) {
-        pair(self.0.tricks_won)
-    }
-    /// The winner of each trick.
-    #[getter]
-    fn trick_winners(&self) -> Vec<&'static str> {
-        self.0.trick_winners.iter().map(|p| p.name()).collect()
-    }
-    /// Who scored the repique, or None.
-    #[getter]
-    fn repique(&self) -> Option<&'static str> {
-        player_name(self.0.repique)
-    }
-    /// Whether elder scored the pique.
-    #[getter]
-    fn pique(&self) -> bool {
-        self.0.pique
-    }
-    /// Who took every trick, or None.
-    #[getter]
-    fn capot(&self) -> Option<&'static str> {
-        player_name(self.0.capot)
-    }
-    /// Whether an announced capot was made.
-    #[getter]
-    fn open_capot_made(&self) -> bool {
-        self.0.open_capot_made
     }
     fn __str__(&self) -> String {
         self.0.to_string()
