@@ -9,7 +9,8 @@ use pyo3::types::PyDict;
 
 use super::convert::{describe, int_in, str_arg};
 use super::engine::seed_from;
-use super::piquet::{hand_from, rules_arg};
+use super::piquet::hand_from;
+use super::piquet::rules::rules_arg;
 use crate::piquet as core;
 
 fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<core::Role> {

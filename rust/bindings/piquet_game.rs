@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::engine::{engine_classes, player_or_current, IntArg};
-use super::piquet::{rules_arg, Rules};
+use super::piquet::rules::{rules_arg, Rules};
 use crate::engine::GameState;
 use crate::piquet::{self as core, GameConfig, Hand, Phase, Scope, CATEGORY_NAMES};
 

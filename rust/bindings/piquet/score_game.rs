@@ -1,0 +1,191 @@
+//! One deal scored from its record (`score_game`): `GameScore` and its `GameEvent` log.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::declarations::DeclarationScore;
+use super::rules::rules_arg;
+use super::{getters, hand_from, optional_hand, optional_player, pair, player_name, repr_name, repr_opt, Piquet};
+use crate::bindings::convert::{self, Group};
+use crate::piquet as core;
+
+/// The cards of one trick.
+const TRICK: Group = Group { what: "trick", expected: "2", max: 2 };
+/// The most tricks of a deal (rules §4: 12 cards each, one per trick).
+const MAX_TRICKS: usize = 12;
+
+/// One entry of a game's log.
+#[pyclass(frozen, get_all, name = "GameEvent", module = "cribpiquet.piquet")]
+pub struct GameEvent {
+    /// ``"elder"`` or ``"dealer"``.
+    player: &'static str,
+    /// What scored (``"point"``, ``"lead"``, ``"trick"``, ``"pique"``, …).
+    kind: &'static str,
+    /// Points scored.
+    points: u16,
+    /// Why, in words.
+    reason: String,
+    /// The trick number 1..12, or None for declarations and end-of-play bonuses.
+    trick: Option<u8>,
+    /// (elder, dealer) running totals after this event.
+    totals: (u16, u16),
+}
+
+#[pymethods]
+impl GameEvent {
+    fn __repr__(&self) -> String {
+        format!(
+            "GameEvent('{}', '{}', {}, {:?}, trick={}, totals={:?})",
+            self.player,
+            self.kind,
+            self.points,
+            self.reason,
+            repr_opt(self.trick, |t| t.to_string()),
+            self.totals
+        )
+    }
+}
+
+/// A scored game (one deal): totals, winner or рефет, and the ordered event log.
+#[pyclass(frozen, name = "GameScore", module = "cribpiquet.piquet")]
+pub struct GameScore(core::GameScore);
+
+getters! {
+    GameScore as c:
+    /// (elder, dealer) final totals.
+    totals -> (u16, u16) = pair(c.totals);
+    /// The difference written for the winner.
+    difference -> u16 = c.difference();
+    /// ``"elder"``, ``"dealer"``, or None for a рефет (draw).
+    winner -> Option<&'static str> = player_name(c.winner());
+    /// Whether the game is a рефет (equal totals).
+    is_refet -> bool = c.is_refet();
+    /// The declarations compared.
+    declarations -> DeclarationScore = DeclarationScore(c.declarations.clone());
+    /// (elder, dealer) tricks won.
+    tricks_won -> (u8, u8) = pair(c.tricks_won);
+    /// The winner of each trick.
+    trick_winners -> Vec<&'static str> = c.trick_winners.iter().map(|p| p.name()).collect();
+    /// Who scored the repique, or None.
+    repique -> Option<&'static str> = player_name(c.repique);
+    /// Whether elder scored the pique.
+    pique -> bool = c.pique;
+    /// Who took every trick, or None.
+    capot -> Option<&'static str> = player_name(c.capot);
+    /// Whether an announced capot was made.
+    open_capot_made -> bool = c.open_capot_made;
+}
+
+#[pymethods]
+impl GameScore {
+    /// Every scoring event in order.
+    #[getter]
+    fn events(&self) -> Vec<GameEvent> {
+        self.0
+            .events
+            .iter()
+            .map(|e| GameEvent {
+                player: e.player.name(),
+                kind: e.kind.name(),
+                points: e.points,
+                reason: e.reason.clone(),
+                trick: e.trick,
+                totals: pair(e.totals),
+            })
+            .collect()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "GameScore(totals=({}, {}), winner={}, difference={})",
+            self.0.totals[0],
+            self.0.totals[1],
+            repr_name(player_name(self.0.winner())),
+            self.0.difference()
+        )
+    }
+}
+
+fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>> {
+    let mut tricks = Vec::with_capacity(MAX_TRICKS);
+    if let Ok(n) = obj.len() {
+        if n > MAX_TRICKS {
+            return Err(PyValueError::new_err(format!("a game record has {MAX_TRICKS} tricks, got {n}")));
+        }
+    }
+    let iter = obj
+        .try_iter()
+        .map_err(|_| PyTypeError::new_err("tricks must be an iterable of (leader's card, follower's card) pairs"))?;
+    for (i, pair) in iter.enumerate() {
+        let pair = pair?;
+        if i == MAX_TRICKS {
+            return Err(PyValueError::new_err(format!(
+                "a game record has {MAX_TRICKS} tricks, got more than {MAX_TRICKS}"
+            )));
+        }
+        let sized = pair.cast::<pyo3::types::PyList>().map(|l| l.len()).ok();
+        if let Some(n) = sized.or_else(|| pair.cast::<PyTuple>().map(|t| t.len()).ok()).filter(|&n| n != 2) {
+            return Err(PyValueError::new_err(format!("trick {} must hold 2 cards, got {n}", i + 1)));
+        }
+        let cards = convert::card_vec::<Piquet>(&pair, TRICK).map_err(|e| {
+            let msg = e.value(pair.py()).to_string();
+            if e.is_instance_of::<PyTypeError>(pair.py()) {
+                PyTypeError::new_err(format!("trick {}: {msg}", i + 1))
+            } else {
+                PyValueError::new_err(format!("trick {}: {msg}", i + 1))
+            }
+        })?;
+        match cards[..] {
+            [a, b] => tricks.push((a, b)),
+            _ => return Err(PyValueError::new_err(format!("trick {} must hold 2 cards, got {}", i + 1, cards.len()))),
+        }
+    }
+    Ok(tricks)
+}
+
+/// Score a whole game (one deal) from the hands after the exchange and its 12 tricks.
+///
+/// ``silent=`` names the player of a «молчанка» (what it covers: ``rules.silence_covers``),
+/// ``false_declaration=`` the player who declared what he did not hold (he scores nothing; the
+/// opponent is not doubled); the pique follows ``rules.pique_blocked_by_play`` (rules §4, §7).
+#[pyfunction]
+#[pyo3(signature = (elder, dealer, tricks, *, rules = None, elder_dealt = None, dealer_dealt = None,
+                    open_capot = None, silent = None, false_declaration = None))]
+#[allow(clippy::too_many_arguments)]
+fn piquet_score_game(
+    elder: &Bound<'_, PyAny>,
+    dealer: &Bound<'_, PyAny>,
+    tricks: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    elder_dealt: Option<&Bound<'_, PyAny>>,
+    dealer_dealt: Option<&Bound<'_, PyAny>>,
+    open_capot: Option<&str>,
+    silent: Option<&str>,
+    false_declaration: Option<&str>,
+) -> PyResult<GameScore> {
+    let rules = rules_arg(rules)?;
+    let options = core::GameOptions {
+        elder_dealt: optional_hand(elder_dealt)?,
+        dealer_dealt: optional_hand(dealer_dealt)?,
+        open_capot: optional_player(open_capot, "open_capot")?,
+        silent: optional_player(silent, "silent")?,
+        false_declaration: optional_player(false_declaration, "false_declaration")?,
+    };
+    let tricks = tricks_from(tricks)?;
+    Ok(GameScore(core::score_game(hand_from(elder)?, hand_from(dealer)?, &tricks, &rules, &options)?))
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("PiquetGameEvent", py.get_type::<GameEvent>())?;
+    m.add("PiquetGameScore", py.get_type::<GameScore>())?;
+    m.add_function(wrap_pyfunction!(piquet_score_game, m)?)?;
+    Ok(())
+}
+
+crate::bindings::display::display! {
+    GameEvent => "record_html", GameScore => "game_score_html",
+}
