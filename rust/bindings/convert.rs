@@ -30,6 +30,22 @@ pub(crate) trait Deck {
     fn insert(hand: &mut Self::Hand, card: Self::Card) -> bool;
 }
 
+/// Each game's Python `Card` type, registered by its binding module when `_core` is imported
+/// ([`register_card_type`]): a game's conversions refuse the other game's cards by this table,
+/// so neither card module imports the other. Slot 0 is cribbage's, 1 piquet's.
+static CARD_TYPES: [pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>>; 2] =
+    [pyo3::sync::PyOnceLock::new(), pyo3::sync::PyOnceLock::new()];
+
+/// Record a game's `Card` type in its slot (module init).
+pub(crate) fn register_card_type(slot: usize, ty: Bound<'_, pyo3::types::PyType>) {
+    let _ = CARD_TYPES[slot].get_or_init(ty.py(), || ty.clone().unbind());
+}
+
+/// Is `obj` a `Card` of the game in `slot`?
+pub(crate) fn is_card_in_slot(obj: &Bound<'_, PyAny>, slot: usize) -> bool {
+    CARD_TYPES[slot].get(obj.py()).is_some_and(|ty| obj.is_instance(ty.bind(obj.py())).unwrap_or(false))
+}
+
 /// The repr of a Python value cut to [`ECHO_CHARS`](crate::error::ECHO_CHARS) characters (a
 /// huge int whose repr Python refuses is described by its size).
 pub(crate) fn echo_repr(obj: &Bound<'_, PyAny>) -> String {
@@ -219,7 +235,7 @@ macro_rules! card_class {
     (
         $(#[$doc:meta])*
         deck: $deck:ident, core: $core:ty, hand: $hand:ty, count: $count:expr, module: $module:literal,
-        other: $other:ty, other_card: $other_card:literal,
+        slot: $slot:expr, other_card: $other_card:literal,
         id_doc: $id_doc:literal, rank_doc: $rank_doc:literal;
         $($extra:tt)*
     ) => {
@@ -241,7 +257,7 @@ macro_rules! card_class {
                 obj.cast::<Card>().ok().map(|c| c.get().0)
             }
             fn is_other_card(obj: &Bound<'_, PyAny>) -> bool {
-                obj.is_instance_of::<$other>()
+                $crate::bindings::convert::is_card_in_slot(obj, 1 - $slot)
             }
             fn empty() -> $hand {
                 <$hand>::new()

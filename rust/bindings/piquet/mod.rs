@@ -23,7 +23,7 @@ card_class! {
     /// 6 = K, 7 = A; suits C D H S), from text (``"AS"``, ``"10♥"``, ``"th"``) or from another Card.
     /// Cards are immutable, hashable and ordered by id; ``int(card)`` is the id.
     deck: Piquet, core: core::Card, hand: core::Hand, count: 32, module: "cribpiquet.piquet",
-    other: crate::bindings::cribbage::Card, other_card: "a cribbage card is not a piquet card",
+    slot: 1, other_card: "a cribbage card is not a piquet card",
     id_doc: "The public id, ``suit * 8 + rank``.", rank_doc: "Rank 0..7: 7, 8, 9, 10, J, Q, K, A.";
     /// The value for the point: A 11, K Q J 10 ten, 9 8 7 face value.
     #[getter]
@@ -119,6 +119,7 @@ fn piquet_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("PiquetCard", py.get_type::<Card>())?;
+    convert::register_card_type(1, py.get_type::<Card>());
     m.add_function(wrap_pyfunction!(piquet_parse_cards, m)?)?;
     rules::register(m)?;
     declarations::register(m)?;
