@@ -91,7 +91,7 @@ impl PlayTally {
     /// Score `base` play points (with `extra` of them the last-trick extra) for `role`: none for
     /// an offender, double against a silent opponent (as far as [`Rules::silence_covers`] goes);
     /// then the pique check (rules §4).
-    #[inline]
+    #[inline(always)] // with `Award` by value, plain `inline` cost +9 % instructions in a piquet simulate
     fn award<S: PlaySink>(&mut self, rules: &Rules, award: Award, sink: &mut S) {
         let Award { role, kind, base, extra, trick } = award;
         if base == 0 {
