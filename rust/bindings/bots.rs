@@ -551,6 +551,7 @@ impl Greedy {
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    super::engine::register_bot_reader(|item| item.cast::<PyBot>().ok().map(|bot| bot.get().spec()));
     m.add_class::<PyBot>()?;
     m.add_class::<Random>()?;
     m.add_class::<First>()?;

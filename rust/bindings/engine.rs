@@ -322,12 +322,28 @@ pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) ->
 
 // ---------------------------------------------------------------------------------- simulate
 
+/// Reads a bot object's settings: `cribpiquet.bots`' binding registers it when `_core` is
+/// imported ([`register_bot_reader`]), so this module reads players without importing it (the
+/// bots' binding stands above the engines').
+type BotReader = fn(&Bound<'_, PyAny>) -> Option<BotSpec>;
+static BOT_READER: std::sync::OnceLock<BotReader> = std::sync::OnceLock::new();
+
+/// Register how a bot object's settings are read (module init of the bots' binding).
+pub(crate) fn register_bot_reader(reader: BotReader) {
+    let _ = BOT_READER.set(reader);
+}
+
+/// The settings of `item` if it is a `cribpiquet.bots` bot.
+fn bot_spec_of(item: &Bound<'_, PyAny>) -> Option<BotSpec> {
+    BOT_READER.get().and_then(|read| read(item))
+}
+
 /// One policy of `simulate` and the arena: a name of the bots' registry (`"random"`, `"greedy"`,
 /// `"ismcts:N"`, …: [`BotSpec::parse`]) or a bot object of `cribpiquet.bots` (each seat of each
 /// game gets a fresh bot of its settings).
 pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
-    if let Ok(bot) = item.cast::<crate::bindings::bots::PyBot>() {
-        return Ok(bot.get().spec().policy_factory());
+    if let Some(spec) = bot_spec_of(item) {
+        return Ok(spec.policy_factory());
     }
     let name = item.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -349,7 +365,7 @@ pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<Polic
 /// The policies of `simulate`: one player (a name or a bot) for every seat, or a sequence of 1
 /// or `n` of them.
 pub(crate) fn policies_from<S: BotGame>(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<S>>> {
-    if players.cast::<PyString>().is_ok() || players.cast::<crate::bindings::bots::PyBot>().is_ok() {
+    if players.cast::<PyString>().is_ok() || bot_spec_of(players).is_some() {
         return Ok(vec![policy_from(players)?]);
     }
     let iter = players.try_iter().map_err(|_| {
