@@ -17,7 +17,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::engine::{describe, seed_from, IntArg};
+use super::convert::{describe, seed_from, IntArg};
 use crate::bots::ismcts::{IsmctsConfig, Rollout};
 use crate::bots::registry::{BotGame, BotSpec};
 use crate::bots::Bot;

@@ -1,6 +1,8 @@
-//! Turning Python objects into cards, for both games (numpy id arrays: [`super::arrays`]).
+//! Python arguments into Rust values, shared by every binding: cards for both games (numpy id
+//! arrays: [`super::arrays`]), int arguments ([`IntArg`]: a bool is a `TypeError`, an
+//! out-of-range or huge int a `ValueError` naming the argument) and seeds ([`seed_from`]).
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 
@@ -330,3 +332,100 @@ macro_rules! card_class {
     };
 }
 pub(crate) use card_class;
+
+// --------------------------------------------------------------------------------- int arguments
+
+/// An int argument: any Python int (or `__index__` object) but a bool. Taking it never fails, so
+/// the method that reads it names it: [`IntArg::get`] raises `TypeError` "`name` must be an int,
+/// got bool True" for a bool or a non-int, and an int beyond 64 bits is kept as "huge" so the
+/// range check behind it raises `ValueError`, not `OverflowError`.
+#[derive(Clone, Debug)]
+pub(crate) struct IntArg(Result<Int, Box<str>>);
+
+/// A checked [`IntArg`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Int {
+    /// The value (saturated when `huge`).
+    pub(crate) value: i64,
+    /// Beyond `i64` (>= 2**63 or < -2**63).
+    pub(crate) huge: bool,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for IntArg {
+    type Error = PyErr;
+
+    #[inline]
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<IntArg> {
+        if obj.is_instance_of::<PyBool>() {
+            return Ok(IntArg(Err(describe(&obj).into())));
+        }
+        match obj.extract::<i64>() {
+            Ok(value) => Ok(IntArg(Ok(Int { value, huge: false }))),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                // A Python int beyond i64, or an `__index__` object: its sign from the int it
+                // stands for (an `__index__` that fails makes it no int at all).
+                let int = match obj.py().import("operator").and_then(|m| m.getattr("index")?.call1((&*obj,))) {
+                    Ok(int) => int,
+                    Err(_) => return Ok(IntArg(Err(describe(&obj).into()))),
+                };
+                let value = if int.lt(0i64)? { i64::MIN } else { i64::MAX };
+                Ok(IntArg(Ok(Int { value, huge: true })))
+            }
+            Err(_) => Ok(IntArg(Err(describe(&obj).into()))),
+        }
+    }
+}
+
+impl IntArg {
+    /// The int, or a `TypeError` naming the argument.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> PyResult<Int> {
+        match &self.0 {
+            Ok(int) => Ok(*int),
+            Err(got) => Err(PyTypeError::new_err(format!("{name} must be an int, got {got}"))),
+        }
+    }
+
+    /// The value if it lies in `range`, else a `ValueError`: "`name` must be in range(lo, hi), got x".
+    pub(crate) fn within(&self, name: &str, range: std::ops::Range<i64>) -> PyResult<i64> {
+        let int = self.get(name)?;
+        if !int.huge && range.contains(&int.value) {
+            Ok(int.value)
+        } else {
+            Err(PyValueError::new_err(format!(
+                "{name} must be in range({}, {}), got {}",
+                range.start,
+                range.end,
+                int.text()
+            )))
+        }
+    }
+}
+
+impl Int {
+    /// The value as text (`"2**63 or more"` / `"less than -2**63"` when huge: beyond `i64`).
+    pub(crate) fn text(self) -> String {
+        if self.huge {
+            (if self.value < 0 { "less than -2**63" } else { "2**63 or more" }).to_string()
+        } else {
+            self.value.to_string()
+        }
+    }
+}
+
+/// A seed from any Python int but a bool (negative ints wrap to 64 bits).
+pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj))));
+    }
+    if let Ok(s) = obj.extract::<u64>() {
+        return Ok(s);
+    }
+    match obj.extract::<i64>() {
+        Ok(s) => Ok(s as u64),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            Err(PyValueError::new_err(format!("seed must fit in 64 bits, got {}", describe(obj))))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj)))),
+    }
+}

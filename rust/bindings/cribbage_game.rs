@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::convert;
-use super::engine::{engine_classes, IntArg};
+use super::convert::IntArg;
+use super::engine::engine_classes;
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
 use crate::engine::{GameState, MAX_PLAYERS};
 

@@ -4,7 +4,7 @@
 //! docstring source; [`run_simulate`] is both games' `simulate`. Each game adds only its
 //! constructor and its own accessors (`cribbage_game.rs`, `piquet_game.rs`).
 //!
-//! Arguments: every int (a player, an action, a count) goes through [`IntArg`], so a bool is a
+//! Arguments: every int (a player, an action, a count) goes through `convert`'s [`IntArg`], so a bool is a
 //! `TypeError` and an out-of-range or huge int a `ValueError` naming the argument and its range,
 //! never an `OverflowError`.
 //!
@@ -27,102 +27,7 @@ use crate::engine::{simulate_block, thread_pool, Game, GameState, PolicyFactory,
 
 // --------------------------------------------------------------------------------- arguments
 
-pub(crate) use crate::bindings::convert::describe;
-
-/// An int argument: any Python int (or `__index__` object) but a bool. Taking it never fails, so
-/// the method that reads it names it: [`IntArg::get`] raises `TypeError` "`name` must be an int,
-/// got bool True" for a bool or a non-int, and an int beyond 64 bits is kept as "huge" so the
-/// range check behind it raises `ValueError`, not `OverflowError`.
-#[derive(Clone, Debug)]
-pub(crate) struct IntArg(Result<Int, Box<str>>);
-
-/// A checked [`IntArg`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Int {
-    /// The value (saturated when `huge`).
-    pub(crate) value: i64,
-    /// Beyond `i64` (>= 2**63 or < -2**63).
-    pub(crate) huge: bool,
-}
-
-impl<'a, 'py> FromPyObject<'a, 'py> for IntArg {
-    type Error = PyErr;
-
-    #[inline]
-    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<IntArg> {
-        if obj.is_instance_of::<PyBool>() {
-            return Ok(IntArg(Err(describe(&obj).into())));
-        }
-        match obj.extract::<i64>() {
-            Ok(value) => Ok(IntArg(Ok(Int { value, huge: false }))),
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-                // A Python int beyond i64, or an `__index__` object: its sign from the int it
-                // stands for (an `__index__` that fails makes it no int at all).
-                let int = match obj.py().import("operator").and_then(|m| m.getattr("index")?.call1((&*obj,))) {
-                    Ok(int) => int,
-                    Err(_) => return Ok(IntArg(Err(describe(&obj).into()))),
-                };
-                let value = if int.lt(0i64)? { i64::MIN } else { i64::MAX };
-                Ok(IntArg(Ok(Int { value, huge: true })))
-            }
-            Err(_) => Ok(IntArg(Err(describe(&obj).into()))),
-        }
-    }
-}
-
-impl IntArg {
-    /// The int, or a `TypeError` naming the argument.
-    #[inline]
-    pub(crate) fn get(&self, name: &str) -> PyResult<Int> {
-        match &self.0 {
-            Ok(int) => Ok(*int),
-            Err(got) => Err(PyTypeError::new_err(format!("{name} must be an int, got {got}"))),
-        }
-    }
-
-    /// The value if it lies in `range`, else a `ValueError`: "`name` must be in range(lo, hi), got x".
-    pub(crate) fn within(&self, name: &str, range: std::ops::Range<i64>) -> PyResult<i64> {
-        let int = self.get(name)?;
-        if !int.huge && range.contains(&int.value) {
-            Ok(int.value)
-        } else {
-            Err(PyValueError::new_err(format!(
-                "{name} must be in range({}, {}), got {}",
-                range.start,
-                range.end,
-                int.text()
-            )))
-        }
-    }
-}
-
-impl Int {
-    /// The value as text (`"2**63 or more"` / `"less than -2**63"` when huge: beyond `i64`).
-    pub(crate) fn text(self) -> String {
-        if self.huge {
-            (if self.value < 0 { "less than -2**63" } else { "2**63 or more" }).to_string()
-        } else {
-            self.value.to_string()
-        }
-    }
-}
-
-/// A seed from any Python int but a bool (negative ints wrap to 64 bits).
-pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj))));
-    }
-    if let Ok(s) = obj.extract::<u64>() {
-        return Ok(s);
-    }
-    match obj.extract::<i64>() {
-        Ok(s) => Ok(s as u64),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
-            Err(PyValueError::new_err(format!("seed must fit in 64 bits, got {}", describe(obj))))
-        }
-        Err(_) => Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj)))),
-    }
-}
+use crate::bindings::convert::{describe, seed_from, IntArg};
 
 /// An action id from any Python int: a bool, a non-int or the other game's `Card` is a
 /// `TypeError`; an int that is no action id at all stays an `i64` (so the legality check names
@@ -602,11 +507,11 @@ macro_rules! engine_classes {
         fn $simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
-            n_games: crate::bindings::engine::IntArg,
+            n_games: crate::bindings::convert::IntArg,
             players: Option<&Bound<'py, PyAny>>,
             seed: Option<&Bound<'py, PyAny>>,
-            threads: Option<crate::bindings::engine::IntArg>,
-            first_game: Option<crate::bindings::engine::IntArg>,
+            threads: Option<crate::bindings::convert::IntArg>,
+            first_game: Option<crate::bindings::convert::IntArg>,
         ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
             let game = Game::argument(game, "simulate")?;
             crate::bindings::engine::run_simulate(py, game, n_games, players, seed, threads, first_game)
@@ -643,7 +548,7 @@ macro_rules! engine_classes {
                     pyo3::exceptions::PyTypeError::new_err(format!(
                         "{what} needs a {} Game, got {}",
                         <$Core as crate::engine::Game>::NAME,
-                        crate::bindings::engine::describe(obj)
+                        crate::bindings::convert::describe(obj)
                     ))
                 })
             }
@@ -739,7 +644,7 @@ macro_rules! engine_classes {
                 let text = text.cast::<pyo3::types::PyString>().map_err(|_| {
                     pyo3::exceptions::PyTypeError::new_err(format!(
                         "deserialize_state: text must be a str (State.serialize() output), got {}",
-                        crate::bindings::engine::describe(text)
+                        crate::bindings::convert::describe(text)
                     ))
                 })?;
                 Ok(State::fresh(crate::engine::Game::deserialize_state(&self.0, text.to_str()?)?))
@@ -786,7 +691,7 @@ macro_rules! engine_classes {
             fn legal_actions<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::bindings::engine::IntArg>,
+                player: Option<crate::bindings::convert::IntArg>,
             ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
                 let s = self.0.state();
                 if !crate::bindings::engine::is_to_move(s, player, "legal_actions")? {
@@ -801,7 +706,7 @@ macro_rules! engine_classes {
             fn legal_actions_mask<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::bindings::engine::IntArg>,
+                player: Option<crate::bindings::convert::IntArg>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
                 let s = self.0.state();
                 let mut mask = crate::engine::GameState::legal_actions_mask(s);
@@ -854,8 +759,8 @@ macro_rules! engine_classes {
             #[pyo3(signature = (player = None, action = None))]
             fn undo_action(
                 &mut self,
-                player: Option<crate::bindings::engine::IntArg>,
-                action: Option<crate::bindings::engine::IntArg>,
+                player: Option<crate::bindings::convert::IntArg>,
+                action: Option<crate::bindings::convert::IntArg>,
             ) -> PyResult<u16> {
                 let player = player.map(|p| p.get("player")).transpose()?;
                 let action = action.map(|a| a.get("action")).transpose()?;
@@ -878,7 +783,7 @@ macro_rules! engine_classes {
             }
 
             /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
-            fn hand(&self, player: crate::bindings::engine::IntArg) -> PyResult<Vec<u16>> {
+            fn hand(&self, player: crate::bindings::convert::IntArg) -> PyResult<Vec<u16>> {
                 let s = self.core();
                 let p = crate::bindings::engine::player_or_current(&s, Some(player), "hand")?;
                 Ok(s.hand(p).iter().map(|c| c.id() as u16).collect())
@@ -886,7 +791,7 @@ macro_rules! engine_classes {
 
             /// The card ids ``player`` keeps this deal, played or not (cribbage: what he shows;
             /// piquet: his 12 cards after the exchange).
-            fn kept(&self, player: crate::bindings::engine::IntArg) -> PyResult<Vec<u16>> {
+            fn kept(&self, player: crate::bindings::convert::IntArg) -> PyResult<Vec<u16>> {
                 let s = self.core();
                 let p = crate::bindings::engine::player_or_current(&s, Some(player), "kept")?;
                 Ok(s.kept(p).iter().map(|c| c.id() as u16).collect())
@@ -894,7 +799,7 @@ macro_rules! engine_classes {
 
             /// The card ids ``player`` discarded this deal (cribbage: to the crib; piquet: in the
             /// exchange).
-            fn discards(&self, player: crate::bindings::engine::IntArg) -> PyResult<Vec<u16>> {
+            fn discards(&self, player: crate::bindings::convert::IntArg) -> PyResult<Vec<u16>> {
                 let s = self.core();
                 let p = crate::bindings::engine::player_or_current(&s, Some(player), "discards")?;
                 Ok(s.discards(p).iter().map(|c| c.id() as u16).collect())
@@ -906,7 +811,7 @@ macro_rules! engine_classes {
             }
 
             /// The payoff of one player.
-            fn player_return(&self, player: crate::bindings::engine::IntArg) -> PyResult<f64> {
+            fn player_return(&self, player: crate::bindings::convert::IntArg) -> PyResult<f64> {
                 let s = self.0.state();
                 let p = crate::bindings::engine::player_or_current(s, Some(player), "player_return")?;
                 Ok(crate::engine::GameState::player_return(s, p))
@@ -979,7 +884,7 @@ macro_rules! engine_classes {
             /// Everything ``player`` (default: the player to move) knows, as text. Equal strings
             /// mean equal information.
             #[pyo3(signature = (player = None))]
-            fn information_state_string(&self, player: Option<crate::bindings::engine::IntArg>) -> PyResult<String> {
+            fn information_state_string(&self, player: Option<crate::bindings::convert::IntArg>) -> PyResult<String> {
                 let s = self.0.state();
                 let p = crate::bindings::engine::player_or_current(s, player, "information_state_string")?;
                 Ok(crate::engine::GameState::information_state_string(s, p)?)
@@ -992,7 +897,7 @@ macro_rules! engine_classes {
             fn information_state_tensor<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::bindings::engine::IntArg>,
+                player: Option<crate::bindings::convert::IntArg>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 let s = self.0.state();
                 let p = crate::bindings::engine::player_or_current(s, player, "information_state_tensor")?;
@@ -1005,7 +910,7 @@ macro_rules! engine_classes {
             fn observation_tensor<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<crate::bindings::engine::IntArg>,
+                player: Option<crate::bindings::convert::IntArg>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 let s = self.0.state();
                 let p = crate::bindings::engine::player_or_current(s, player, "observation_tensor")?;
@@ -1019,12 +924,12 @@ macro_rules! engine_classes {
             #[pyo3(signature = (player, seed))]
             fn resample_from_infostate(
                 slf: &Bound<'_, Self>,
-                player: Option<crate::bindings::engine::IntArg>,
+                player: Option<crate::bindings::convert::IntArg>,
                 seed: &Bound<'_, PyAny>,
             ) -> PyResult<State> {
                 let state = slf.borrow().core();
                 let p = crate::bindings::engine::player_or_current(&state, player, "resample_from_infostate")?;
-                let mut rng = crate::rng::Rng::new(crate::bindings::engine::seed_from(seed)?);
+                let mut rng = crate::rng::Rng::new(crate::bindings::convert::seed_from(seed)?);
                 let resampled = slf
                     .py()
                     .detach(move || crate::engine::GameState::resample_from_infostate(&state, p, &mut rng))?;

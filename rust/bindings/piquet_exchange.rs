@@ -7,8 +7,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::convert::{describe, int_in, str_arg};
-use super::engine::seed_from;
+use super::convert::{describe, int_in, seed_from, str_arg};
 use super::piquet::hand_from;
 use super::piquet::rules::rules_arg;
 use crate::piquet as core;

@@ -7,7 +7,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use super::engine::{engine_classes, player_or_current, IntArg};
+use super::convert::IntArg;
+use super::engine::{engine_classes, player_or_current};
 use super::piquet::rules::{rules_arg, Rules};
 use crate::engine::GameState;
 use crate::piquet::{self as core, GameConfig, Hand, Phase, Scope, CATEGORY_NAMES};
@@ -16,7 +17,7 @@ fn config_from(rules: Option<&Bound<'_, PyAny>>, scope: &Bound<'_, PyAny>) -> Py
     let scope = scope.cast::<pyo3::types::PyString>().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "scope must be \"deal\" or \"partiya\", got {}",
-            super::engine::describe(scope)
+            super::convert::describe(scope)
         ))
     })?;
     Ok(GameConfig::new(rules_arg(rules)?, Scope::parse(scope.to_str()?)?)?)

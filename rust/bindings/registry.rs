@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::bots::{First, Greedy, PyBot, PyIsmcts, Random};
-use super::engine::seed_from;
+use super::convert::seed_from;
 use super::solve::PyPimc;
 use crate::bots::registry::{BotSpec, BOTS};
 

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::bots::{objective_name, state_arg, AnyState, PyBot};
-use super::engine::{seed_from, IntArg};
+use super::convert::{seed_from, IntArg};
 use crate::bots::pimc::{BeforePlay, PimcConfig};
 use crate::bots::registry::BotSpec;
 use crate::engine::GameState;

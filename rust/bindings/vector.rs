@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use super::engine::{describe, seed_from, IntArg};
+use super::convert::{describe, seed_from, IntArg};
 use crate::engine::vector::{Observation, Outputs, VectorGame as Core, VectorOptions};
 use crate::engine::{Game, StateStack};
 
