@@ -13,7 +13,7 @@
 //!      ([`Solve::solve`]);
 //!    * **before the play, exactly** ([`BeforePlay::Exact`], the default): a two-player cribbage
 //!      discard or a piquet exchange (its size, each card laid away) is valued by Greedy's exact
-//!      one-step expectation ([`PimcGame::exact_points`]: the hand and crib over every starter
+//!      one-step expectation ([`exact_points`]: the hand and crib over every starter
 //!      and opponent throw; the expected declarations over every draw) and no world is sampled.
 //!      [`BeforePlay::ExactAndPlay`] adds the weighted mean over the worlds of the solved play's
 //!      point difference ([`PimcGame::rest_points`]). Measured over thousands of games (see
@@ -66,8 +66,7 @@ use super::ismcts::{Ismcts, IsmctsConfig, SearchGame};
 use super::winprob::{multi_side_values, WinTable};
 use super::{decision_player, Bot};
 use crate::cribbage::{
-    self, analyze_discard, discard_tables, pair_action, score_show_unchecked, throw_kind, DiscardTables, Hand,
-    Opponent, TablesModel, TablesOptions, Variant,
+    self, discard_tables, score_show_unchecked, throw_kind, DiscardTables, Hand, TablesModel, TablesOptions, Variant,
 };
 use crate::engine::{interrupt, Game, GameState, MAX_PLAYERS};
 use crate::error::{Error, Result};
@@ -100,7 +99,7 @@ pub struct PimcConfig {
 /// cribbage discard; a piquet exchange: its size and each card laid away).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BeforePlay {
-    /// Greedy's exact value alone ([`PimcGame::exact_points`]); no worlds are sampled.
+    /// Greedy's exact value alone ([`exact_points`]); no worlds are sampled.
     #[default]
     Exact,
     /// Greedy's exact value plus the mean over the worlds of the solved play's point difference
@@ -199,15 +198,14 @@ pub trait PimcGame: Solve + SearchGame {
         generic_preplay_value(self, from, player, objective)
     }
 
-    /// A decision whose value splits into an exact part and a sampled rest: each of `legal`'s
-    /// exact points for `player` (who is to move here), the worlds then sampling only the rest
-    /// ([`PimcGame::rest_points`]); `None` (the default) when the decision does not split.
-    fn exact_points(&self, player: usize, legal: &[u16]) -> Result<Option<Vec<f64>>> {
-        let _ = (player, legal);
-        Ok(None)
+    /// Is this a decision before the play whose value splits into an exact part — Greedy's
+    /// one-step expectation in points ([`exact_points`]) — and a sampled rest
+    /// ([`PimcGame::rest_points`])? No, by default.
+    fn has_exact_value(&self) -> bool {
+        false
     }
 
-    /// The sampled rest of a split decision ([`PimcGame::exact_points`]), in points for
+    /// The sampled rest of a split decision ([`exact_points`]), in points for
     /// `player`, valued at this state: a world advanced to where the solver applies.
     fn rest_points(&self, player: usize) -> Result<f64> {
         let _ = player;
@@ -225,6 +223,20 @@ pub trait PimcGame: Solve + SearchGame {
         let _ = (player, objective);
         x
     }
+}
+
+/// Greedy's value of each of `legal` where the decision has one ([`PimcGame::has_exact_value`]):
+/// the exact part of a split decision, in points; `None` otherwise (or if Greedy values some
+/// legal action not).
+pub fn exact_points<S: PimcGame>(state: &S, legal: &[u16]) -> Result<Option<Vec<f64>>>
+where
+    Greedy: Bot<S>,
+{
+    if !state.has_exact_value() {
+        return Ok(None);
+    }
+    let values = Greedy::new().action_values(state, &mut Rng::new(0))?;
+    Ok(legal.iter().map(|a| values.iter().find(|x| x.0 == *a).map(|x| x.1)).collect())
 }
 
 /// Within a quarter of the target (30 points of 121, 15 of 61), cribbage's pre-play value solves
@@ -384,34 +396,14 @@ impl PimcGame for cribbage::State {
         Ok(total / count.max(1) as f64)
     }
 
-    /// A two-player five- or six-card discard: each discard's `net` of [`analyze_discard`] with
-    /// [`Opponent::Uniform`] (Greedy's value: the exact expected hand over every unseen starter,
-    /// plus or minus the exact expected crib, and the heels); the worlds sample only the pegging.
-    fn exact_points(&self, player: usize, legal: &[u16]) -> Result<Option<Vec<f64>>> {
-        let variant = self.variant();
-        let two_card = matches!(variant, Variant::FiveCard | Variant::SixCard);
-        if !two_card || self.phase() != cribbage::Phase::Discard || self.game().num_sides() != 2 {
-            return Ok(None);
-        }
-        let deals = self.dealer().is_some_and(|d| self.side_of(d) == self.side_of(player));
-        let rows = analyze_discard(self.hand(player), deals, variant, Opponent::Uniform)?;
-        let mut by_action = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let mut it = r.thrown.iter();
-            if let (Some(a), Some(b)) = (it.next(), it.next()) {
-                if let Some(action) = pair_action(a.id() as u16, b.id() as u16) {
-                    by_action.push((action, r.net));
-                }
-            }
-        }
-        let mut out = Vec::with_capacity(legal.len());
-        for a in legal {
-            match by_action.iter().find(|x| x.0 == *a) {
-                Some(x) => out.push(x.1),
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(out))
+    /// A two-player five- or six-card discard: Greedy's value of each discard is its `net` of
+    /// [`analyze_discard`](cribbage::analyze_discard) with a uniform opponent (the exact expected hand over every
+    /// unseen starter, plus or minus the exact expected crib, and the heels); the worlds sample
+    /// only the pegging.
+    fn has_exact_value(&self) -> bool {
+        matches!(self.variant(), Variant::FiveCard | Variant::SixCard)
+            && self.phase() == cribbage::Phase::Discard
+            && self.game().num_sides() == 2
     }
 
     /// The pegging difference for `player`'s side, solved from the first play of this world
@@ -543,15 +535,11 @@ impl PimcGame for piquet::State {
         1.0
     }
 
-    /// An exchange (its size, or a card laid away): Greedy's value of each action, the exact
+    /// An exchange (its size, or a card laid away): Greedy's value of each action is the exact
     /// expected declaration total over every draw ([`exchange_totals`](piquet::exchange_totals));
     /// the worlds sample only the play.
-    fn exact_points(&self, _player: usize, _legal: &[u16]) -> Result<Option<Vec<f64>>> {
-        if !matches!(self.phase(), piquet::Phase::Exchange | piquet::Phase::Discard) {
-            return Ok(None);
-        }
-        let values = Greedy::new().action_values(self, &mut Rng::new(0))?;
-        Ok(Some(values.into_iter().map(|x| x.1).collect()))
+    fn has_exact_value(&self) -> bool {
+        matches!(self.phase(), piquet::Phase::Exchange | piquet::Phase::Discard)
     }
 
     /// The solved play's point difference for `player` from this world's first lead.
@@ -690,13 +678,13 @@ where
 
     /// The legal actions, each one's weighted mean value over the worlds on the objective's
     /// scale, and the key the best is chosen by (the same values, or for a split decision its
-    /// points: [`PimcGame::exact_points`]).
+    /// points: [`exact_points`]).
     fn values(&self, state: &S, rng: &mut Rng) -> Result<(Vec<u16>, Vec<f64>, Vec<f64>)> {
         let p = decision_player(state, "pimc")?;
         let legal = state.legal_actions().to_vec();
         let exact = match self.config.before_play {
             BeforePlay::Worlds => None,
-            _ => state.exact_points(p, &legal)?,
+            _ => exact_points(state, &legal)?,
         };
         let split = exact.is_some();
         let n = self.config.worlds as u64;

@@ -240,9 +240,8 @@ fn a_discard_splits_into_greedys_exact_net_and_the_sampled_pegging() {
             decisions(config, 60, 3).into_iter().filter(|s| s.phase() == Phase::Discard && !near_end(s)).collect();
         assert!(discards.len() >= 3);
         for s in discards.iter().take(3) {
-            let p = s.current_player() as usize;
             let legal = s.legal_actions().to_vec();
-            let exact = s.exact_points(p, &legal).unwrap().expect("a two-player discard away from the end splits");
+            let exact = exact_points(s, &legal).unwrap().expect("a two-player discard away from the end splits");
             // The exact part is Greedy's value of each discard.
             let greedy = Greedy::new().action_values(s, &mut Rng::new(0)).unwrap();
             for (a, e) in legal.iter().zip(&exact) {
@@ -283,8 +282,7 @@ fn only_a_two_player_discard_or_a_piquet_exchange_splits() {
     let config = GameConfig::new(Variant::SixCard, Some(31)).unwrap();
     let (mut near, mut far) = (0, 0);
     for s in decisions(config, 400, 2).into_iter().filter(|s| s.phase() == Phase::Discard) {
-        let p = s.current_player() as usize;
-        assert!(s.exact_points(p, &s.legal_actions()).unwrap().is_some(), "{s}");
+        assert!(exact_points(&s, &s.legal_actions()).unwrap().is_some(), "{s}");
         if near_end(&s) {
             near += 1
         } else {
@@ -297,8 +295,7 @@ fn only_a_two_player_discard_or_a_piquet_exchange_splits() {
             .into_iter()
             .find(|s| s.phase() == Phase::Discard)
             .unwrap();
-        let p = s.current_player() as usize;
-        assert!(s.exact_points(p, &s.legal_actions()).unwrap().is_none(), "{v:?}");
+        assert!(exact_points(&s, &s.legal_actions()).unwrap().is_none(), "{v:?}");
     }
     // Piquet: the exchange's size and cards split (Greedy's values), the play does not.
     let mut rng = Rng::new(5);
@@ -308,9 +305,8 @@ fn only_a_two_player_discard_or_a_piquet_exchange_splits() {
         if s.apply_sampled_chances(&mut rng) > 0 {
             continue;
         }
-        let p = s.current_player() as usize;
         let legal = s.legal_actions().to_vec();
-        let exact = s.exact_points(p, &legal).unwrap();
+        let exact = exact_points(&s, &legal).unwrap();
         match s.phase() {
             piquet::Phase::Exchange | piquet::Phase::Discard => {
                 let greedy = Greedy::new().action_values(&s, &mut Rng::new(0)).unwrap();
