@@ -2,17 +2,17 @@
 //!
 //! The classes come from the one generic binding layer (`engine::engine_classes!`); this file
 //! adds only what is cribbage's own: the `Game` constructor and options, and the accessors of
-//! a cribbage deal (hands, crib, starter, count, plays).
+//! a cribbage deal (hands, crib, starter, count, plays) as [`methods!`] lines.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use super::convert;
-use super::convert::IntArg;
-use super::engine::engine_classes;
+use super::convert::{self, Deck, IntArg};
+use super::cribbage::Cribbage;
+use super::engine::{engine_classes, methods};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
-use crate::engine::{GameState, MAX_PLAYERS};
+use crate::engine::MAX_PLAYERS;
 
 fn config_from(
     variant: Option<&Bound<'_, PyAny>>,
@@ -35,7 +35,7 @@ fn config_from(
 /// A cribbage card id argument: an int ``0..52`` or a cribbage ``Card``; a piquet ``Card`` (an
 /// int by ``__index__``) is a ``TypeError``.
 fn card_id_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u16> {
-    if obj.is_instance_of::<super::piquet::Card>() {
+    if Cribbage::is_other_card(obj) {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "{name} must be a cribbage card id or Card, got a piquet Card"
         )));
@@ -49,6 +49,7 @@ fn card_ids(hand: core::Hand) -> Vec<u16> {
 
 engine_classes! {
     core_game: GameConfig,
+    deck: Cribbage,
     module: "cribpiquet.cribbage",
     /// A cribbage game: the variant, the target score and the lurch option (OpenSpiel's ``Game``).
     ///
@@ -68,72 +69,7 @@ engine_classes! {
     /// >>> game = Game("five-card")
     /// >>> game, game.num_players(), game.num_distinct_actions()
     /// (Game('five-card', target=61), 2, 1379)
-    game_methods: {
-        #[new]
-        #[pyo3(signature = (variant = None, *, target = None, lurch = None, first_dealer = None),
-               text_signature = "(variant='six-card', *, target=None, lurch=False, first_dealer=None)")]
-        fn new(
-            variant: Option<&Bound<'_, PyAny>>,
-            target: Option<IntArg>,
-            lurch: Option<&Bound<'_, PyAny>>,
-            first_dealer: Option<IntArg>,
-        ) -> PyResult<Game> {
-            Ok(Game(config_from(variant, target, lurch, first_dealer)?))
-        }
-
-        /// The chosen first dealer, or None: the cut decides.
-        #[getter]
-        fn first_dealer(&self) -> Option<usize> {
-            self.0.first_dealer()
-        }
-
-        /// Whether the lurch/skunk match extra is on: a win counts double when the losing side
-        /// ends more than 30 short of the target (121-point games: under 91; 61: under 31) and
-        /// triple, in games to 121 or more, when more than 60 short. It scales ``returns()``.
-        #[getter]
-        fn lurch(&self) -> bool {
-            self.0.lurch()
-        }
-
-        /// The variant name: ``"five-card"``, ``"six-card"``, ``"three-player"`` or ``"four-player"``.
-        #[getter]
-        fn variant(&self) -> &'static str {
-            self.0.variant().name()
-        }
-
-        /// The score that wins.
-        #[getter]
-        fn target(&self) -> u16 {
-            self.0.target()
-        }
-
-        fn __repr__(&self) -> String {
-            let lurch = if self.0.lurch() { ", lurch=True" } else { "" };
-            let first = self.0.first_dealer().map_or(String::new(), |d| format!(", first_dealer={d}"));
-            format!("Game('{}', target={}{lurch}{first})", self.0.variant().name(), self.0.target())
-        }
-
-        #[allow(clippy::type_complexity)]
-        fn __reduce__<'py>(
-            slf: &Bound<'py, Self>,
-        ) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16, bool, Option<usize>))> {
-            let c = slf.get().0;
-            Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target(), c.lurch(), c.first_dealer())))
-        }
-
-        /// Unpickling (``target`` and ``lurch`` are keyword-only in the constructor).
-        #[classmethod]
-        #[pyo3(signature = (variant, target, lurch = None, first_dealer = None))]
-        fn _restore(
-            _cls: &Bound<'_, PyType>,
-            variant: &Bound<'_, PyAny>,
-            target: IntArg,
-            lurch: Option<&Bound<'_, PyAny>>,
-            first_dealer: Option<IntArg>,
-        ) -> PyResult<Game> {
-            Ok(Game(config_from(Some(variant), Some(target), lurch, first_dealer)?))
-        }
-    }
+    game_class,
     /// A cribbage game state with OpenSpiel's method names, and undo.
     ///
     /// Get one from :meth:`Game.new_initial_state`. Actions are ints: card ids ``0..52`` (a card
@@ -202,57 +138,7 @@ engine_classes! {
     /// >>> s = Game("six-card").new_initial_state()
     /// >>> s.current_player() == CHANCE, len(s.legal_actions())
     /// (True, 52)
-    state_methods: {
-        /// One line: variant, deal, phase, who moves, scores.
-        fn __repr__(&self) -> String {
-            let s = self.core();
-            format!(
-                "<cribbage.State {} to {}, deal {}, {}, to move {}, scores {}>",
-                s.variant(),
-                s.config().target(),
-                s.deals(),
-                s.phase().name(),
-                crate::engine::player_text(s.current_player()),
-                s.scores_text()
-            )
-        }
-
-        /// The running count of the play.
-        #[getter]
-        fn count(&self) -> u8 {
-            self.core().count()
-        }
-
-        /// The starter's card id, once turned.
-        #[getter]
-        fn starter(&self) -> Option<u8> {
-            self.core().starter().map(|c| c.id())
-        }
-
-        /// The crib's card ids so far.
-        fn crib(&self) -> Vec<u16> {
-            card_ids(self.core().crib())
-        }
-
-        /// The cards laid this deal in order, as ``(player, card id)``.
-        fn plays(&self) -> Vec<(usize, u8)> {
-            self.core().plays().map(|(p, c)| (p, c.id())).collect()
-        }
-
-        /// The card ids of the current count, in the order laid: the cards laid since the count
-        /// was last reset to 0 (after a go or 31; the five-card game has one count). Empty
-        /// before the play and right after a reset.
-        fn count_cards(&self) -> Vec<u16> {
-            self.core().current_sequence().iter().map(|c| c.id() as u16).collect()
-        }
-
-        /// The players who have said go in the current count, ascending (a player who said go
-        /// lays no more cards until the count is reset).
-        fn said_go(&self) -> Vec<usize> {
-            let s = self.core();
-            (0..s.num_players()).filter(|&p| s.has_passed(p)).collect()
-        }
-    }
+    state_class,
     class_prefix: "Cribbage",
     /// Cribbage point sources: ``pegging``, ``hand``, ``crib``, ``heels``, ``three_for_last`` (the show's hands and crib, his heels, five-card's three for last).
     ///
@@ -272,6 +158,95 @@ engine_classes! {
         "VARIANTS" => Variant::ALL.map(|v| v.name()).to_vec(),
         "PHASES" => Phase::ALL.map(|p| p.name()).to_vec(),
     },
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (variant = None, *, target = None, lurch = None, first_dealer = None),
+           text_signature = "(variant='six-card', *, target=None, lurch=False, first_dealer=None)")]
+    fn new(
+        variant: Option<&Bound<'_, PyAny>>,
+        target: Option<IntArg>,
+        lurch: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<IntArg>,
+    ) -> PyResult<Game> {
+        Ok(Game(config_from(variant, target, lurch, first_dealer)?))
+    }
+
+    fn __repr__(&self) -> String {
+        let lurch = if self.0.lurch() { ", lurch=True" } else { "" };
+        let first = self.0.first_dealer().map_or(String::new(), |d| format!(", first_dealer={d}"));
+        format!("Game('{}', target={}{lurch}{first})", self.0.variant().name(), self.0.target())
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, u16, bool, Option<usize>))> {
+        let c = slf.get().0;
+        Ok((slf.get_type().getattr("_restore")?, (c.variant().name(), c.target(), c.lurch(), c.first_dealer())))
+    }
+
+    /// Unpickling (``target`` and ``lurch`` are keyword-only in the constructor).
+    #[classmethod]
+    #[pyo3(signature = (variant, target, lurch = None, first_dealer = None))]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        variant: &Bound<'_, PyAny>,
+        target: IntArg,
+        lurch: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<IntArg>,
+    ) -> PyResult<Game> {
+        Ok(Game(config_from(Some(variant), Some(target), lurch, first_dealer)?))
+    }
+}
+
+methods! { Game |c|
+    /// The chosen first dealer, or None: the cut decides.
+    #[getter]
+    fn first_dealer() -> Option<usize> = c.first_dealer();
+    /// Whether the lurch/skunk match extra is on: a win counts double when the losing side
+    /// ends more than 30 short of the target (121-point games: under 91; 61: under 31) and
+    /// triple, in games to 121 or more, when more than 60 short. It scales ``returns()``.
+    #[getter]
+    fn lurch() -> bool = c.lurch();
+    /// The variant name: ``"five-card"``, ``"six-card"``, ``"three-player"`` or ``"four-player"``.
+    #[getter]
+    fn variant() -> &'static str = c.variant().name();
+    /// The score that wins.
+    #[getter]
+    fn target() -> u16 = c.target();
+}
+
+methods! { State |s|
+    /// One line: variant, deal, phase, who moves, scores.
+    fn __repr__() -> String = format!(
+        "<cribbage.State {} to {}, deal {}, {}, to move {}, scores {}>",
+        s.variant(),
+        s.config().target(),
+        s.deals(),
+        s.phase().name(),
+        crate::engine::player_text(s.current_player()),
+        s.scores_text()
+    );
+    /// The running count of the play.
+    #[getter]
+    fn count() -> u8 = s.count();
+    /// The starter's card id, once turned.
+    #[getter]
+    fn starter() -> Option<u8> = s.starter().map(|c| c.id());
+    /// The crib's card ids so far.
+    fn crib() -> Vec<u16> = card_ids(s.crib());
+    /// The cards laid this deal in order, as ``(player, card id)``.
+    fn plays() -> Vec<(usize, u8)> = s.plays().map(|(p, c)| (p, c.id())).collect();
+    /// The card ids of the current count, in the order laid: the cards laid since the count
+    /// was last reset to 0 (after a go or 31; the five-card game has one count). Empty
+    /// before the play and right after a reset.
+    fn count_cards() -> Vec<u16> = s.current_sequence().iter().map(|c| c.id() as u16).collect();
+    /// The players who have said go in the current count, ascending (a player who said go
+    /// lays no more cards until the count is reset).
+    fn said_go() -> Vec<usize> = (0..s.num_players()).filter(|&p| s.has_passed(p)).collect();
 }
 
 // ------------------------------------------------------------------------------- functions

@@ -1,8 +1,9 @@
-//! The one binding layer of both game engines: [`engine_classes!`] generates a game's `Game`
-//! and `State` classes from one implementation over the engine framework
-//! ([`Game`], [`GameState`], [`StateStack`]), so every method exists in both games with one
-//! docstring source; [`run_simulate`] is both games' `simulate`. Each game adds only its
-//! constructor and its own accessors (`cribbage_game.rs`, `piquet_game.rs`).
+//! The one binding layer of both game engines. [`engine_classes!`] makes a game's `Game` and
+//! `State` classes, its `simulate` and its constants; their methods are one line each over the
+//! engine framework ([`Game`], [`GameState`], [`StateStack`]) or over the generic functions here
+//! (for any [`PyGame`]), so every method exists in both games with one docstring source. Each game
+//! adds only its constructor and its own accessors (`cribbage_game.rs`, `piquet_game.rs`), most
+//! of them lines of [`readers!`].
 //!
 //! Arguments: every int (a player, an action, a count) goes through `convert`'s [`IntArg`], so a bool is a
 //! `TypeError` and an out-of-range or huge int a `ValueError` naming the argument and its range,
@@ -13,7 +14,7 @@
 //! and releases the interpreter only over the copy), so calls from several threads are
 //! serialised and never see a half-applied action or raise "Already borrowed".
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
@@ -22,28 +23,34 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
+use crate::bindings::convert::{describe, seed_from, Deck, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
-use crate::engine::{simulate_block, thread_pool, Game, GameState, PolicyFactory, SimColumns};
+use crate::engine::{simulate_into, thread_pool, Game, GameState, PolicyFactory, SimColumns, StateStack};
+
+pub(crate) use crate::engine::interrupt::on_pool;
+
+/// What the generic binding needs of a game beyond the framework: its cards (its `Card` class,
+/// whose conversions also refuse the other game's cards: [`Deck`]). Implemented for each core
+/// game by [`engine_classes!`]; the generic functions below are written once over it.
+pub(crate) trait PyGame: Game<State: BotGame> {
+    /// The game's card conversions.
+    type Deck: Deck;
+}
 
 // --------------------------------------------------------------------------------- arguments
 
-use crate::bindings::convert::{describe, seed_from, IntArg};
-
-/// An action id from any Python int: a bool, a non-int or the other game's `Card` is a
-/// `TypeError`; an int that is no action id at all stays an `i64` (so the legality check names
-/// it), one beyond 64 bits is a `ValueError` naming the range.
+/// An action id from any Python int: a bool, a non-int or the other game's `Card` (an int by
+/// `__index__`, never an action here) is a `TypeError`; an int that is no action id at all stays
+/// an `i64` (so the legality check names it), one beyond 64 bits is a `ValueError` naming the range.
 #[inline]
-pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+pub(crate) fn action_id<G: PyGame>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let not_int = || PyTypeError::new_err(format!("action must be an int, got {}", describe(obj)));
     if !obj.is_exact_instance_of::<pyo3::types::PyInt>() {
         if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj))));
+            return Err(not_int());
         }
-        // The other game's Card is an int by `__index__`, but never an action of this game.
-        let crib_card = obj.is_instance_of::<crate::bindings::cribbage::Card>();
-        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::bindings::piquet::Card>())
-        {
-            let (card, game) = if crib_card { ("cribbage", "piquet") } else { ("piquet", "cribbage") };
-            return Err(PyTypeError::new_err(format!("a {card} card is not a {game} card (nor a {game} action)")));
+        if G::Deck::is_other_card(obj) {
+            return Err(PyTypeError::new_err(format!("{} (nor a {} action)", G::Deck::OTHER_CARD, G::NAME)));
         }
     }
     match obj.extract::<i64>() {
@@ -51,7 +58,7 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
             // A Python int beyond i64 or an `__index__` object standing for one.
             let Ok(int) = obj.py().import("operator").and_then(|m| m.getattr("index")?.call1((obj,))) else {
-                return Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj))));
+                return Err(not_int());
             };
             Err(PyValueError::new_err(format!(
                 "illegal action {}-bit int {}: {} actions are 0..{}",
@@ -61,12 +68,12 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
                 G::NUM_DISTINCT_ACTIONS - 1
             )))
         }
-        Err(_) => Err(PyTypeError::new_err(format!("action must be an int, got {}", describe(obj)))),
+        Err(_) => Err(not_int()),
     }
 }
 
 /// An action id in `0..NUM_DISTINCT_ACTIONS` (for `action_to_string`).
-pub(crate) fn known_action<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
+pub(crate) fn known_action<G: PyGame>(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
     let a = action_id::<G>(obj)?;
     u16::try_from(a).ok().filter(|&a| (a as usize) < G::NUM_DISTINCT_ACTIONS).ok_or_else(|| {
         PyValueError::new_err(format!("no {} action {a} (ids are 0..{})", G::NAME, G::NUM_DISTINCT_ACTIONS - 1))
@@ -115,6 +122,11 @@ pub(crate) fn player_or_current<S: GameState>(state: &S, player: Option<IntArg>,
             ))),
         },
     }
+}
+
+/// The seat of a required `player` argument ([`player_or_current`]).
+pub(crate) fn seat<S: GameState>(state: &S, player: IntArg, what: &str) -> PyResult<usize> {
+    player_or_current(state, Some(player), what)
 }
 
 /// For `legal_actions(player)`: no `player`, or `player` is to move (then the legal actions are
@@ -301,75 +313,25 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// Run `work` with the interpreter released, on a helper thread under a fresh
 /// [`interrupt`](crate::engine::interrupt) flag, while this thread lets Python handle pending
-/// signals every [`SIGNAL_POLL`]. When a handler raises (Ctrl-C: `KeyboardInterrupt`), the flag
-/// is raised, the work stops at its next check (IS-MCTS every few iterations, a game between
-/// decisions) and the handler's exception is returned. The one Ctrl-C mechanism of every call
-/// that can run long (bots, the arena, `simulate`). Work that moves to a rayon pool takes the
-/// flag along with [`on_pool`].
+/// signals every [`SIGNAL_POLL`] ([`run_polled`](crate::engine::interrupt::run_polled)). When a
+/// handler raises (Ctrl-C: `KeyboardInterrupt`), the flag is raised, the work stops at its next
+/// check (IS-MCTS every few iterations, a game between decisions) and the handler's exception is
+/// returned. The one Ctrl-C mechanism of every call that can run long (bots, the arena,
+/// `simulate`). Work that moves to a rayon pool takes the flag along with [`on_pool`].
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> crate::error::Result<T> + Send,
 ) -> PyResult<T> {
-    let flag = crate::engine::interrupt::Interrupt::new();
-    let (done, finished) = std::sync::mpsc::channel::<()>();
-    let run = {
-        let flag = flag.clone();
-        move || {
-            let out = crate::engine::interrupt::with(&flag, work);
-            let _ = done.send(());
-            out
-        }
-    };
-    // The work runs here, deaf to Ctrl-C, if no thread can be started (out of memory).
-    let run = std::sync::Mutex::new(Some(run));
-    let take = || run.lock().unwrap_or_else(|e| e.into_inner()).take().expect("the work runs once");
-    let (result, raised) = py.detach(move || {
-        std::thread::scope(|scope| {
-            let Ok(worker) = std::thread::Builder::new().spawn_scoped(scope, || take()()) else {
-                return (take()(), None);
-            };
-            let mut raised: Option<PyErr> = None;
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
-                if raised.is_none() {
-                    if let Err(e) = Python::attach(|py| py.check_signals()) {
-                        flag.raise();
-                        raised = Some(e);
-                    }
-                }
-            }
-            match worker.join() {
-                Ok(result) => (result, raised),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        })
-    });
-    match raised {
-        Some(e) => Err(e),
-        None => Ok(result?),
-    }
+    let poll = || Python::attach(|py| py.check_signals());
+    Ok(py.detach(|| crate::engine::interrupt::run_polled(work, SIGNAL_POLL, poll))??)
 }
-
-/// Run `f` on `pool` (or here for `None`) with this thread's interrupt flag.
-pub(crate) fn on_pool<T: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
-    match pool {
-        Some(pool) => {
-            let flag = crate::engine::interrupt::current();
-            pool.install(|| crate::engine::interrupt::with_opt(flag.as_ref(), f))
-        }
-        None => f(),
-    }
-}
-
-/// Wall time a block of `simulate` aims at (Ctrl-C is also heard inside a block: [`interruptible`]).
-const BLOCK_TIME: Duration = Duration::from_millis(100);
 
 /// `simulate(game, n_games, *, players, seed, threads, first_game)` for any engine: games
-/// `first_game..first_game + n_games` of the run seeded by `seed` run in blocks on the thread
-/// pool with the interpreter released; between blocks, pending signals are handled (Ctrl-C
-/// raises `KeyboardInterrupt` within a block's time). Memory is the output's: the columns are
-/// reserved up front (a `MemoryError` if they do not fit) and each game is reduced to its row as
-/// soon as it ends.
-pub(crate) fn run_simulate<'py, G: Game>(
+/// `first_game..first_game + n_games` of the run seeded by `seed`, on the thread pool with the
+/// interpreter released ([`interruptible`]: Ctrl-C raises `KeyboardInterrupt` between games).
+/// Memory is the output's: the columns are reserved up front (a `MemoryError` if they do not
+/// fit) and each game is reduced to its row as soon as it ends.
+pub(crate) fn run_simulate<'py, G: PyGame>(
     py: Python<'py>,
     game: G,
     n_games: IntArg,
@@ -377,10 +339,7 @@ pub(crate) fn run_simulate<'py, G: Game>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<IntArg>,
     first_game: Option<IntArg>,
-) -> PyResult<Bound<'py, PyDict>>
-where
-    G::State: BotGame,
-{
+) -> PyResult<Bound<'py, PyDict>> {
     let n = n_games.within("n_games", 0..i64::MAX)? as usize;
     let policies = match players {
         Some(players) => policies_from::<G::State>(players, game.num_players())?,
@@ -392,30 +351,13 @@ where
     let first = first_game.as_ref().map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     let pool = thread_pool(threads)?;
     let mut out = SimColumns::try_with_capacity(&game, n).map_err(|_| {
-        // The columns' bytes a game: scores and each source (int32 per side), returns (float64
-        // per player), winner and first_dealer (int8), deals and actions (int32).
-        let per_game =
-            4 * game.num_sides() as u128 * (1 + G::POINT_SOURCES.len() as u128) + 8 * game.num_players() as u128 + 10;
+        let mib = SimColumns::bytes_for(&game, n) >> 20;
         PyMemoryError::new_err(format!(
-            "cannot hold the results of {n} games (about {} MiB); simulate fewer per call",
-            (n as u128 * per_game) >> 20
+            "cannot hold the results of {n} games (about {mib} MiB); simulate fewer per call"
         ))
     })?;
-    let mut start = 0usize;
-    let mut block = 64usize;
-    while start < n {
-        let stop = n.min(start + block);
-        let clock = Instant::now();
-        let range = first + start as u64..first + stop as u64;
-        // Interruptible inside a block too: a game of slow bots can take minutes.
-        interruptible(py, || on_pool(&pool, || simulate_block(&game, &policies, seed, range, &mut out)))?;
-        py.check_signals()?;
-        // Aim the next block at BLOCK_TIME (at most 8x larger each time).
-        let took = clock.elapsed().as_secs_f64().max(1e-6);
-        let scale = (BLOCK_TIME.as_secs_f64() / took).clamp(0.25, 8.0);
-        block = ((block as f64 * scale) as usize).clamp(16, 1 << 16);
-        start = stop;
-    }
+    let games = first..first + n as u64;
+    interruptible(py, || simulate_into(&game, &policies, seed, games, &pool, &mut out))?;
     columns_dict::<G>(py, out)
 }
 
@@ -447,36 +389,194 @@ pub(crate) fn base_constants<'py, G: Game>(py: Python<'py>) -> PyResult<Bound<'p
     Ok(d)
 }
 
-/// A tensor as a new float32 array.
-pub(crate) fn tensor<'py>(py: Python<'py>, values: Vec<f32>) -> Bound<'py, PyArray1<f32>> {
-    values.into_pyarray(py)
+// ------------------------------------------------------------------- the methods, written once
+
+/// `State.legal_actions(player=None)`.
+#[inline]
+pub(crate) fn legal_actions<'py, S: GameState>(
+    py: Python<'py>,
+    s: &S,
+    player: Option<IntArg>,
+) -> PyResult<Bound<'py, PyList>> {
+    if !is_to_move(s, player, "legal_actions")? {
+        return Ok(PyList::empty(py));
+    }
+    action_list(py, &s.legal_actions())
+}
+
+/// `State.legal_actions_mask(player=None)`.
+pub(crate) fn legal_actions_mask<'py, S: GameState>(
+    py: Python<'py>,
+    s: &S,
+    player: Option<IntArg>,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let mut mask = s.legal_actions_mask();
+    if !is_to_move(s, player, "legal_actions_mask")? {
+        mask.fill(false);
+    }
+    Ok(mask.into_pyarray(py))
+}
+
+/// `State.chance_outcomes()`.
+pub(crate) fn chance_outcomes<'py, S: GameState>(py: Python<'py>, s: &S) -> PyResult<Bound<'py, PyList>> {
+    if !s.is_chance_node() {
+        return Ok(PyList::empty(py));
+    }
+    uniform_chance_outcomes(py, &s.legal_actions())
+}
+
+/// `State.sample_chance(seed)`: [`StateStack::sample_chance`], a `ValueError` off a chance node.
+pub(crate) fn sample_chance<S: GameState>(stack: &StateStack<S>, seed: &Bound<'_, PyAny>) -> PyResult<u16> {
+    stack.sample_chance(seed_from(seed)?).ok_or_else(|| {
+        let who = crate::engine::player_text(stack.state().current_player());
+        PyValueError::new_err(format!("sample_chance: no chance event is next ({who} to move)"))
+    })
+}
+
+/// `State.apply_action(action)`.
+#[inline]
+pub(crate) fn apply_action<G: PyGame>(stack: &mut StateStack<G::State>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    Ok(stack.apply_action(action_id::<G>(action)?)?)
+}
+
+/// `State.undo_action(player=None, action=None)`: OpenSpiel's form names the last action.
+pub(crate) fn undo_action<S: GameState>(
+    stack: &mut StateStack<S>,
+    player: Option<IntArg>,
+    action: Option<IntArg>,
+) -> PyResult<u16> {
+    let player = player.map(|p| p.get("player")).transpose()?;
+    let action = action.map(|a| a.get("action")).transpose()?;
+    // A value beyond i64 matches nothing: say so with the value as given.
+    if let Some(a) = action.filter(|a| a.huge) {
+        let msg = match stack.history().last() {
+            Some(last) => format!("undo_action: the last action is {last}, not {}", a.text()),
+            None => "undo_action: no action to undo".to_string(),
+        };
+        return Err(crate::error::Error::Illegal(msg).into());
+    }
+    if let Some(p) = player.filter(|p| p.huge) {
+        let msg = format!("undo_action: player must be a player id, got {}", p.text());
+        return Err(crate::error::Error::Illegal(msg).into());
+    }
+    Ok(stack.undo_checked(player.map(|p| p.value), action.map(|a| a.value))?)
+}
+
+/// `State.action_to_string(player_or_action, action=None)`.
+pub(crate) fn action_to_string<G: PyGame>(
+    s: &G::State,
+    first: &Bound<'_, PyAny>,
+    second: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    Ok(s.action_to_string(known_action::<G>(split_player(first, second)?)?)?)
+}
+
+/// `State.string_to_action(player_or_text, text=None)`.
+pub(crate) fn string_to_action<S: GameState>(
+    s: &S,
+    first: &Bound<'_, PyAny>,
+    second: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u16> {
+    Ok(s.string_to_action(action_text(split_player(first, second)?)?.to_str()?)?)
+}
+
+/// `State.information_state_tensor` / `observation_tensor` (`read`) of `player` (default: the
+/// player to move) as a new float32 array.
+pub(crate) fn tensor<'py, S: GameState>(
+    py: Python<'py>,
+    s: &S,
+    player: Option<IntArg>,
+    what: &str,
+    read: fn(&S, usize) -> crate::error::Result<Vec<f32>>,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    Ok(read(s, player_or_current(s, player, what)?)?.into_pyarray(py))
+}
+
+/// `State.resample_from_infostate(player, seed)`: the interpreter is released over a copy.
+pub(crate) fn resample_from_infostate<S: GameState>(
+    py: Python<'_>,
+    state: S,
+    player: Option<IntArg>,
+    seed: &Bound<'_, PyAny>,
+) -> PyResult<S> {
+    let p = player_or_current(&state, player, "resample_from_infostate")?;
+    let mut rng = crate::rng::Rng::new(seed_from(seed)?);
+    Ok(py.detach(move || state.resample_from_infostate(p, &mut rng))?)
+}
+
+/// `Game.deserialize_state(text)`.
+pub(crate) fn deserialize_state<G: Game>(game: &G, text: &Bound<'_, PyAny>) -> PyResult<G::State> {
+    let text = text.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "deserialize_state: text must be a str (State.serialize() output), got {}",
+            describe(text)
+        ))
+    })?;
+    Ok(game.deserialize_state(text.to_str()?)?)
 }
 
 // ------------------------------------------------------------------------------ the classes
 
-/// `Game` and `State` classes for one engine, from one implementation.
-///
-/// The caller names the core game type and the module, gives the class docstrings, and adds
-/// the game's own methods (the `Game` constructor, pickling, repr and option getters; the
-/// `State` accessors that only this game has) in the `game_methods` / `state_methods` blocks,
-/// and the game's own constants (added to [`base_constants`]) in the `constants` block.
+/// Python methods (and getters) that are one expression over a class's core value: each entry is
+/// its docstring and attributes and `fn name(args) -> Type = expression;`, the expression seeing
+/// `s` (the first name given after the class) bound to the class's `view()` (a `State`'s core
+/// state, a `Game`'s core game), the second name if given to its field `0` (a `State`'s
+/// [`StateStack`]), and the arguments; `?` works in it.
+macro_rules! methods {
+    ($Class:ident |$s:ident| $($entries:tt)*) => {
+        $crate::bindings::engine::methods! { $Class |$s, _inner| $($entries)* }
+    };
+    ($Class:ident |$s:ident, $inner:ident| $(
+        $(#[$m:meta])* fn $name:ident $(<$lt:lifetime>)? ($($arg:ident: $ty:ty),*) -> $ret:ty = $body:expr;
+    )*) => {
+        #[pyo3::pymethods]
+        impl $Class {
+            $(
+                $(#[$m])*
+                fn $name $(<$lt>)? (&self $(, $arg: $ty)*) -> pyo3::PyResult<$ret> {
+                    #[allow(unused_variables)]
+                    let $s = self.view();
+                    #[allow(unused_variables)]
+                    let $inner = &self.0;
+                    Ok($body)
+                }
+            )*
+        }
+    };
+}
+pub(crate) use methods;
+
+/// `Game` and `State` classes for one engine, from one implementation: the caller names the core
+/// game, its card deck and the module, gives the class docstrings and the game's own constants
+/// (added to [`base_constants`]); the game's own methods (the `Game` constructor, pickling, repr
+/// and option getters; the `State` accessors only this game has) follow in `#[pymethods]` blocks
+/// and [`methods!`] of its file.
 macro_rules! engine_classes {
     (
         core_game: $Core:ty,
+        deck: $Deck:ty,
         module: $module:tt,
         $(#[$game_doc:meta])*
-        game_methods: { $($game_methods:tt)* }
+        game_class,
         $(#[$state_doc:meta])*
-        state_methods: { $($state_methods:tt)* }
+        state_class,
         class_prefix: $prefix:tt,
         $(#[$sim_doc:meta])*
         simulate: $simulate:ident,
         constants: $constants:ident { $($const_name:literal => $const_value:expr),* $(,)? },
     ) => {
+        use $crate::engine::{Game as EngineGame, GameState as EngineState};
+        use $crate::bindings::convert::IntArg as Int;
+        use $crate::bindings::engine as generic;
+
+        impl generic::PyGame for $Core {
+            type Deck = $Deck;
+        }
+
         #[doc = concat!("The engine's constants as a dict (``", $module, "`` exports them as module constants).")]
         #[pyfunction]
         fn $constants(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
-            let d = crate::bindings::engine::base_constants::<$Core>(py)?;
+            let d = generic::base_constants::<$Core>(py)?;
             $(d.set_item($const_name, $const_value)?;)*
             Ok(d)
         }
@@ -508,14 +608,14 @@ macro_rules! engine_classes {
         fn $simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
-            n_games: crate::bindings::convert::IntArg,
+            n_games: Int,
             players: Option<&Bound<'py, PyAny>>,
             seed: Option<&Bound<'py, PyAny>>,
-            threads: Option<crate::bindings::convert::IntArg>,
-            first_game: Option<crate::bindings::convert::IntArg>,
+            threads: Option<Int>,
+            first_game: Option<Int>,
         ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
             let game = Game::argument(game, "simulate")?;
-            crate::bindings::engine::run_simulate(py, game, n_games, players, seed, threads, first_game)
+            generic::run_simulate(py, game, n_games, players, seed, threads, first_game)
         }
 
         /// Add this engine's `Game`, `State`, `simulate` and constants to the native module.
@@ -540,202 +640,100 @@ macro_rules! engine_classes {
         /// samples a copy). The one error sharing can add is the ``ValueError`` of an action or
         /// undo that another thread made stale meanwhile; the state is then unchanged.
         #[pyclass(name = "State", module = $module)]
-        pub struct State(pub(crate) crate::engine::StateStack<<$Core as crate::engine::Game>::State>);
+        pub struct State(pub(crate) $crate::engine::StateStack<<$Core as EngineGame>::State>);
 
         impl Game {
             /// The core game of a Python `Game` argument (`TypeError` naming `what` otherwise).
             pub(crate) fn argument(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<$Core> {
                 obj.cast::<Game>().map(|g| g.get().0).map_err(|_| {
-                    pyo3::exceptions::PyTypeError::new_err(format!(
-                        "{what} needs a {} Game, got {}",
-                        <$Core as crate::engine::Game>::NAME,
-                        crate::bindings::convert::describe(obj)
-                    ))
+                    let got = $crate::bindings::convert::describe(obj);
+                    let name = <$Core as EngineGame>::NAME;
+                    pyo3::exceptions::PyTypeError::new_err(format!("{what} needs a {name} Game, got {got}"))
                 })
+            }
+
+            /// What [`methods!`] entries read: the core game.
+            fn view(&self) -> &$Core {
+                &self.0
             }
         }
 
         impl State {
             /// A state with no history.
-            pub(crate) fn fresh(state: <$Core as crate::engine::Game>::State) -> State {
-                State(crate::engine::StateStack::new(state))
+            pub(crate) fn fresh(state: <$Core as EngineGame>::State) -> State {
+                State($crate::engine::StateStack::new(state))
             }
 
             /// The current core state (a copy).
             #[inline]
-            pub(crate) fn core(&self) -> <$Core as crate::engine::Game>::State {
+            pub(crate) fn core(&self) -> <$Core as EngineGame>::State {
                 *self.0.state()
+            }
+
+            /// What [`methods!`] entries read: the current core state.
+            #[inline]
+            fn view(&self) -> &<$Core as EngineGame>::State {
+                self.0.state()
             }
         }
 
-        #[pymethods]
-        impl Game {
-            $($game_methods)*
+        $crate::bindings::engine::engine_game_methods!($Core);
+        $crate::bindings::engine::engine_state_methods!($Core);
+        $crate::bindings::engine::engine_state_readers!($Core);
+    };
+}
+pub(crate) use engine_classes;
 
+/// The `Game` methods of every engine (inside [`engine_classes!`]).
+macro_rules! engine_game_methods {
+    ($Core:ty) => {
+        $crate::bindings::engine::methods! { Game |c|
             /// Number of players (seats).
-            fn num_players(&self) -> usize {
-                crate::engine::Game::num_players(&self.0)
-            }
-
+            fn num_players() -> usize = c.num_players();
             /// Number of sides that score (the players, except partnerships: 2 in four-player
             /// cribbage).
-            fn num_sides(&self) -> usize {
-                crate::engine::Game::num_sides(&self.0)
-            }
-
+            fn num_sides() -> usize = c.num_sides();
             /// Number of action ids (``NUM_DISTINCT_ACTIONS``), chance outcomes included.
-            fn num_distinct_actions(&self) -> usize {
-                <$Core as crate::engine::Game>::NUM_DISTINCT_ACTIONS
-            }
-
+            fn num_distinct_actions() -> usize = <$Core as EngineGame>::NUM_DISTINCT_ACTIONS;
             /// The most chance outcomes at one node (a card of the full pack).
-            fn max_chance_outcomes(&self) -> usize {
-                <$Core as crate::engine::Game>::MAX_CHANCE_OUTCOMES
-            }
-
-            /// The lowest payoff of a player (see :meth:`State.returns`).
-            fn min_utility(&self) -> f64 {
-                crate::engine::Game::min_utility(&self.0)
-            }
-
-            /// The highest payoff of a player (see :meth:`State.returns`).
-            fn max_utility(&self) -> f64 {
-                crate::engine::Game::max_utility(&self.0)
-            }
-
-            /// The sum of the payoffs over the players: 0 (zero-sum).
-            fn utility_sum(&self) -> f64 {
-                crate::engine::Game::utility_sum(&self.0)
-            }
-
-            /// The names of the point sources (the keys of :meth:`State.points_by_source`, the
-            /// extra columns of ``simulate``).
-            fn point_sources(&self) -> Vec<&'static str> {
-                <$Core as crate::engine::Game>::POINT_SOURCES.to_vec()
-            }
-
+            fn max_chance_outcomes() -> usize = <$Core as EngineGame>::MAX_CHANCE_OUTCOMES;
             /// An upper bound on the number of actions of a game, chance outcomes included
             /// (OpenSpiel's ``max_game_length``): the most deals times the most actions of a deal,
             /// plus the draws for deal. Equal cards draw again with no limit in the rules, so the
             /// bound allows 32 rounds of each draw (more come with probability below 1e-29; a
             /// rubicon partie likewise 16 pairs of extra deals while tied).
-            fn max_game_length(&self) -> u64 {
-                crate::engine::Game::max_game_length(&self.0)
-            }
-
+            fn max_game_length() -> u64 = c.max_game_length();
+            /// The lowest payoff of a player (see :meth:`State.returns`).
+            fn min_utility() -> f64 = c.min_utility();
+            /// The highest payoff of a player (see :meth:`State.returns`).
+            fn max_utility() -> f64 = c.max_utility();
+            /// The sum of the payoffs over the players: 0 (zero-sum).
+            fn utility_sum() -> f64 = c.utility_sum();
+            /// The names of the point sources (the keys of :meth:`State.points_by_source`, the
+            /// extra columns of ``simulate``).
+            fn point_sources() -> Vec<&'static str> = <$Core as EngineGame>::POINT_SOURCES.to_vec();
             /// The state before the first chance event (a chance node).
-            fn new_initial_state(&self) -> State {
-                State::fresh(crate::engine::Game::new_initial_state(&self.0))
-            }
-
+            fn new_initial_state() -> State = State::fresh(c.new_initial_state());
             /// The shape of :meth:`State.information_state_tensor`: ``[INFO_TENSOR_SIZE]``.
-            fn information_state_tensor_shape(&self) -> Vec<usize> {
-                vec![<$Core as crate::engine::Game>::INFO_TENSOR_SIZE]
-            }
-
+            fn information_state_tensor_shape() -> Vec<usize> = vec![<$Core as EngineGame>::INFO_TENSOR_SIZE];
             /// ``INFO_TENSOR_SIZE``.
-            fn information_state_tensor_size(&self) -> usize {
-                <$Core as crate::engine::Game>::INFO_TENSOR_SIZE
-            }
-
+            fn information_state_tensor_size() -> usize = <$Core as EngineGame>::INFO_TENSOR_SIZE;
             /// The shape of :meth:`State.observation_tensor`: ``[OBS_TENSOR_SIZE]``.
-            fn observation_tensor_shape(&self) -> Vec<usize> {
-                vec![<$Core as crate::engine::Game>::OBS_TENSOR_SIZE]
-            }
-
+            fn observation_tensor_shape() -> Vec<usize> = vec![<$Core as EngineGame>::OBS_TENSOR_SIZE];
             /// ``OBS_TENSOR_SIZE``.
-            fn observation_tensor_size(&self) -> usize {
-                <$Core as crate::engine::Game>::OBS_TENSOR_SIZE
-            }
-
+            fn observation_tensor_size() -> usize = <$Core as EngineGame>::OBS_TENSOR_SIZE;
             /// A state from :meth:`State.serialize` text of this game. Only states that play can
             /// reach are accepted (``ValueError`` otherwise); it has no history to undo.
-            fn deserialize_state(&self, text: &Bound<'_, PyAny>) -> PyResult<State> {
-                let text = text.cast::<pyo3::types::PyString>().map_err(|_| {
-                    pyo3::exceptions::PyTypeError::new_err(format!(
-                        "deserialize_state: text must be a str (State.serialize() output), got {}",
-                        crate::bindings::convert::describe(text)
-                    ))
-                })?;
-                Ok(State::fresh(crate::engine::Game::deserialize_state(&self.0, text.to_str()?)?))
-            }
+            fn deserialize_state(text: &Bound<'_, PyAny>) -> State = State::fresh(generic::deserialize_state(c, text)?);
         }
+    };
+}
+pub(crate) use engine_game_methods;
 
-        #[pymethods]
-        impl State {
-            $($state_methods)*
-
-            /// The player to move, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) at the end.
-            fn current_player(&self) -> i32 {
-                crate::engine::GameState::current_player(self.0.state())
-            }
-
-            /// Is a chance event (a card cut, dealt or drawn) next?
-            fn is_chance_node(&self) -> bool {
-                crate::engine::GameState::is_chance_node(self.0.state())
-            }
-
-            /// Is a player (not chance) to move?
-            fn is_player_node(&self) -> bool {
-                crate::engine::GameState::current_player(self.0.state()) >= 0
-            }
-
-            /// Is the game over?
-            fn is_terminal(&self) -> bool {
-                crate::engine::GameState::is_terminal(self.0.state())
-            }
-
-            /// Number of players.
-            fn num_players(&self) -> usize {
-                crate::engine::GameState::num_players(self.0.state())
-            }
-
-            /// The game of this state.
-            fn get_game(&self) -> Game {
-                Game(crate::engine::GameState::game(self.0.state()))
-            }
-
-            /// The legal actions, ascending (the chance outcomes at a chance node; empty at the
-            /// end). With ``player``, the empty list unless that player is to move.
-            #[pyo3(signature = (player = None))]
-            fn legal_actions<'py>(
-                &self,
-                py: Python<'py>,
-                player: Option<crate::bindings::convert::IntArg>,
-            ) -> PyResult<Bound<'py, pyo3::types::PyList>> {
-                let s = self.0.state();
-                if !crate::bindings::engine::is_to_move(s, player, "legal_actions")? {
-                    return Ok(pyo3::types::PyList::empty(py));
-                }
-                crate::bindings::engine::action_list(py, &crate::engine::GameState::legal_actions(s))
-            }
-
-            /// A bool array of length ``NUM_DISTINCT_ACTIONS``, true at the legal actions (all
-            /// false when ``player`` is given and not to move).
-            #[pyo3(signature = (player = None))]
-            fn legal_actions_mask<'py>(
-                &self,
-                py: Python<'py>,
-                player: Option<crate::bindings::convert::IntArg>,
-            ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
-                let s = self.0.state();
-                let mut mask = crate::engine::GameState::legal_actions_mask(s);
-                if !crate::bindings::engine::is_to_move(s, player, "legal_actions_mask")? {
-                    mask.fill(false);
-                }
-                Ok(numpy::IntoPyArray::into_pyarray(mask, py))
-            }
-
-            /// ``[(action, probability), ...]`` at a chance node (uniform over the cards that can
-            /// come, ascending); empty elsewhere.
-            fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyList>> {
-                let s = self.0.state();
-                if !crate::engine::GameState::is_chance_node(s) {
-                    return Ok(pyo3::types::PyList::empty(py));
-                }
-                crate::bindings::engine::uniform_chance_outcomes(py, &crate::engine::GameState::legal_actions(s))
-            }
-
+/// The `State` methods of every engine that read the state (inside [`engine_classes!`]).
+macro_rules! engine_state_readers {
+    ($Core:ty) => {
+        $crate::bindings::engine::methods! { State |s, stack|
             /// The chance outcome the engine draws for ``seed`` here (``ValueError`` unless
             /// :meth:`is_chance_node`): the draw of ``simulate`` (uniform over
             /// :meth:`chance_outcomes`) from the project's generator seeded with ``(seed,
@@ -746,213 +744,145 @@ macro_rules! engine_classes {
             /// >>> a = s.sample_chance(7)
             /// >>> a == s.sample_chance(7), a in s.legal_actions()
             /// (True, True)
-            fn sample_chance(&self, seed: &Bound<'_, PyAny>) -> PyResult<u16> {
-                let seed = crate::bindings::convert::seed_from(seed)?;
-                self.0.sample_chance(seed).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!(
-                        "sample_chance: no chance event is next ({} to move)",
-                        crate::engine::player_text(crate::engine::GameState::current_player(self.0.state()))
-                    ))
-                })
-            }
-
+            fn sample_chance(seed: &Bound<'_, PyAny>) -> u16 = generic::sample_chance(stack, seed)?;
+            /// A new state: this one after ``action`` (this one is unchanged).
+            fn child(action: &Bound<'_, PyAny>) -> State = State(stack.child(generic::action_id::<$Core>(action)?)?);
+            /// An independent copy, with the same history (undo works on it too).
+            fn clone() -> State = State(stack.copy());
+            fn __copy__() -> State = State(stack.copy());
+            fn __deepcopy__(_memo: &Bound<'_, PyAny>) -> State = State(stack.copy());
+            /// The actions applied so far, oldest first (chance outcomes included). A state from
+            /// ``deserialize_state`` or ``resample_from_infostate`` starts a new history.
+            fn history() -> Vec<u16> = stack.history().to_vec();
+            /// ``len(history())``.
+            fn move_number() -> usize = stack.history().len();
+            /// The player to move, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) at the end.
+            fn current_player() -> i32 = s.current_player();
+            /// Is a chance event (a card cut, dealt or drawn) next?
+            fn is_chance_node() -> bool = s.is_chance_node();
+            /// Is a player (not chance) to move?
+            fn is_player_node() -> bool = s.current_player() >= 0;
+            /// Is the game over?
+            fn is_terminal() -> bool = s.is_terminal();
+            /// Number of players.
+            fn num_players() -> usize = EngineState::num_players(s);
+            /// The game of this state.
+            fn get_game() -> Game = Game(s.game());
+            /// The legal actions, ascending (the chance outcomes at a chance node; empty at the
+            /// end). With ``player``, the empty list unless that player is to move.
+            #[pyo3(signature = (player = None))]
+            fn legal_actions<'py>(py: Python<'py>, player: Option<Int>) -> Bound<'py, pyo3::types::PyList> =
+                generic::legal_actions(py, s, player)?;
+            /// A bool array of length ``NUM_DISTINCT_ACTIONS``, true at the legal actions (all
+            /// false when ``player`` is given and not to move).
+            #[pyo3(signature = (player = None))]
+            fn legal_actions_mask<'py>(py: Python<'py>, player: Option<Int>) -> Bound<'py, numpy::PyArray1<bool>> =
+                generic::legal_actions_mask(py, s, player)?;
+            /// ``[(action, probability), ...]`` at a chance node (uniform over the cards that can
+            /// come, ascending); empty elsewhere.
+            fn chance_outcomes<'py>(py: Python<'py>) -> Bound<'py, pyo3::types::PyList> =
+                generic::chance_outcomes(py, s)?;
             /// The card ids an action names, ascending (it does not depend on the state): the
             /// card laid, discarded, dealt or drawn, both cards of a two-card discard, none for
             /// the other actions. ``ValueError`` for an id that is no action.
-            fn action_cards(&self, action: &Bound<'_, PyAny>) -> PyResult<Vec<u16>> {
-                let a = crate::bindings::engine::known_action::<$Core>(action)?;
-                Ok(crate::engine::GameState::action_cards(self.0.state(), a)?)
-            }
+            fn action_cards(action: &Bound<'_, PyAny>) -> Vec<u16> =
+                s.action_cards(generic::known_action::<$Core>(action)?)?;
+            /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
+            fn hand(player: Int) -> Vec<u16> = card_ids(s.hand(generic::seat(s, player, "hand")?));
+            /// The card ids ``player`` keeps this deal, played or not (cribbage: what he shows;
+            /// piquet: his 12 cards after the exchange).
+            fn kept(player: Int) -> Vec<u16> = card_ids(s.kept(generic::seat(s, player, "kept")?));
+            /// The card ids ``player`` discarded this deal (cribbage: to the crib; piquet: in the
+            /// exchange).
+            fn discards(player: Int) -> Vec<u16> = card_ids(s.discards(generic::seat(s, player, "discards")?));
+            /// The payoff of each player: 0 until the end (see the game's docs for the values).
+            fn returns() -> Vec<f64> = s.returns();
+            /// The payoff of one player.
+            fn player_return(player: Int) -> f64 = s.player_return(generic::seat(s, player, "player_return")?);
+            /// Points made by the last action, per player (partners share their side's). Not the
+            /// payoff: see :meth:`returns`.
+            fn rewards() -> Vec<f64> = s.rewards();
+            /// The score of each player over the whole game so far (partners share their
+            /// side's).
+            fn scores() -> Vec<u64> = s.scores();
+            /// The score of each side (``Game.num_sides()`` of them).
+            fn side_scores() -> Vec<u64> = (0..s.game().num_sides()).map(|side| s.side_score(side)).collect();
+            /// Points by source, ``{source: [points per side]}`` (sources:
+            /// ``Game.point_sources()``); per side they add up to :meth:`side_scores`.
+            fn points_by_source<'py>(py: Python<'py>) -> Bound<'py, pyo3::types::PyDict> =
+                generic::points_by_source(py, s)?;
+            /// The text of an action (it does not depend on the state). Also
+            /// ``action_to_string(player, action)``.
+            #[pyo3(signature = (player_or_action, action = None))]
+            fn action_to_string(player_or_action: &Bound<'_, PyAny>, action: Option<&Bound<'_, PyAny>>) -> String =
+                generic::action_to_string::<$Core>(s, player_or_action, action)?;
+            /// The action of a text (legality is not checked). Also
+            /// ``string_to_action(player, text)``.
+            #[pyo3(signature = (player_or_text, text = None))]
+            fn string_to_action(player_or_text: &Bound<'_, PyAny>, text: Option<&Bound<'_, PyAny>>) -> u16 =
+                generic::string_to_action(s, player_or_text, text)?;
+            /// Everything ``player`` (default: the player to move) knows, as text. Equal strings
+            /// mean equal information.
+            #[pyo3(signature = (player = None))]
+            fn information_state_string(player: Option<Int>) -> String =
+                s.information_state_string(generic::player_or_current(s, player, "information_state_string")?)?;
+            /// The information state of ``player`` (default: the player to move) as float32,
+            /// shape ``game.information_state_tensor_shape()``. Equal tensors mean equal
+            /// information.
+            #[pyo3(signature = (player = None))]
+            fn information_state_tensor<'py>(py: Python<'py>, player: Option<Int>) -> Bound<'py, numpy::PyArray1<f32>> =
+                generic::tensor(py, s, player, "information_state_tensor", EngineState::information_state_tensor_vec)?;
+            /// What ``player`` (default: the player to move) sees now as float32, shape
+            /// ``game.observation_tensor_shape()``.
+            #[pyo3(signature = (player = None))]
+            fn observation_tensor<'py>(py: Python<'py>, player: Option<Int>) -> Bound<'py, numpy::PyArray1<f32>> =
+                generic::tensor(py, s, player, "observation_tensor", EngineState::observation_tensor_vec)?;
+            /// The state as one line of text (no history); ``game.deserialize_state`` reads it
+            /// back.
+            fn serialize() -> String = s.serialize();
+            /// The phase's name (``"deal"``, ``"play"``, ``"game-over"``, …).
+            #[getter]
+            fn phase() -> &'static str = s.phase_name();
+            /// The dealer's seat, or None before the first cut decides it.
+            #[getter]
+            fn dealer() -> Option<usize> = EngineState::dealer(s);
+            /// The winning side once the game is over, else None (also None for a drawn deal).
+            #[getter]
+            fn winner() -> Option<usize> = EngineState::winner(s);
+            /// What the finished game counts for the winner: cribbage 1 (2 or 3 for a
+            /// lurch/skunk with ``lurch``), piquet the winner's payoff; 0 before the end or for a
+            /// draw.
+            #[getter]
+            fn game_value() -> u64 = EngineState::game_value(s);
+            /// Deals begun (1 during the first deal).
+            #[getter]
+            fn deals() -> u32 = EngineState::deals(s);
+            /// Every card on the table and in the hands, for a human debugging (omniscient).
+            fn __str__() -> String = s.to_string();
+        }
+    };
+}
+pub(crate) use engine_state_readers;
 
+/// The `State` methods of every engine that change the state or use its history (inside
+/// [`engine_classes!`]).
+macro_rules! engine_state_methods {
+    ($Core:ty) => {
+        #[pymethods]
+        impl State {
             /// Apply an action (a decision or a chance outcome). An illegal action raises
             /// ``ValueError`` naming it and the legal set, and leaves the state unchanged; a
             /// non-int (or a bool) raises ``TypeError``.
             fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-                let a = crate::bindings::engine::action_id::<$Core>(action)?;
-                Ok(self.0.apply_action(a)?)
-            }
-
-            /// A new state: this one after ``action`` (this one is unchanged).
-            fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
-                let a = crate::bindings::engine::action_id::<$Core>(action)?;
-                Ok(State(self.0.child(a)?))
-            }
-
-            /// An independent copy, with the same history (undo works on it too).
-            fn clone(&self) -> State {
-                State(self.0.copy())
-            }
-
-            fn __copy__(&self) -> State {
-                State(self.0.copy())
-            }
-
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
-                State(self.0.copy())
+                generic::apply_action::<$Core>(&mut self.0, action)
             }
 
             /// Undo the last action exactly and return it; ``ValueError`` if there is none.
             /// OpenSpiel's ``undo_action(player, action)`` form is accepted: they must be the
             /// last action's.
             #[pyo3(signature = (player = None, action = None))]
-            fn undo_action(
-                &mut self,
-                player: Option<crate::bindings::convert::IntArg>,
-                action: Option<crate::bindings::convert::IntArg>,
-            ) -> PyResult<u16> {
-                let player = player.map(|p| p.get("player")).transpose()?;
-                let action = action.map(|a| a.get("action")).transpose()?;
-                // A value beyond i64 matches nothing: say so with the value as given.
-                if let Some(a) = action.filter(|a| a.huge) {
-                    let msg = match self.0.history().last() {
-                        Some(last) => format!("undo_action: the last action is {last}, not {}", a.text()),
-                        None => "undo_action: no action to undo".to_string(),
-                    };
-                    return Err(crate::error::Error::Illegal(msg).into());
-                }
-                if let Some(p) = player.filter(|p| p.huge) {
-                    return Err(crate::error::Error::Illegal(format!(
-                        "undo_action: player must be a player id, got {}",
-                        p.text()
-                    ))
-                    .into());
-                }
-                Ok(self.0.undo_checked(player.map(|p| p.value), action.map(|a| a.value))?)
-            }
-
-            /// The unplayed card ids of ``player``, ascending (omniscient: no information set).
-            fn hand(&self, player: crate::bindings::convert::IntArg) -> PyResult<Vec<u16>> {
-                let s = self.core();
-                let p = crate::bindings::engine::player_or_current(&s, Some(player), "hand")?;
-                Ok(s.hand(p).iter().map(|c| c.id() as u16).collect())
-            }
-
-            /// The card ids ``player`` keeps this deal, played or not (cribbage: what he shows;
-            /// piquet: his 12 cards after the exchange).
-            fn kept(&self, player: crate::bindings::convert::IntArg) -> PyResult<Vec<u16>> {
-                let s = self.core();
-                let p = crate::bindings::engine::player_or_current(&s, Some(player), "kept")?;
-                Ok(s.kept(p).iter().map(|c| c.id() as u16).collect())
-            }
-
-            /// The card ids ``player`` discarded this deal (cribbage: to the crib; piquet: in the
-            /// exchange).
-            fn discards(&self, player: crate::bindings::convert::IntArg) -> PyResult<Vec<u16>> {
-                let s = self.core();
-                let p = crate::bindings::engine::player_or_current(&s, Some(player), "discards")?;
-                Ok(s.discards(p).iter().map(|c| c.id() as u16).collect())
-            }
-
-            /// The payoff of each player: 0 until the end (see the game's docs for the values).
-            fn returns(&self) -> Vec<f64> {
-                crate::engine::GameState::returns(self.0.state())
-            }
-
-            /// The payoff of one player.
-            fn player_return(&self, player: crate::bindings::convert::IntArg) -> PyResult<f64> {
-                let s = self.0.state();
-                let p = crate::bindings::engine::player_or_current(s, Some(player), "player_return")?;
-                Ok(crate::engine::GameState::player_return(s, p))
-            }
-
-            /// Points made by the last action, per player (partners share their side's). Not the
-            /// payoff: see :meth:`returns`.
-            fn rewards(&self) -> Vec<f64> {
-                crate::engine::GameState::rewards(self.0.state())
-            }
-
-            /// The score of each player over the whole game so far (partners share their
-            /// side's).
-            fn scores(&self) -> Vec<u64> {
-                crate::engine::GameState::scores(self.0.state())
-            }
-
-            /// The score of each side (``Game.num_sides()`` of them).
-            fn side_scores(&self) -> Vec<u64> {
-                let s = self.0.state();
-                let sides = crate::engine::Game::num_sides(&crate::engine::GameState::game(s));
-                (0..sides).map(|side| crate::engine::GameState::side_score(s, side)).collect()
-            }
-
-            /// Points by source, ``{source: [points per side]}`` (sources:
-            /// ``Game.point_sources()``); per side they add up to :meth:`side_scores`.
-            fn points_by_source<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-                crate::bindings::engine::points_by_source(py, self.0.state())
-            }
-
-            /// The text of an action (it does not depend on the state). Also
-            /// ``action_to_string(player, action)``.
-            #[pyo3(signature = (player_or_action, action = None))]
-            fn action_to_string(
-                &self,
-                player_or_action: &Bound<'_, PyAny>,
-                action: Option<&Bound<'_, PyAny>>,
-            ) -> PyResult<String> {
-                let a = crate::bindings::engine::known_action::<$Core>(crate::bindings::engine::split_player(
-                    player_or_action,
-                    action,
-                )?)?;
-                Ok(crate::engine::GameState::action_to_string(self.0.state(), a)?)
-            }
-
-            /// The action of a text (legality is not checked). Also
-            /// ``string_to_action(player, text)``.
-            #[pyo3(signature = (player_or_text, text = None))]
-            fn string_to_action(
-                &self,
-                player_or_text: &Bound<'_, PyAny>,
-                text: Option<&Bound<'_, PyAny>>,
-            ) -> PyResult<u16> {
-                let t = crate::bindings::engine::split_player(player_or_text, text)?;
-                let t = crate::bindings::engine::action_text(t)?;
-                Ok(crate::engine::GameState::string_to_action(self.0.state(), t.to_str()?)?)
-            }
-
-            /// The actions applied so far, oldest first (chance outcomes included). A state from
-            /// ``deserialize_state`` or ``resample_from_infostate`` starts a new history.
-            fn history(&self) -> Vec<u16> {
-                self.0.history().to_vec()
-            }
-
-            /// ``len(history())``.
-            fn move_number(&self) -> usize {
-                self.0.history().len()
-            }
-
-            /// Everything ``player`` (default: the player to move) knows, as text. Equal strings
-            /// mean equal information.
-            #[pyo3(signature = (player = None))]
-            fn information_state_string(&self, player: Option<crate::bindings::convert::IntArg>) -> PyResult<String> {
-                let s = self.0.state();
-                let p = crate::bindings::engine::player_or_current(s, player, "information_state_string")?;
-                Ok(crate::engine::GameState::information_state_string(s, p)?)
-            }
-
-            /// The information state of ``player`` (default: the player to move) as float32,
-            /// shape ``game.information_state_tensor_shape()``. Equal tensors mean equal
-            /// information.
-            #[pyo3(signature = (player = None))]
-            fn information_state_tensor<'py>(
-                &self,
-                py: Python<'py>,
-                player: Option<crate::bindings::convert::IntArg>,
-            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-                let s = self.0.state();
-                let p = crate::bindings::engine::player_or_current(s, player, "information_state_tensor")?;
-                Ok(crate::bindings::engine::tensor(py, crate::engine::GameState::information_state_tensor_vec(s, p)?))
-            }
-
-            /// What ``player`` (default: the player to move) sees now as float32, shape
-            /// ``game.observation_tensor_shape()``.
-            #[pyo3(signature = (player = None))]
-            fn observation_tensor<'py>(
-                &self,
-                py: Python<'py>,
-                player: Option<crate::bindings::convert::IntArg>,
-            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-                let s = self.0.state();
-                let p = crate::bindings::engine::player_or_current(s, player, "observation_tensor")?;
-                Ok(crate::bindings::engine::tensor(py, crate::engine::GameState::observation_tensor_vec(s, p)?))
+            fn undo_action(&mut self, player: Option<Int>, action: Option<Int>) -> PyResult<u16> {
+                generic::undo_action(&mut self.0, player, action)
             }
 
             /// A state drawn uniformly among those consistent with everything ``player`` (``None``:
@@ -962,54 +892,11 @@ macro_rules! engine_classes {
             #[pyo3(signature = (player, seed))]
             fn resample_from_infostate(
                 slf: &Bound<'_, Self>,
-                player: Option<crate::bindings::convert::IntArg>,
+                player: Option<Int>,
                 seed: &Bound<'_, PyAny>,
             ) -> PyResult<State> {
                 let state = slf.borrow().core();
-                let p = crate::bindings::engine::player_or_current(&state, player, "resample_from_infostate")?;
-                let mut rng = crate::rng::Rng::new(crate::bindings::convert::seed_from(seed)?);
-                let resampled = slf
-                    .py()
-                    .detach(move || crate::engine::GameState::resample_from_infostate(&state, p, &mut rng))?;
-                Ok(State::fresh(resampled))
-            }
-
-            /// The state as one line of text (no history); ``game.deserialize_state`` reads it
-            /// back.
-            fn serialize(&self) -> String {
-                crate::engine::GameState::serialize(self.0.state())
-            }
-
-            /// The phase's name (``"deal"``, ``"play"``, ``"game-over"``, …).
-            #[getter]
-            fn phase(&self) -> &'static str {
-                crate::engine::GameState::phase_name(self.0.state())
-            }
-
-            /// The dealer's seat, or None before the first cut decides it.
-            #[getter]
-            fn dealer(&self) -> Option<usize> {
-                crate::engine::GameState::dealer(self.0.state())
-            }
-
-            /// The winning side once the game is over, else None (also None for a drawn deal).
-            #[getter]
-            fn winner(&self) -> Option<usize> {
-                crate::engine::GameState::winner(self.0.state())
-            }
-
-            /// What the finished game counts for the winner: cribbage 1 (2 or 3 for a
-            /// lurch/skunk with ``lurch``), piquet the winner's payoff; 0 before the end or for a
-            /// draw.
-            #[getter]
-            fn game_value(&self) -> u64 {
-                crate::engine::GameState::game_value(self.0.state())
-            }
-
-            /// Deals begun (1 during the first deal).
-            #[getter]
-            fn deals(&self) -> u32 {
-                crate::engine::GameState::deals(self.0.state())
+                Ok(State::fresh(generic::resample_from_infostate(slf.py(), state, player, seed)?))
             }
 
             /// The same position (the history is not compared). States are mutable, so
@@ -1021,18 +908,11 @@ macro_rules! engine_classes {
                 }
             }
 
-            /// Every card on the table and in the hands, for a human debugging (omniscient).
-            fn __str__(&self) -> String {
-                self.0.state().to_string()
-            }
-
-            fn __reduce__<'py>(
-                slf: &Bound<'py, Self>,
-            ) -> PyResult<(Bound<'py, PyAny>, (Game, String, Vec<u16>))> {
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Game, String, Vec<u16>))> {
                 let this = slf.borrow();
                 let restore = slf.get_type().getattr("_restore")?;
-                let game = Game(crate::engine::GameState::game(this.0.state()));
-                Ok((restore, (game, crate::engine::GameState::serialize(this.0.root()), this.0.history().to_vec())))
+                let game = Game(this.0.state().game());
+                Ok((restore, (game, this.0.root().serialize(), this.0.history().to_vec())))
             }
 
             /// Unpickling: the root state's text and the history, replayed (so undo survives).
@@ -1043,12 +923,10 @@ macro_rules! engine_classes {
                 root: &str,
                 history: Vec<u16>,
             ) -> PyResult<State> {
-                let game = Game::argument(game, "State._restore")?;
-                let root = crate::engine::Game::deserialize_state(&game, root)?;
-                Ok(State(crate::engine::StateStack::replay(root, &history)?))
+                let root = Game::argument(game, "State._restore")?.deserialize_state(root)?;
+                Ok(State($crate::engine::StateStack::replay(root, &history)?))
             }
         }
     };
 }
-
-pub(crate) use engine_classes;
+pub(crate) use engine_state_methods;

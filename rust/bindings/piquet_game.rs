@@ -2,15 +2,15 @@
 //!
 //! The classes come from the one generic binding layer (`engine::engine_classes!`); this file
 //! adds only what is piquet's own: the `Game` constructor (rules, scope), and the accessors of a
-//! piquet deal (hands, exchange, declarations, tricks, the games of a match).
+//! piquet deal (hands, exchange, declarations, tricks, the games of a match) as [`methods!`] lines.
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::convert::IntArg;
-use super::engine::{engine_classes, player_or_current};
+use super::engine::{engine_classes, methods, seat};
 use super::piquet::rules::{rules_arg, Rules};
-use crate::engine::GameState;
+use super::piquet::Piquet;
 use crate::piquet::{self as core, GameConfig, Hand, Phase, Scope, CATEGORY_NAMES};
 
 fn config_from(rules: Option<&Bound<'_, PyAny>>, scope: &Bound<'_, PyAny>) -> PyResult<GameConfig> {
@@ -36,6 +36,7 @@ fn card_ids(hand: Hand) -> Vec<u16> {
 
 engine_classes! {
     core_game: GameConfig,
+    deck: Piquet,
     module: "cribpiquet.piquet",
     /// A piquet game: the rules and the scope (OpenSpiel's ``Game``).
     ///
@@ -51,67 +52,7 @@ engine_classes! {
     /// >>> game = Game(scope="deal")
     /// >>> game, game.num_players(), game.num_distinct_actions()
     /// (Game(Rules.russian(), scope='deal'), 2, 43)
-    game_methods: {
-        #[new]
-        #[pyo3(signature = (rules = None, *, scope = None, first_dealer = None),
-               text_signature = "(rules=None, *, scope=None, first_dealer=None)")]
-        fn new(
-            rules: Option<&Bound<'_, PyAny>>,
-            scope: Option<&Bound<'_, PyAny>>,
-            first_dealer: Option<IntArg>,
-        ) -> PyResult<Game> {
-            let config = match scope {
-                Some(scope) => config_from(rules, scope)?,
-                None => GameConfig::new(rules_arg(rules)?, Scope::Partiya)?,
-            };
-            with_first_dealer(config, first_dealer)
-        }
-
-        /// The chosen dealer of the first deal, or None: the draw for deal decides.
-        #[getter]
-        fn first_dealer(&self) -> Option<usize> {
-            self.0.first_dealer()
-        }
-
-        /// The rules (a :class:`Rules` value).
-        #[getter]
-        fn rules(&self) -> Rules {
-            Rules(*self.0.rules())
-        }
-
-        /// ``"deal"`` or ``"partiya"`` (the match, for either rule set).
-        #[getter]
-        fn scope(&self) -> &'static str {
-            self.0.scope().name()
-        }
-
-        fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-            let c = slf.get().0;
-            let rules = Bound::new(slf.py(), Rules(*c.rules()))?.repr()?;
-            let first = c.first_dealer().map_or(String::new(), |d| format!(", first_dealer={d}"));
-            Ok(format!("Game({rules}, scope='{}'{first})", c.scope().name()))
-        }
-
-        #[allow(clippy::type_complexity)]
-        fn __reduce__<'py>(
-            slf: &Bound<'py, Self>,
-        ) -> PyResult<(Bound<'py, PyAny>, (Rules, &'static str, Option<usize>))> {
-            let c = slf.get().0;
-            Ok((slf.get_type().getattr("_restore")?, (Rules(*c.rules()), c.scope().name(), c.first_dealer())))
-        }
-
-        /// Unpickling (``scope`` and ``first_dealer`` are keyword-only in the constructor).
-        #[classmethod]
-        #[pyo3(signature = (rules, scope, first_dealer = None))]
-        fn _restore(
-            _cls: &Bound<'_, PyType>,
-            rules: &Bound<'_, PyAny>,
-            scope: &Bound<'_, PyAny>,
-            first_dealer: Option<IntArg>,
-        ) -> PyResult<Game> {
-            with_first_dealer(config_from(Some(rules), scope)?, first_dealer)
-        }
-    }
+    game_class,
     /// A piquet game state with OpenSpiel's method names, and undo.
     ///
     /// Get one from :meth:`Game.new_initial_state`. Actions are ints: card ids ``0..32`` (a card
@@ -139,108 +80,7 @@ engine_classes! {
     /// >>> s = Game().new_initial_state()
     /// >>> s.current_player() == CHANCE, len(s.legal_actions())
     /// (True, 32)
-    state_methods: {
-        /// One line: rules, scope, deal, phase, who moves, scores.
-        fn __repr__(&self) -> String {
-            let s = self.core();
-            let [a, b] = s.seat_scores();
-            format!(
-                "<piquet.State {} {}, deal {}, {}, to move {}, scores {a}-{b}>",
-                s.config().rules().label(),
-                s.config().scope(),
-                s.deals(),
-                s.phase().name(),
-                crate::engine::player_text(s.current_player())
-            )
-        }
-
-        /// Elder's seat in the current deal, or None before the first draw for deal.
-        #[getter]
-        fn elder(&self) -> Option<usize> {
-            self.core().elder()
-        }
-
-        /// Koroliks closed (russian partiya).
-        #[getter]
-        fn koroliks(&self) -> u8 {
-            self.core().koroliks()
-        }
-
-        /// The seat that scored the repique this deal, if any.
-        #[getter]
-        fn repique(&self) -> Option<usize> {
-            self.core().repique()
-        }
-
-        /// Whether elder scored the pique this deal.
-        #[getter]
-        fn pique(&self) -> bool {
-            self.core().pique()
-        }
-
-        /// The seat that announced an open capot this deal, if any.
-        #[getter]
-        fn open_capot(&self) -> Option<usize> {
-            self.core().open_capot()
-        }
-
-        /// The card ids drawn for deal in the current round, by seat (None: not yet).
-        fn cut_cards(&self) -> Vec<Option<u8>> {
-            self.core().cut_cards().to_vec()
-        }
-
-        /// The 12 card ids ``player`` was dealt this deal.
-        fn dealt_hand(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.dealt_hand(player_or_current(&s, Some(player), "dealt_hand")?)))
-        }
-
-        /// The talon card ids ``player`` took.
-        fn drawn(&self, player: IntArg) -> PyResult<Vec<u16>> {
-            let s = self.core();
-            Ok(card_ids(s.drawn(player_or_current(&s, Some(player), "drawn")?)))
-        }
-
-        /// The number of cards ``player`` chose to exchange this deal (None: not yet).
-        fn exchange_size(&self, player: IntArg) -> PyResult<Option<u8>> {
-            let s = self.core();
-            Ok(s.exchange_size(player_or_current(&s, Some(player), "exchange_size")?))
-        }
-
-        /// The cards played this deal in order, as ``(seat, card id)``.
-        fn plays(&self) -> Vec<(usize, u8)> {
-            self.core().plays().collect()
-        }
-
-        /// The trick in progress, as ``(seat, card id)``: the lead, once laid, until the second
-        /// card completes the trick (then empty again). Piquet's counterpart of cribbage's
-        /// :meth:`cribbage.State.count_cards`.
-        fn trick(&self) -> Vec<(usize, u8)> {
-            let plays: Vec<(usize, u8)> = self.core().plays().collect();
-            plays[plays.len() - plays.len() % 2..].to_vec()
-        }
-
-        /// Tricks won this deal, per seat.
-        fn tricks_won(&self) -> Vec<u16> {
-            self.core().tricks_won().map(u16::from).to_vec()
-        }
-
-        /// The heard declarations per seat, ``[carte blanche, point, sequences, sets]`` points
-        /// (``DECLARATION_CATEGORIES``), or None before they are made.
-        fn declarations(&self) -> Option<Vec<Vec<u16>>> {
-            self.core().declarations().map(|d| d.iter().map(|p| p.to_vec()).collect())
-        }
-
-        /// This deal's totals per seat so far.
-        fn deal_scores(&self) -> Vec<u16> {
-            self.core().deal_scores().to_vec()
-        }
-
-        /// The totals of each finished deal of the match per seat (the first ``MAX_GAMES``).
-        fn games(&self) -> Vec<(u16, u16)> {
-            self.core().games().iter().map(|g| (g[0], g[1])).collect()
-        }
-    }
+    state_class,
     class_prefix: "Piquet",
     /// Piquet point sources: ``declarations``, ``repique``, ``play``, ``last_trick``, ``pique``, ``leza``, ``capot``.
     ///
@@ -259,6 +99,113 @@ engine_classes! {
         "PHASES" => Phase::ALL.map(|p| p.name()).to_vec(),
         "DECLARATION_CATEGORIES" => CATEGORY_NAMES.to_vec(),
     },
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (rules = None, *, scope = None, first_dealer = None),
+           text_signature = "(rules=None, *, scope=None, first_dealer=None)")]
+    fn new(
+        rules: Option<&Bound<'_, PyAny>>,
+        scope: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<IntArg>,
+    ) -> PyResult<Game> {
+        let config = match scope {
+            Some(scope) => config_from(rules, scope)?,
+            None => GameConfig::new(rules_arg(rules)?, Scope::Partiya)?,
+        };
+        with_first_dealer(config, first_dealer)
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let c = slf.get().0;
+        let rules = Bound::new(slf.py(), Rules(*c.rules()))?.repr()?;
+        let first = c.first_dealer().map_or(String::new(), |d| format!(", first_dealer={d}"));
+        Ok(format!("Game({rules}, scope='{}'{first})", c.scope().name()))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Rules, &'static str, Option<usize>))> {
+        let c = slf.get().0;
+        Ok((slf.get_type().getattr("_restore")?, (Rules(*c.rules()), c.scope().name(), c.first_dealer())))
+    }
+
+    /// Unpickling (``scope`` and ``first_dealer`` are keyword-only in the constructor).
+    #[classmethod]
+    #[pyo3(signature = (rules, scope, first_dealer = None))]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        rules: &Bound<'_, PyAny>,
+        scope: &Bound<'_, PyAny>,
+        first_dealer: Option<IntArg>,
+    ) -> PyResult<Game> {
+        with_first_dealer(config_from(Some(rules), scope)?, first_dealer)
+    }
+}
+
+methods! { Game |c|
+    /// The chosen dealer of the first deal, or None: the draw for deal decides.
+    #[getter]
+    fn first_dealer() -> Option<usize> = c.first_dealer();
+    /// The rules (a :class:`Rules` value).
+    #[getter]
+    fn rules() -> Rules = Rules(*c.rules());
+    /// ``"deal"`` or ``"partiya"`` (the match, for either rule set).
+    #[getter]
+    fn scope() -> &'static str = c.scope().name();
+}
+
+methods! { State |s|
+    /// One line: rules, scope, deal, phase, who moves, scores.
+    fn __repr__() -> String = format!(
+        "<piquet.State {} {}, deal {}, {}, to move {}, scores {}-{}>",
+        s.config().rules().label(),
+        s.config().scope(),
+        s.deals(),
+        s.phase().name(),
+        crate::engine::player_text(s.current_player()),
+        s.seat_scores()[0],
+        s.seat_scores()[1]
+    );
+    /// Elder's seat in the current deal, or None before the first draw for deal.
+    #[getter]
+    fn elder() -> Option<usize> = s.elder();
+    /// Koroliks closed (russian partiya).
+    #[getter]
+    fn koroliks() -> u8 = s.koroliks();
+    /// The seat that scored the repique this deal, if any.
+    #[getter]
+    fn repique() -> Option<usize> = s.repique();
+    /// Whether elder scored the pique this deal.
+    #[getter]
+    fn pique() -> bool = s.pique();
+    /// The seat that announced an open capot this deal, if any.
+    #[getter]
+    fn open_capot() -> Option<usize> = s.open_capot();
+    /// The card ids drawn for deal in the current round, by seat (None: not yet).
+    fn cut_cards() -> Vec<Option<u8>> = s.cut_cards().to_vec();
+    /// The 12 card ids ``player`` was dealt this deal.
+    fn dealt_hand(player: IntArg) -> Vec<u16> = card_ids(s.dealt_hand(seat(s, player, "dealt_hand")?));
+    /// The talon card ids ``player`` took.
+    fn drawn(player: IntArg) -> Vec<u16> = card_ids(s.drawn(seat(s, player, "drawn")?));
+    /// The number of cards ``player`` chose to exchange this deal (None: not yet).
+    fn exchange_size(player: IntArg) -> Option<u8> = s.exchange_size(seat(s, player, "exchange_size")?);
+    /// The cards played this deal in order, as ``(seat, card id)``.
+    fn plays() -> Vec<(usize, u8)> = s.plays().collect();
+    /// The trick in progress, as ``(seat, card id)``: the lead, once laid, until the second
+    /// card completes the trick (then empty again). Piquet's counterpart of cribbage's
+    /// :meth:`cribbage.State.count_cards`.
+    fn trick() -> Vec<(usize, u8)> = s.plays().skip(s.plays().count() & !1).collect();
+    /// Tricks won this deal, per seat.
+    fn tricks_won() -> Vec<u16> = s.tricks_won().map(u16::from).to_vec();
+    /// The heard declarations per seat, ``[carte blanche, point, sequences, sets]`` points
+    /// (``DECLARATION_CATEGORIES``), or None before they are made.
+    fn declarations() -> Option<Vec<Vec<u16>>> = s.declarations().map(|d| d.iter().map(|p| p.to_vec()).collect());
+    /// This deal's totals per seat so far.
+    fn deal_scores() -> Vec<u16> = s.deal_scores().to_vec();
+    /// The totals of each finished deal of the match per seat (the first ``MAX_GAMES``).
+    fn games() -> Vec<(u16, u16)> = s.games().iter().map(|g| (g[0], g[1])).collect();
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

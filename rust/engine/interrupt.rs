@@ -73,6 +73,61 @@ pub fn with_opt<T>(flag: Option<&Interrupt>, f: impl FnOnce() -> T) -> T {
     }
 }
 
+/// Run `f` on `pool` (or here, for `None`) under this thread's flag: how work that moves to a
+/// rayon pool stays interruptible.
+pub fn on_pool<T: Send>(pool: &Option<rayon::ThreadPool>, f: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => {
+            let flag = current();
+            pool.install(|| with_opt(flag.as_ref(), f))
+        }
+        None => f(),
+    }
+}
+
+/// Run `work` on a helper thread under a fresh flag while this thread calls `poll` every
+/// `every`. The first time `poll` fails, the flag is raised (the work stops at its next check)
+/// and, once the work has ended, that failure is returned instead of the work's result. With no
+/// thread to be had (out of memory), the work runs here and nothing is polled. The bindings'
+/// Ctrl-C: `poll` lets Python handle pending signals.
+pub fn run_polled<T: Send, E>(
+    work: impl FnOnce() -> Result<T> + Send,
+    every: std::time::Duration,
+    mut poll: impl FnMut() -> std::result::Result<(), E>,
+) -> std::result::Result<Result<T>, E> {
+    let flag = Interrupt::new();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let run = {
+        let flag = flag.clone();
+        move || {
+            let out = with(&flag, work);
+            let _ = done.send(());
+            out
+        }
+    };
+    let run = std::sync::Mutex::new(Some(run));
+    let take = || run.lock().unwrap_or_else(|e| e.into_inner()).take().expect("the work runs once");
+    std::thread::scope(|scope| {
+        let Ok(worker) = std::thread::Builder::new().spawn_scoped(scope, || take()()) else {
+            return Ok(take()());
+        };
+        let mut failed = None;
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(every) {
+            if failed.is_none() {
+                if let Err(e) = poll() {
+                    flag.raise();
+                    failed = Some(e);
+                }
+            }
+        }
+        match (worker.join(), failed) {
+            (Err(panic), _) => std::panic::resume_unwind(panic),
+            (Ok(_), Some(e)) => Err(e),
+            (Ok(result), None) => Ok(result),
+        }
+    })
+}
+
 /// Has this thread's flag been raised?
 #[inline]
 pub fn requested() -> bool {
@@ -109,5 +164,26 @@ mod tests {
             assert!(!std::thread::scope(|s| s.spawn(requested).join().unwrap()));
         });
         assert!(current().is_none());
+    }
+
+    #[test]
+    fn run_polled_raises_the_flag_when_the_poll_fails() {
+        let work = || {
+            while !requested() {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            check().map(|_| 0)
+        };
+        let mut polls = 0;
+        let out = run_polled(work, std::time::Duration::from_millis(2), || {
+            polls += 1;
+            if polls == 3 {
+                Err("stop")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(out, Err("stop"));
+        assert_eq!(run_polled(|| Ok(7), std::time::Duration::from_millis(2), || Err("never")), Ok(Ok(7)));
     }
 }

@@ -40,7 +40,9 @@ use crate::rng::Rng;
 
 pub use actions::ActionList;
 pub use policy::{play_out, FirstPolicy, Policy, PolicyFactory, RandomPolicy};
-pub use simulate::{game_seed, play_game, simulate, simulate_block, thread_pool, GameSummary, SimColumns, MAX_SOURCES};
+pub use simulate::{
+    game_seed, play_game, simulate, simulate_block, simulate_into, thread_pool, GameSummary, SimColumns, MAX_SOURCES,
+};
 pub use stack::StateStack;
 
 /// A player id: `0..num_players`, or one of the sentinels [`CHANCE`] and [`TERMINAL`]

@@ -144,6 +144,14 @@ impl SimColumns {
         Ok(out)
     }
 
+    /// About how many bytes the columns of `n_games` games of `game` take: scores and each
+    /// source (int32 per side), returns (float64 per player), winner and first_dealer (int8),
+    /// deals and actions (int32).
+    pub fn bytes_for<G: Game>(game: &G, n_games: usize) -> u128 {
+        let per_side = 4 * (1 + G::POINT_SOURCES.len() as u128);
+        n_games as u128 * (per_side * game.num_sides() as u128 + 8 * game.num_players() as u128 + 10)
+    }
+
     /// Append one game.
     pub fn push(&mut self, g: &GameSummary) {
         let s = self.n_sides.min(MAX_PLAYERS);
@@ -304,17 +312,29 @@ pub fn simulate<G: Game>(
     check_policies(game, policies)?;
     let pool = thread_pool(threads)?;
     let mut out = SimColumns::with_capacity(game, n_games);
-    let end = first.saturating_add(n_games as u64);
-    let mut start = first;
-    while start < end {
-        let stop = end.min(start.saturating_add(BLOCK));
-        match &pool {
-            Some(pool) => pool.install(|| simulate_block(game, policies, seed, start..stop, &mut out))?,
-            None => simulate_block(game, policies, seed, start..stop, &mut out)?,
-        }
+    simulate_into(game, policies, seed, first..first.saturating_add(n_games as u64), &pool, &mut out)?;
+    Ok(out)
+}
+
+/// Play games `indices` of the run seeded by `seed` on `pool` (`None`: rayon's global pool) in
+/// blocks, appending them to `out`: the loop of [`simulate`], for callers that hold the pool and
+/// the columns (the bindings reserve the columns without aborting). The calling thread's
+/// [`interrupt`](super::interrupt) flag goes along: a raised flag stops the run between games.
+pub fn simulate_into<G: Game>(
+    game: &G,
+    policies: &[PolicyFactory<G::State>],
+    seed: u64,
+    indices: Range<u64>,
+    pool: &Option<rayon::ThreadPool>,
+    out: &mut SimColumns,
+) -> Result<()> {
+    let mut start = indices.start;
+    while start < indices.end {
+        let stop = indices.end.min(start.saturating_add(BLOCK));
+        super::interrupt::on_pool(pool, || simulate_block(game, policies, seed, start..stop, out))?;
         start = stop;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
