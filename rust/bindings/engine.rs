@@ -16,7 +16,7 @@
 
 use std::time::Duration;
 
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -358,23 +358,7 @@ pub(crate) fn run_simulate<'py, G: PyGame>(
     })?;
     let games = first..first + n as u64;
     interruptible(py, || simulate_into(&game, &policies, seed, games, &pool, &mut out))?;
-    columns_dict::<G>(py, out)
-}
-
-/// The columns as a dict of numpy arrays (moved, not copied).
-fn columns_dict<'py, G: Game>(py: Python<'py>, c: SimColumns) -> PyResult<Bound<'py, PyDict>> {
-    let (n, s, p) = (c.n_games, c.n_sides, c.n_players);
-    let d = PyDict::new(py);
-    d.set_item("scores", c.scores.into_pyarray(py).reshape([n, s])?)?;
-    d.set_item("returns", c.returns.into_pyarray(py).reshape([n, p])?)?;
-    d.set_item("winner", c.winner.into_pyarray(py))?;
-    d.set_item("first_dealer", c.first_dealer.into_pyarray(py))?;
-    d.set_item("deals", c.deals.into_pyarray(py))?;
-    d.set_item("actions", c.actions.into_pyarray(py))?;
-    for (name, column) in G::POINT_SOURCES.iter().zip(c.sources) {
-        d.set_item(*name, column.into_pyarray(py).reshape([n, s])?)?;
-    }
-    Ok(d)
+    crate::bindings::arrays::columns_dict(py, out)
 }
 
 /// The constants every engine module exports (`CHANCE`, `TERMINAL`, sizes, names).

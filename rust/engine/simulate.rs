@@ -1,14 +1,17 @@
 //! Whole games played in Rust, in parallel, for any engine: [`simulate`].
 //!
 //! Memory is O(output): each game is reduced to a fixed-size [`GameSummary`] as soon as it ends
-//! and appended to the columns, block by block ([`simulate_block`]); a caller that wants to stay
-//! responsive (the Python bindings check for Ctrl-C) runs blocks itself.
+//! and appended to the columns, block by block ([`simulate_block`]); a caller that holds its own
+//! pool and columns runs the blocks with [`simulate_into`] (the Python bindings, under an
+//! [`interrupt`](super::interrupt) flag raised on Ctrl-C). The columns are a [`Columns`] set,
+//! which the bindings turn into a dict of arrays.
 
 use std::ops::Range;
 
 use rayon::prelude::*;
 
 use super::{ActionList, Game, GameState, Policy, PolicyFactory, MAX_PLAYERS};
+use crate::batch::{Column, Columns};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -97,6 +100,8 @@ pub struct SimColumns {
     pub actions: Vec<i32>,
     /// One per-side column per point source.
     pub sources: Vec<Vec<i32>>,
+    /// The names of the point sources ([`Game::POINT_SOURCES`]), the names of `sources`.
+    pub source_names: &'static [&'static str],
     /// The records of the block being played, kept between blocks so that a long run allocates
     /// (and page-faults) them once; empty between calls, so it never shows in comparisons.
     scratch: Vec<Result<GameSummary>>,
@@ -121,6 +126,7 @@ impl SimColumns {
             deals: Vec::with_capacity(n_games),
             actions: Vec::with_capacity(n_games),
             sources: G::POINT_SOURCES.iter().map(|_| Vec::with_capacity(n_games * s)).collect(),
+            source_names: G::POINT_SOURCES,
             scratch: Vec::new(),
         }
     }
@@ -170,6 +176,26 @@ impl SimColumns {
     /// The per-side column of the source named `name`, if the game has it.
     pub fn source(&self, names: &[&str], name: &str) -> Option<&[i32]> {
         names.iter().position(|n| *n == name).and_then(|k| self.sources.get(k)).map(|c| c.as_slice())
+    }
+}
+
+/// The columns by name, as `simulate`'s dict lists them: `scores` (games × sides), `returns`
+/// (games × players), `winner`, `first_dealer`, `deals`, `actions`, then one games × sides
+/// column per point source.
+impl Columns for SimColumns {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let (n, s, p) = (self.n_games, self.n_sides, self.n_players);
+        let mut out = vec![
+            ("scores", Column::shaped(self.scores, &[n, s])),
+            ("returns", Column::shaped(self.returns, &[n, p])),
+            ("winner", Column::rows(self.winner)),
+            ("first_dealer", Column::rows(self.first_dealer)),
+            ("deals", Column::rows(self.deals)),
+            ("actions", Column::rows(self.actions)),
+        ];
+        let sources = self.source_names.iter().zip(self.sources);
+        out.extend(sources.map(|(name, column)| (*name, Column::shaped(column, &[n, s]))));
+        out
     }
 }
 
