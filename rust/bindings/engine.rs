@@ -3,7 +3,7 @@
 //! engine framework ([`Game`], [`GameState`], [`StateStack`]) or over the generic functions here
 //! (for any [`PyGame`]), so every method exists in both games with one docstring source. Each game
 //! adds only its constructor and its own accessors (`cribbage_game.rs`, `piquet_game.rs`), most
-//! of them lines of [`readers!`].
+//! of them lines of [`methods!`].
 //!
 //! Arguments: every int (a player, an action, a count) goes through `convert`'s [`IntArg`], so a bool is a
 //! `TypeError` and an out-of-range or huge int a `ValueError` naming the argument and its range,
