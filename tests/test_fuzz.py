@@ -729,8 +729,8 @@ PIQUET.update({
 })
 
 # The engine classes: the same methods in both games.
-ENGINE_GAME_METHODS = ["information_state_tensor_shape", "information_state_tensor_size", "max_chance_outcomes", "max_utility",
-                       "min_utility", "new_initial_state", "num_distinct_actions", "num_players", "num_sides",
+ENGINE_GAME_METHODS = ["information_state_tensor_shape", "information_state_tensor_size", "max_chance_outcomes", "max_game_length",
+                       "max_utility", "min_utility", "new_initial_state", "num_distinct_actions", "num_players", "num_sides",
                        "observation_tensor_shape", "observation_tensor_size", "point_sources", "utility_sum"]
 for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["crib", "plays", "count_cards", "said_go"]),
                                         (PIQUET, pgames, piquet_states, ["cut_cards", "deal_scores", "declarations", "games", "plays", "trick", "tricks_won"])]:
@@ -743,7 +743,7 @@ for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["cr
         _table[f"State.{_m}"] = Spec({}, target=method(_states(), _m), snapshot=state_snapshot, share=0.2)
     for _m in ["action_to_string", "apply_action", "child", "undo_action", "player_return", "string_to_action", "legal_actions",
                "legal_actions_mask", "information_state_string", "information_state_tensor", "observation_tensor",
-               "resample_from_infostate", "hand", "kept", "discards"] + (["dealt_hand", "drawn", "exchange_size"] if _table is PIQUET else []):
+               "resample_from_infostate", "hand", "kept", "discards", "sample_chance", "action_cards"] + (["dealt_hand", "drawn", "exchange_size"] if _table is PIQUET else []):
         _table[f"State.{_m}"] = Spec(state_params(), target=method(_states(), _m), snapshot=state_snapshot,
                                      share=2.0 if _m in ("apply_action", "undo_action", "string_to_action") else 1.0)
     for _m in ("legal_actions", "legal_actions_mask"):

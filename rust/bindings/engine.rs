@@ -14,8 +14,6 @@
 //! and releases the interpreter only over the copy), so calls from several threads are
 //! serialised and never see a half-applied action or raise "Already borrowed".
 
-use std::time::Duration;
-
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
@@ -25,9 +23,11 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
 use crate::bindings::convert::{describe, seed_from, Deck, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
-use crate::engine::{simulate_into, thread_pool, Game, GameState, PolicyFactory, SimColumns, StateStack};
+use crate::engine::{simulate_into, thread_pool, Game, GameState, SimColumns, StateStack};
 
-pub(crate) use crate::engine::interrupt::on_pool;
+pub(crate) use super::interrupt::{interruptible, on_pool};
+use super::players::policies_from;
+pub(crate) use super::players::{policy_from, register_bot_reader};
 
 /// What the generic binding needs of a game beyond the framework: its cards (its `Card` class,
 /// whose conversions also refuse the other game's cards: [`Deck`]). Implemented for each core
@@ -239,92 +239,6 @@ pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) ->
 }
 
 // ---------------------------------------------------------------------------------- simulate
-
-/// Reads a bot object's settings: `cribpiquet.bots`' binding registers it when `_core` is
-/// imported ([`register_bot_reader`]), so this module reads players without importing it (the
-/// bots' binding stands above the engines').
-type BotReader = fn(&Bound<'_, PyAny>) -> Option<BotSpec>;
-static BOT_READER: std::sync::OnceLock<BotReader> = std::sync::OnceLock::new();
-
-/// Register how a bot object's settings are read (module init of the bots' binding).
-pub(crate) fn register_bot_reader(reader: BotReader) {
-    let _ = BOT_READER.set(reader);
-}
-
-/// The settings of `item` if it is a `cribpiquet.bots` bot.
-fn bot_spec_of(item: &Bound<'_, PyAny>) -> Option<BotSpec> {
-    BOT_READER.get().and_then(|read| read(item))
-}
-
-/// One policy of `simulate` and the arena: a name of the bots' registry (`"random"`, `"greedy"`,
-/// `"ismcts:N"`, …: [`BotSpec::parse`]) or a bot object of `cribpiquet.bots` (each seat of each
-/// game gets a fresh bot of its settings).
-pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
-    if let Some(spec) = bot_spec_of(item) {
-        return Ok(spec.policy_factory());
-    }
-    let name = item.cast::<PyString>().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "a player must be a name like \"random\" or a cribpiquet.bots bot, got {}",
-            describe(item)
-        ))
-    })?;
-    let name = name.to_str()?;
-    match BotSpec::parse(name)? {
-        Some(spec) => Ok(spec.policy_factory()),
-        None => Err(PyValueError::new_err(format!(
-            "unknown player {:?} (known: {}, or a cribpiquet.bots bot)",
-            crate::error::echo(name),
-            crate::bots::registry::name_forms().join(", ")
-        ))),
-    }
-}
-
-/// The policies of `simulate`: one player (a name or a bot) for every seat, or a sequence of 1
-/// or `n` of them.
-pub(crate) fn policies_from<S: BotGame>(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<S>>> {
-    if players.cast::<PyString>().is_ok() || bot_spec_of(players).is_some() {
-        return Ok(vec![policy_from(players)?]);
-    }
-    let iter = players.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "players must be a player (a name or a bot) or a sequence of them, got {}",
-            describe(players)
-        ))
-    })?;
-    let mut out = Vec::with_capacity(n);
-    for item in iter {
-        let item = item?;
-        if out.len() == n {
-            return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got more than {n}")));
-        }
-        out.push(policy_from(&item)?);
-    }
-    if out.len() != 1 && out.len() != n {
-        return Err(PyValueError::new_err(format!("players must name 1 or {n} policies, got {}", out.len())));
-    }
-    Ok(out)
-}
-
-// ----------------------------------------------------------------------------- interruption
-
-/// How often [`interruptible`] lets Python handle signals while the work runs.
-const SIGNAL_POLL: Duration = Duration::from_millis(20);
-
-/// Run `work` with the interpreter released, on a helper thread under a fresh
-/// [`interrupt`](crate::engine::interrupt) flag, while this thread lets Python handle pending
-/// signals every [`SIGNAL_POLL`] ([`run_polled`](crate::engine::interrupt::run_polled)). When a
-/// handler raises (Ctrl-C: `KeyboardInterrupt`), the flag is raised, the work stops at its next
-/// check (IS-MCTS every few iterations, a game between decisions) and the handler's exception is
-/// returned. The one Ctrl-C mechanism of every call that can run long (bots, the arena,
-/// `simulate`). Work that moves to a rayon pool takes the flag along with [`on_pool`].
-pub(crate) fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce() -> crate::error::Result<T> + Send,
-) -> PyResult<T> {
-    let poll = || Python::attach(|py| py.check_signals());
-    Ok(py.detach(|| crate::engine::interrupt::run_polled(work, SIGNAL_POLL, poll))??)
-}
 
 /// `simulate(game, n_games, *, players, seed, threads, first_game)` for any engine: games
 /// `first_game..first_game + n_games` of the run seeded by `seed`, on the thread pool with the
