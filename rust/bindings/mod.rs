@@ -19,7 +19,6 @@ mod errors;
 mod piquet;
 mod piquet_exchange;
 mod piquet_game;
-mod registry;
 mod solve;
 mod vector;
 
@@ -39,6 +38,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vector::register(m)?;
     piquet_exchange::register(m)?;
     solve::register(m)?;
-    registry::register(m)?;
     Ok(())
 }
