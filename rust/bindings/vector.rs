@@ -3,8 +3,9 @@
 //!
 //! The core is generic over the engine; this layer erases the game behind [`Engine`] (one
 //! dynamic call per batch, not per game), so one class serves cribbage and piquet. The outputs
-//! are numpy arrays made once with the vector and rewritten in place by every call, with the
-//! interpreter detached; Python sees read-only views of them through one [`Batch`] object.
+//! are the core's [`OutputBuffers`], handed to numpy once as columns ([`columns_dict`]: no copy)
+//! and rewritten in place by every call, with the interpreter detached; Python sees read-only
+//! views of them through one [`Batch`] object.
 
 use std::sync::{Mutex, TryLockError};
 
@@ -13,8 +14,9 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use super::convert::{describe, seed_from, IntArg};
-use crate::engine::vector::{Observation, Outputs, VectorGame as Core, VectorOptions};
+use super::arrays::columns_dict;
+use super::convert::{bool_arg, describe, seed_from, IntArg};
+use crate::engine::vector::{Observation, OutputBuffers, Outputs, VectorGame as Core, VectorOptions};
 use crate::engine::{Game, StateStack};
 
 /// An engine whose states have a Python `State` class.
@@ -72,7 +74,8 @@ impl<G: PyGame> Engine for Core<G> {
     }
 }
 
-/// The arrays a vector writes into (made once; rewritten by every call).
+/// The arrays a vector writes into (the core's buffers, read-only to Python; rewritten by every
+/// call).
 struct Buffers {
     current_player: Py<PyArray1<i32>>,
     legal_mask: Py<PyArray2<bool>>,
@@ -82,64 +85,22 @@ struct Buffers {
     tensor: Py<PyArray2<f32>>,
 }
 
-/// The element types of the output buffers: all-zero bytes are a valid zero value.
-trait Zeroed: numpy::Element + Copy {}
-impl Zeroed for i32 {}
-impl Zeroed for f32 {}
-impl Zeroed for bool {}
-
-/// `len` zeros, allocated fallibly (`None` if the memory cannot be had), lazily zeroed by the
-/// allocator as `vec![0; len]` is (untouched pages cost nothing until written).
-fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
-    let layout = std::alloc::Layout::array::<T>(len).ok()?;
-    if layout.size() == 0 {
-        return Some(Vec::new());
-    }
-    // SAFETY: the layout has a nonzero size; a non-null pointer from `alloc_zeroed` with it is
-    // `len` zero-initialised `T`s (all-zero bytes are a valid i32, f32 and bool), and a `Vec`
-    // with capacity `len` frees it with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
-        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
-    }
-}
-
-/// A zeroed `(rows, cols)` output buffer owned by Rust, or a `MemoryError` saying how much the
-/// vector's buffers need (`total` bytes for `games` games) and suggesting fewer games.
-///
-/// The array is marked read-only at once and its base is Rust's memory (no buffer numpy could
-/// write through), so neither it nor the views handed to Python can be made writable
-/// (`setflags(write=True)` fails): the vector alone writes it, through [`buffer_mut`].
-fn output_buffer<T: Zeroed>(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    what: &str,
-    games: usize,
-    total: u128,
-) -> PyResult<Py<PyArray2<T>>> {
-    let data = rows.checked_mul(cols).and_then(try_zeroed::<T>).ok_or_else(|| {
-        pyo3::exceptions::PyMemoryError::new_err(format!(
-            "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",
-            total >> 20
-        ))
-    })?;
-    let array = numpy::ndarray::Array2::from_shape_vec((rows, cols), data)
-        .map_err(|e| PyRuntimeError::new_err(format!("{what} buffer: {e}")))?;
-    let array = numpy::IntoPyArray::into_pyarray(array, py);
-    set_read_only(array.as_any())?;
-    Ok(array.unbind())
-}
-
-/// Clear an array's WRITEABLE flag.
+/// Clear the WRITEABLE flag of an array and of every array it is a view of, so that neither it
+/// nor any view of it can be made writable (`setflags(write=True)` fails: the last base is Rust's
+/// memory, no buffer numpy could write through). The vector alone writes them, through
+/// [`buffer_mut`].
 fn set_read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
     let kwargs = PyDict::new(array.py());
     kwargs.set_item("write", false)?;
-    array.call_method("setflags", (), Some(&kwargs))?;
+    let mut a = array.clone();
+    while a.is_instance_of::<PyUntypedArray>() {
+        a.call_method("setflags", (), Some(&kwargs))?;
+        a = a.getattr("base")?;
+    }
     Ok(())
 }
 
-/// The memory of an output buffer made by [`output_buffer`], for the vector to write.
+/// The memory of an output buffer, for the vector to write.
 ///
 /// # Safety
 /// The caller holds the vector's engine lock (one writer at a time), and no `&mut` to the same
@@ -152,37 +113,9 @@ unsafe fn buffer_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     if len == 0 {
         return &mut [];
     }
-    // SAFETY: the buffer is a C-contiguous array of `len` elements owned by Rust (made by
-    // `output_buffer`, never reshaped or resized), kept alive by `array`.
+    // SAFETY: the buffer is a C-contiguous array of `len` elements owned by Rust (a core
+    // buffer handed over, never reshaped or resized since), kept alive by `array`.
     unsafe { std::slice::from_raw_parts_mut(array.data(), len) }
-}
-
-/// A one-dimensional [`output_buffer`].
-fn output_buffer1<T: Zeroed>(
-    py: Python<'_>,
-    rows: usize,
-    what: &str,
-    games: usize,
-    total: u128,
-) -> PyResult<Py<PyArray1<T>>> {
-    let data = try_zeroed::<T>(rows).ok_or_else(|| {
-        pyo3::exceptions::PyMemoryError::new_err(format!(
-            "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",
-            total >> 20
-        ))
-    })?;
-    let array = numpy::IntoPyArray::into_pyarray(data, py);
-    set_read_only(array.as_any())?;
-    Ok(array.unbind())
-}
-
-/// A read-only view of `array` (the caller's window on a reused buffer).
-fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
-    let view = array.call_method0("view")?;
-    let kwargs = PyDict::new(array.py());
-    kwargs.set_item("write", false)?;
-    view.call_method("setflags", (), Some(&kwargs))?;
-    Ok(view.unbind())
 }
 
 /// What a :class:`VectorGame` call returns: one row per game (``N`` games, ``A`` action ids,
@@ -205,19 +138,13 @@ fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
 /// The arrays are **read-only views of buffers the vector reuses**: the next ``reset``/``step``
 /// overwrites them in place (no copy, no allocation per step). Keep a snapshot with
 /// :meth:`copy`.
-#[pyclass(frozen, module = "cribpiquet.vector", name = "Batch")]
+#[pyclass(frozen, get_all, module = "cribpiquet.vector", name = "Batch")]
 pub struct Batch {
-    #[pyo3(get)]
     current_player: Py<PyAny>,
-    #[pyo3(get)]
     legal_mask: Py<PyAny>,
-    #[pyo3(get)]
     rewards: Py<PyAny>,
-    #[pyo3(get)]
     terminated: Py<PyAny>,
-    #[pyo3(get)]
     returns: Py<PyAny>,
-    #[pyo3(get)]
     observation: Py<PyAny>,
 }
 
@@ -225,32 +152,21 @@ pub struct Batch {
 impl Batch {
     /// A batch of fresh, writable copies (they do not change with the vector).
     fn copy(&self, py: Python<'_>) -> PyResult<Batch> {
-        let copy = |a: &Py<PyAny>| -> PyResult<Py<PyAny>> {
-            let a = a.bind(py);
-            if a.is_none() {
-                Ok(a.clone().unbind())
-            } else {
-                Ok(a.call_method0("copy")?.unbind())
-            }
-        };
+        let g = |a: &Py<PyAny>| if a.is_none(py) { Ok(py.None()) } else { a.call_method0(py, "copy") };
         Ok(Batch {
-            current_player: copy(&self.current_player)?,
-            legal_mask: copy(&self.legal_mask)?,
-            rewards: copy(&self.rewards)?,
-            terminated: copy(&self.terminated)?,
-            returns: copy(&self.returns)?,
-            observation: copy(&self.observation)?,
+            current_player: g(&self.current_player)?,
+            legal_mask: g(&self.legal_mask)?,
+            rewards: g(&self.rewards)?,
+            terminated: g(&self.terminated)?,
+            returns: g(&self.returns)?,
+            observation: g(&self.observation)?,
         })
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let shape = |a: &Py<PyAny>| -> PyResult<String> {
             let a = a.bind(py);
-            if a.is_none() {
-                Ok("None".into())
-            } else {
-                Ok(a.getattr("shape")?.repr()?.to_string())
-            }
+            Ok(if a.is_none() { "None".into() } else { a.getattr("shape")?.repr()?.to_string() })
         };
         Ok(format!(
             "Batch(current_player={}, legal_mask={}, rewards={}, terminated={}, returns={}, observation={})",
@@ -295,14 +211,28 @@ impl Batch {
 #[pyclass(frozen, module = "cribpiquet.vector", name = "VectorGame")]
 pub struct VectorGame {
     engine: Mutex<Box<dyn Engine>>,
+    /// The game (a ``cribbage.Game`` or ``piquet.Game``).
+    #[pyo3(get)]
     game: Py<PyAny>,
+    /// Number of games.
+    #[pyo3(get)]
     n: usize,
-    players: usize,
-    actions: usize,
+    /// Players per game (the ``P`` of the batch).
+    #[pyo3(get)]
+    num_players: usize,
+    /// Action ids per game (the ``A`` of the batch: ``game.num_distinct_actions()``).
+    #[pyo3(get)]
+    num_actions: usize,
     tensor_size: usize,
     observation: Observation,
+    /// Do finished games restart?
+    #[pyo3(get)]
     auto_reset: bool,
+    /// Are the games' histories kept (see :meth:`state`)?
+    #[pyo3(get)]
     record_history: bool,
+    /// The threads asked for (None: every core).
+    #[pyo3(get)]
     threads: Option<usize>,
     buffers: Buffers,
     batch: Py<Batch>,
@@ -386,40 +316,45 @@ fn busy<T>(e: TryLockError<T>) -> PyErr {
 impl VectorGame {
     fn build<G: PyGame>(py: Python<'_>, game: G, n: usize, options: VectorOptions) -> PyResult<VectorGame> {
         let core = Core::new(game, n, options)?;
-        let VectorOptions { observation, auto_reset, record_history, threads, .. } = options;
-        let (p, a, t) = (core.num_players(), G::NUM_DISTINCT_ACTIONS, core.tensor_size());
-        // Bytes of every output buffer together, for the message if one cannot be had.
-        let total = n as u128 * (4 + a as u128 + 4 * p as u128 + 1 + 4 * p as u128 + 4 * t as u128);
+        let columns = columns_dict(py, OutputBuffers::try_for_game(&core)?)?;
+        let buffer = |name: &str| -> PyResult<Bound<'_, PyAny>> {
+            let array = columns.get_item(name)?.ok_or_else(|| PyRuntimeError::new_err(format!("no {name} buffer")))?;
+            set_read_only(&array)?;
+            Ok(array)
+        };
         let buffers = Buffers {
-            current_player: output_buffer1::<i32>(py, n, "current_player", n, total)?,
-            legal_mask: output_buffer::<bool>(py, n, a, "legal_mask", n, total)?,
-            rewards: output_buffer::<f32>(py, n, p, "rewards", n, total)?,
-            terminated: output_buffer1::<bool>(py, n, "terminated", n, total)?,
-            returns: output_buffer::<f32>(py, n, p, "returns", n, total)?,
-            tensor: output_buffer::<f32>(py, n, t, "observation", n, total)?,
+            current_player: buffer("current_player")?.cast_into()?.unbind(),
+            legal_mask: buffer("legal_mask")?.cast_into()?.unbind(),
+            rewards: buffer("rewards")?.cast_into()?.unbind(),
+            terminated: buffer("terminated")?.cast_into()?.unbind(),
+            returns: buffer("returns")?.cast_into()?.unbind(),
+            tensor: buffer("observation")?.cast_into()?.unbind(),
+        };
+        // The caller's windows: read-only views of the buffers, in the columns' order.
+        let view = |name: &str| -> PyResult<Py<PyAny>> {
+            let view = buffer(name)?.call_method0("view")?;
+            set_read_only(&view)?;
+            Ok(view.unbind())
         };
         let batch = Batch {
-            current_player: read_only(buffers.current_player.bind(py).as_any())?,
-            legal_mask: read_only(buffers.legal_mask.bind(py).as_any())?,
-            rewards: read_only(buffers.rewards.bind(py).as_any())?,
-            terminated: read_only(buffers.terminated.bind(py).as_any())?,
-            returns: read_only(buffers.returns.bind(py).as_any())?,
-            observation: match observation {
-                Observation::None => py.None(),
-                _ => read_only(buffers.tensor.bind(py).as_any())?,
-            },
+            current_player: view("current_player")?,
+            legal_mask: view("legal_mask")?,
+            rewards: view("rewards")?,
+            terminated: view("terminated")?,
+            returns: view("returns")?,
+            observation: if options.observation == Observation::None { py.None() } else { view("observation")? },
         };
         Ok(VectorGame {
             engine: Mutex::new(Box::new(core)),
             game: game.game_object(py)?,
             n,
-            players: p,
-            actions: a,
-            tensor_size: t,
-            observation,
-            auto_reset,
-            record_history,
-            threads,
+            num_players: game.num_players(),
+            num_actions: G::NUM_DISTINCT_ACTIONS,
+            tensor_size: options.observation.size::<G>(),
+            observation: options.observation,
+            auto_reset: options.auto_reset,
+            record_history: options.record_history,
+            threads: options.threads,
             buffers,
             batch: Py::new(py, batch)?,
         })
@@ -458,9 +393,7 @@ impl VectorGame {
     #[new]
     #[pyo3(signature = (game, n, *, seed = None, threads = None, observation = ObservationArg::default_tensor(), auto_reset = None, record_history = None),
            text_signature = "(game, n, *, seed=0, threads=None, observation='information_state', auto_reset=True, record_history=False)")]
-    #[allow(clippy::too_many_arguments)]
     fn new(
-        py: Python<'_>,
         game: &Bound<'_, PyAny>,
         n: IntArg,
         seed: Option<&Bound<'_, PyAny>>,
@@ -473,9 +406,10 @@ impl VectorGame {
         let seed = seed.map_or(Ok(0), seed_from)?;
         let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
         let observation = observation.0?;
-        let auto_reset = auto_reset.map_or(Ok(true), |b| super::convert::bool_arg(b, "auto_reset"))?;
-        let record_history = record_history.map_or(Ok(false), |b| super::convert::bool_arg(b, "record_history"))?;
+        let auto_reset = auto_reset.map_or(Ok(true), |b| bool_arg(b, "auto_reset"))?;
+        let record_history = record_history.map_or(Ok(false), |b| bool_arg(b, "record_history"))?;
         let options = VectorOptions { seed, threads, observation, auto_reset, record_history };
+        let py = game.py();
         if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
             return VectorGame::build(py, g.get().0, n, options);
         }
@@ -541,32 +475,8 @@ impl VectorGame {
         engine.state_object(py, i)
     }
 
-    /// The game (a ``cribbage.Game`` or ``piquet.Game``).
-    #[getter]
-    fn game(&self, py: Python<'_>) -> Py<PyAny> {
-        self.game.clone_ref(py)
-    }
-
-    /// Number of games.
-    #[getter]
-    fn n(&self) -> usize {
-        self.n
-    }
-
     fn __len__(&self) -> usize {
         self.n
-    }
-
-    /// Players per game (the ``P`` of the batch).
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.players
-    }
-
-    /// Action ids per game (the ``A`` of the batch: ``game.num_distinct_actions()``).
-    #[getter]
-    fn num_actions(&self) -> usize {
-        self.actions
     }
 
     /// ``"information_state"``, ``"observation"`` or None.
@@ -582,24 +492,6 @@ impl VectorGame {
     #[getter]
     fn observation_shape(&self) -> (usize,) {
         (self.tensor_size,)
-    }
-
-    /// Do finished games restart?
-    #[getter]
-    fn auto_reset(&self) -> bool {
-        self.auto_reset
-    }
-
-    /// Are the games' histories kept (see :meth:`state`)?
-    #[getter]
-    fn record_history(&self) -> bool {
-        self.record_history
-    }
-
-    /// The threads asked for (None: every core).
-    #[getter]
-    fn threads(&self) -> Option<usize> {
-        self.threads
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
