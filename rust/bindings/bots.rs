@@ -124,23 +124,17 @@ impl PyBot {
         PyBot::new(settings)
     }
 
-    /// Run `f` on the live bot of the state's game, with the interpreter released.
-    fn with_bot<T: Send>(
-        &self,
-        py: Python<'_>,
-        state: &Bound<'_, PyAny>,
-        what: &str,
-        f: impl Fn(&mut dyn DynBot, &mut Rng) -> crate::error::Result<T> + Send + Sync,
-    ) -> PyResult<T> {
-        let state = state_arg(state, what)?;
-        let spec = &self.settings.spec;
-        let live = &self.live;
+    /// The action of the live bot of the state's game (`values`: every legal action's value
+    /// instead), with the interpreter released.
+    fn ask(&self, py: Python<'_>, state: &Bound<'_, PyAny>, values: bool) -> PyResult<(u16, Vec<(u16, f64)>)> {
+        let state = state_arg(state, if values { "action_values" } else { "step" })?;
+        let (spec, live) = (&self.settings.spec, &self.live);
         let work = || {
             let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
             let Live { rng, cribbage, piquet } = &mut *guard;
             match state {
-                AnyState::Cribbage(s) => f(&mut Bound1(cribbage.get_or_insert_with(|| spec.bot()).as_mut(), s), rng),
-                AnyState::Piquet(s) => f(&mut Bound1(piquet.get_or_insert_with(|| spec.bot()).as_mut(), s), rng),
+                AnyState::Cribbage(s) => ask(cribbage.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
+                AnyState::Piquet(s) => ask(piquet.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
             }
         };
         if spec.quick() {
@@ -151,21 +145,14 @@ impl PyBot {
     }
 }
 
-/// A live bot with its state, game erased (what [`PyBot::with_bot`] hands its closure).
-trait DynBot {
-    fn step(&mut self, rng: &mut Rng) -> crate::error::Result<u16>;
-    fn action_values(&mut self, rng: &mut Rng) -> crate::error::Result<Vec<(u16, f64)>>;
-}
-
-struct Bound1<'a, S: GameState>(&'a mut dyn Bot<S>, S);
-
-impl<S: GameState> DynBot for Bound1<'_, S> {
-    fn step(&mut self, rng: &mut Rng) -> crate::error::Result<u16> {
-        self.0.step(&self.1, rng)
-    }
-    fn action_values(&mut self, rng: &mut Rng) -> crate::error::Result<Vec<(u16, f64)>> {
-        self.0.action_values(&self.1, rng)
-    }
+/// A bot's action at `s`, or (`values`) every legal action's value.
+fn ask<S: GameState>(
+    bot: &mut dyn Bot<S>,
+    s: &S,
+    rng: &mut Rng,
+    values: bool,
+) -> crate::Result<(u16, Vec<(u16, f64)>)> {
+    Ok(if values { (0, bot.action_values(s, rng)?) } else { (bot.step(s, rng)?, Vec::new()) })
 }
 
 #[pymethods]
@@ -175,15 +162,14 @@ impl PyBot {
     /// the bot thinks, and Ctrl-C stops a long search within a fraction of a second
     /// (``KeyboardInterrupt``).
     fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
-        self.with_bot(py, state, "step", |bot, rng| bot.step(rng))
+        Ok(self.ask(py, state, false)?.0)
     }
 
     /// ``{action: value}`` for every legal action at ``state``, for the player to move (the
     /// scale is the bot's: see its class). :meth:`step` plays one of the best.
     fn action_values<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        let values = self.with_bot(py, state, "action_values", |bot, rng| bot.action_values(rng))?;
         let d = PyDict::new(py);
-        for (a, v) in values {
+        for (a, v) in self.ask(py, state, true)?.1 {
             d.set_item(a, v)?;
         }
         Ok(d)

@@ -6,7 +6,6 @@ use pyo3::types::{PyDict, PyTuple};
 
 use super::bots::{state_arg, AnyState};
 use crate::bots::registry::{objective_name, parse_objective};
-use crate::engine::GameState;
 use crate::solve::{Objective, Solution, Solve};
 
 /// The exact value of the rest of a deal's play, with every card known.
@@ -17,69 +16,51 @@ use crate::solve::{Objective, Solution, Solve};
 /// positions searched. See :func:`cribpiquet.solve` for the scale.
 #[pyclass(frozen, name = "Solution", module = "cribpiquet")]
 pub struct PySolution {
-    solution: Solution,
-    /// The action texts for the repr: best actions, principal variation.
-    texts: (Vec<String>, Vec<String>),
-    objective: Objective,
+    /// The value for the player to move: ``"points"`` the point difference to the end of the
+    /// deal, ``"win"`` the chance to win (0..1).
+    #[pyo3(get)]
+    value: f64,
+    action_values: Vec<(u16, f64)>,
+    /// Every optimal action, ascending.
+    #[pyo3(get)]
+    best_actions: Py<PyTuple>,
+    /// One optimal line of play from here to the end of the play (action ids).
+    #[pyo3(get)]
+    principal_variation: Py<PyTuple>,
+    /// Positions searched.
+    #[pyo3(get)]
+    nodes: u64,
+    /// The objective solved for (``"points"`` or ``"win"``).
+    #[pyo3(get)]
+    objective: &'static str,
+    repr: String,
 }
 
 #[pymethods]
 impl PySolution {
-    /// The value for the player to move: ``"points"`` the point difference to the end of the
-    /// deal, ``"win"`` the chance to win (0..1).
-    #[getter]
-    fn value(&self) -> f64 {
-        self.solution.value
-    }
-
     /// ``{action: value}`` for every legal action of the player to move.
     #[getter]
     fn action_values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for &(a, v) in &self.solution.action_values {
+        for &(a, v) in &self.action_values {
             d.set_item(a, v)?;
         }
         Ok(d)
     }
 
-    /// Every optimal action, ascending.
-    #[getter]
-    fn best_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.solution.best_actions)
-    }
-
-    /// One optimal line of play from here to the end of the play (action ids).
-    #[getter]
-    fn principal_variation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.solution.principal_variation)
-    }
-
-    /// Positions searched.
-    #[getter]
-    fn nodes(&self) -> u64 {
-        self.solution.nodes
-    }
-
-    /// The objective solved for (``"points"`` or ``"win"``).
-    #[getter]
-    fn objective(&self) -> &'static str {
-        objective_name(self.objective)
-    }
-
     fn __repr__(&self) -> String {
-        format!(
-            "Solution(value={:?}, objective='{}', best_actions=[{}], principal_variation=[{}], nodes={})",
-            self.solution.value,
-            objective_name(self.objective),
-            self.texts.0.join(" "),
-            self.texts.1.join(" "),
-            self.solution.nodes
-        )
+        self.repr.clone()
     }
 }
 
-fn texts<S: GameState>(state: &S, actions: &[u16]) -> Vec<String> {
-    actions.iter().map(|&a| state.action_to_string(a).unwrap_or_else(|_| a.to_string())).collect()
+/// The solution of `state`, with the texts of its best actions and principal variation.
+fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution, (Vec<String>, Vec<String>))> {
+    let solution = state.solve(objective)?;
+    let texts = |actions: &[u16]| -> Vec<String> {
+        actions.iter().map(|&a| state.action_to_string(a).unwrap_or_else(|_| a.to_string())).collect()
+    };
+    let t = (texts(&solution.best_actions), texts(&solution.principal_variation));
+    Ok((solution, t))
 }
 
 /// The exact value of the rest of the current deal's play from ``state``, with every card known
@@ -109,21 +90,26 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
         Some(o) => parse_objective(super::convert::str_arg(o, "objective")?.to_str()?)?,
         None => Objective::Points,
     };
-    let (solution, texts) = py.detach(|| -> crate::error::Result<_> {
-        Ok(match state {
-            AnyState::Cribbage(s) => {
-                let sol = s.solve(objective)?;
-                let t = (texts(&s, &sol.best_actions), texts(&s, &sol.principal_variation));
-                (sol, t)
-            }
-            AnyState::Piquet(s) => {
-                let sol = s.solve(objective)?;
-                let t = (texts(&s, &sol.best_actions), texts(&s, &sol.principal_variation));
-                (sol, t)
-            }
-        })
+    let (s, (best, pv)) = py.detach(|| match state {
+        AnyState::Cribbage(s) => solved(&s, objective),
+        AnyState::Piquet(s) => solved(&s, objective),
     })?;
-    Ok(PySolution { solution, texts, objective })
+    let objective = objective_name(objective);
+    Ok(PySolution {
+        repr: format!(
+            "Solution(value={:?}, objective='{objective}', best_actions=[{}], principal_variation=[{}], nodes={})",
+            s.value,
+            best.join(" "),
+            pv.join(" "),
+            s.nodes
+        ),
+        value: s.value,
+        best_actions: PyTuple::new(py, &s.best_actions)?.unbind(),
+        principal_variation: PyTuple::new(py, &s.principal_variation)?.unbind(),
+        nodes: s.nodes,
+        objective,
+        action_values: s.action_values,
+    })
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -74,22 +74,10 @@ impl<G: PyGame> Engine for Core<G> {
     }
 }
 
-/// The arrays a vector writes into (the core's buffers, read-only to Python; rewritten by every
-/// call).
-struct Buffers {
-    current_player: Py<PyArray1<i32>>,
-    legal_mask: Py<PyArray2<bool>>,
-    rewards: Py<PyArray2<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    returns: Py<PyArray2<f32>>,
-    tensor: Py<PyArray2<f32>>,
-}
-
-/// Clear the WRITEABLE flag of an array and of every array it is a view of, so that neither it
-/// nor any view of it can be made writable (`setflags(write=True)` fails: the last base is Rust's
-/// memory, no buffer numpy could write through). The vector alone writes them, through
-/// [`buffer_mut`].
-fn set_read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
+/// A Python array made read-only, with every array it is a view of, so that neither it nor any
+/// view of it can be made writable (`setflags(write=True)` fails: the last base is Rust's memory,
+/// no buffer numpy could write through). The vector alone writes them, through [`buffer_mut`].
+fn read_only(array: Bound<'_, PyAny>) -> PyResult<Bound<'_, PyAny>> {
     let kwargs = PyDict::new(array.py());
     kwargs.set_item("write", false)?;
     let mut a = array.clone();
@@ -97,7 +85,7 @@ fn set_read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
         a.call_method("setflags", (), Some(&kwargs))?;
         a = a.getattr("base")?;
     }
-    Ok(())
+    Ok(array)
 }
 
 /// The memory of an output buffer, for the vector to write.
@@ -118,66 +106,89 @@ unsafe fn buffer_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     unsafe { std::slice::from_raw_parts_mut(array.data(), len) }
 }
 
-/// What a :class:`VectorGame` call returns: one row per game (``N`` games, ``A`` action ids,
-/// ``P`` players, ``T`` the tensor size).
-///
-/// * ``current_player`` (N,) int32: the player to move (``TERMINAL`` = -4 for a finished game
-///   left as it is, with ``auto_reset=False``);
-/// * ``legal_mask`` (N, A) bool: the legal actions of the player to move;
-/// * ``rewards`` (N, P) float32: the points each player made in the call (the decision and the
-///   chance events after it; partners share their side's). A new game's points before its first
-///   decision (five-card cribbage's three for last) are the rewards of ``reset()``, or, after an
-///   auto-reset, come with the new game's first step: a game's rewards add up to its scores;
-/// * ``terminated`` (N,) bool: the game ended in this call (with ``auto_reset`` it has already
-///   restarted, and the other fields show the new game; without, it stays over and true);
-/// * ``returns`` (N, P) float32: the payoffs (``State.returns()``) of the games that
-///   ``terminated``, else 0;
-/// * ``observation`` (N, T) float32: the chosen tensor of the player to move (zeros for a finished
-///   game), or None with ``observation=None``.
-///
-/// The arrays are **read-only views of buffers the vector reuses**: the next ``reset``/``step``
-/// overwrites them in place (no copy, no allocation per step). Keep a snapshot with
-/// :meth:`copy`.
-#[pyclass(frozen, get_all, module = "cribpiquet.vector", name = "Batch")]
-pub struct Batch {
-    current_player: Py<PyAny>,
-    legal_mask: Py<PyAny>,
-    rewards: Py<PyAny>,
-    terminated: Py<PyAny>,
-    returns: Py<PyAny>,
-    observation: Py<PyAny>,
+/// The outputs, described once: each `Batch` field (the core's column of that name) with its
+/// array type and the core [`Outputs`] field it is. Makes the buffers (the core's, handed to numpy
+/// once), the `Batch` class of read-only views of them, and the copies between them.
+macro_rules! outputs {
+    ($(#[$doc:meta])* $($field:ident: $array:ty => $out:ident),*) => {
+        /// The arrays a vector writes into (rewritten by every call).
+        struct Buffers {
+            $($field: Py<$array>,)*
+        }
+
+        impl Buffers {
+            /// The core's output buffers of `core` as numpy arrays, and a batch of views of them.
+            fn new<G: Game>(py: Python<'_>, core: &Core<G>) -> PyResult<(Buffers, Batch)> {
+                let columns = columns_dict(py, OutputBuffers::try_for_game(core)?)?;
+                let column = |name| columns.get_item(name)?.ok_or_else(|| PyRuntimeError::new_err(name));
+                let buffers = Buffers { $($field: read_only(column(stringify!($field))?)?.cast_into()?.unbind(),)* };
+                let batch = Batch { $($field: read_only(buffers.$field.bind(py).call_method0("view")?)?.unbind(),)* };
+                Ok((buffers, batch))
+            }
+
+            /// The buffers as the core's outputs.
+            ///
+            /// # Safety
+            /// As [`buffer_mut`]'s, for every buffer.
+            unsafe fn outputs<'a>(&'a self, py: Python<'a>) -> Outputs<'a> {
+                // SAFETY: the caller's promise; each buffer is borrowed once.
+                unsafe { Outputs { $($out: buffer_mut(self.$field.bind(py)),)* } }
+            }
+        }
+
+        $(#[$doc])*
+        #[pyclass(frozen, get_all, module = "cribpiquet.vector", name = "Batch")]
+        pub struct Batch {
+            $($field: Py<PyAny>,)*
+        }
+
+        #[pymethods]
+        impl Batch {
+            /// A batch of fresh, writable copies (they do not change with the vector).
+            fn copy(&self, py: Python<'_>) -> PyResult<Batch> {
+                let copy = |a: &Py<PyAny>| if a.is_none(py) { Ok(py.None()) } else { a.call_method0(py, "copy") };
+                Ok(Batch { $($field: copy(&self.$field)?,)* })
+            }
+
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                let shape = |a: &Py<PyAny>| -> PyResult<String> {
+                    let a = a.bind(py);
+                    Ok(if a.is_none() { "None".into() } else { a.getattr("shape")?.repr()?.to_string() })
+                };
+                let fields = [$(format!("{}={}", stringify!($field), shape(&self.$field)?)),*];
+                Ok(format!("Batch({})", fields.join(", ")))
+            }
+        }
+    };
 }
 
-#[pymethods]
-impl Batch {
-    /// A batch of fresh, writable copies (they do not change with the vector).
-    fn copy(&self, py: Python<'_>) -> PyResult<Batch> {
-        let g = |a: &Py<PyAny>| if a.is_none(py) { Ok(py.None()) } else { a.call_method0(py, "copy") };
-        Ok(Batch {
-            current_player: g(&self.current_player)?,
-            legal_mask: g(&self.legal_mask)?,
-            rewards: g(&self.rewards)?,
-            terminated: g(&self.terminated)?,
-            returns: g(&self.returns)?,
-            observation: g(&self.observation)?,
-        })
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let shape = |a: &Py<PyAny>| -> PyResult<String> {
-            let a = a.bind(py);
-            Ok(if a.is_none() { "None".into() } else { a.getattr("shape")?.repr()?.to_string() })
-        };
-        Ok(format!(
-            "Batch(current_player={}, legal_mask={}, rewards={}, terminated={}, returns={}, observation={})",
-            shape(&self.current_player)?,
-            shape(&self.legal_mask)?,
-            shape(&self.rewards)?,
-            shape(&self.terminated)?,
-            shape(&self.returns)?,
-            shape(&self.observation)?
-        ))
-    }
+outputs! {
+    /// What a :class:`VectorGame` call returns: one row per game (``N`` games, ``A`` action ids,
+    /// ``P`` players, ``T`` the tensor size).
+    ///
+    /// * ``current_player`` (N,) int32: the player to move (``TERMINAL`` = -4 for a finished game
+    ///   left as it is, with ``auto_reset=False``);
+    /// * ``legal_mask`` (N, A) bool: the legal actions of the player to move;
+    /// * ``rewards`` (N, P) float32: the points each player made in the call (the decision and the
+    ///   chance events after it; partners share their side's). A new game's points before its first
+    ///   decision (five-card cribbage's three for last) are the rewards of ``reset()``, or, after an
+    ///   auto-reset, come with the new game's first step: a game's rewards add up to its scores;
+    /// * ``terminated`` (N,) bool: the game ended in this call (with ``auto_reset`` it has already
+    ///   restarted, and the other fields show the new game; without, it stays over and true);
+    /// * ``returns`` (N, P) float32: the payoffs (``State.returns()``) of the games that
+    ///   ``terminated``, else 0;
+    /// * ``observation`` (N, T) float32: the chosen tensor of the player to move (zeros for a finished
+    ///   game), or None with ``observation=None``.
+    ///
+    /// The arrays are **read-only views of buffers the vector reuses**: the next ``reset``/``step``
+    /// overwrites them in place (no copy, no allocation per step). Keep a snapshot with
+    /// :meth:`copy`.
+    current_player: PyArray1<i32> => current_player,
+    legal_mask: PyArray2<bool> => legal_mask,
+    rewards: PyArray2<f32> => rewards,
+    terminated: PyArray1<bool> => terminated,
+    returns: PyArray2<f32> => returns,
+    observation: PyArray2<f32> => tensor
 }
 
 /// ``n`` games of one cribbage or piquet ``Game`` stepped together in Rust, for reinforcement
@@ -316,34 +327,10 @@ fn busy<T>(e: TryLockError<T>) -> PyErr {
 impl VectorGame {
     fn build<G: PyGame>(py: Python<'_>, game: G, n: usize, options: VectorOptions) -> PyResult<VectorGame> {
         let core = Core::new(game, n, options)?;
-        let columns = columns_dict(py, OutputBuffers::try_for_game(&core)?)?;
-        let buffer = |name: &str| -> PyResult<Bound<'_, PyAny>> {
-            let array = columns.get_item(name)?.ok_or_else(|| PyRuntimeError::new_err(format!("no {name} buffer")))?;
-            set_read_only(&array)?;
-            Ok(array)
-        };
-        let buffers = Buffers {
-            current_player: buffer("current_player")?.cast_into()?.unbind(),
-            legal_mask: buffer("legal_mask")?.cast_into()?.unbind(),
-            rewards: buffer("rewards")?.cast_into()?.unbind(),
-            terminated: buffer("terminated")?.cast_into()?.unbind(),
-            returns: buffer("returns")?.cast_into()?.unbind(),
-            tensor: buffer("observation")?.cast_into()?.unbind(),
-        };
-        // The caller's windows: read-only views of the buffers, in the columns' order.
-        let view = |name: &str| -> PyResult<Py<PyAny>> {
-            let view = buffer(name)?.call_method0("view")?;
-            set_read_only(&view)?;
-            Ok(view.unbind())
-        };
-        let batch = Batch {
-            current_player: view("current_player")?,
-            legal_mask: view("legal_mask")?,
-            rewards: view("rewards")?,
-            terminated: view("terminated")?,
-            returns: view("returns")?,
-            observation: if options.observation == Observation::None { py.None() } else { view("observation")? },
-        };
+        let (buffers, mut batch) = Buffers::new(py, &core)?;
+        if options.observation == Observation::None {
+            batch.observation = py.None();
+        }
         Ok(VectorGame {
             engine: Mutex::new(Box::new(core)),
             game: game.game_object(py)?,
@@ -367,21 +354,8 @@ impl VectorGame {
         f: impl FnOnce(&mut dyn Engine, &mut Outputs<'_>) -> crate::Result<()> + Send,
     ) -> PyResult<Py<Batch>> {
         let mut engine = self.engine.try_lock().map_err(busy)?;
-        let b = &self.buffers;
-        let (cp, mask, rewards) = (b.current_player.bind(py), b.legal_mask.bind(py), b.rewards.bind(py));
-        let (done, returns, tensor) = (b.terminated.bind(py), b.returns.bind(py), b.tensor.bind(py));
-        // SAFETY: the engine lock is held (above) for as long as the slices live, and each
-        // buffer is borrowed once.
-        let mut out = unsafe {
-            Outputs {
-                current_player: buffer_mut(cp),
-                legal_mask: buffer_mut(mask),
-                rewards: buffer_mut(rewards),
-                terminated: buffer_mut(done),
-                returns: buffer_mut(returns),
-                tensor: buffer_mut(tensor),
-            }
-        };
+        // SAFETY: the engine lock is held (above) for as long as the outputs live.
+        let mut out = unsafe { self.buffers.outputs(py) };
         let engine: &mut dyn Engine = &mut **engine;
         py.detach(|| f(engine, &mut out))?;
         Ok(self.batch.clone_ref(py))
