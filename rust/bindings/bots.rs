@@ -1,16 +1,11 @@
-//! Bindings for the bots: `cribpiquet.bots` (`Bot`, `Random`, `First`, `Greedy`, `ISMCTS`,
-//! `PIMC`), the registry's `bot_names` and `bot_from_name`, and the arena.
+//! Bindings for the bots: `cribpiquet.bots` (`Bot` and its classes), the registry's `bot_names`
+//! and `bot_from_name`, and the arena.
 //!
-//! One mechanism for every bot: the Python base class [`PyBot`] (`cribpiquet.bots.Bot`) holds
-//! the bot's settings (the core registry's [`BotSettings`], which builds the core bots of either
-//! game), the bot's own generator (seeded by its `seed`) and the live bot of each game, and offers
-//! `step`, `action_values`, `restart`, `name`, the repr and pickling (`__reduce__`: the
-//! constructor call of the settings). A bot class is a subclass with only a constructor, one
-//! entry of [`bot_classes!`]: its arguments are its registry entry's settings, each converted by
-//! its [`Kind`] and set and checked by the core, and the repr and `__reduce__` read them back.
-//! Adding a Rust bot type is an entry in `bots::registry` and one here. `simulate` and the arena
-//! take the settings (the registry's policy factory: fresh bots per seat and game, drawing from
-//! the game's generator), and the registry's names.
+//! The base class [`PyBot`] holds a bot's settings (the core registry's [`BotSettings`]), its own
+//! generator and its live bot of each game. Each class is one [`bot_classes!`] entry whose
+//! arguments are its registry entry's settings (converted by their [`Kind`], set and checked by
+//! the core); the repr and `__reduce__` read them back. `simulate` and the arena take the
+//! settings ([`BotSpec::policy_factory`]: fresh bots per seat and game).
 
 use std::ops::Range;
 use std::sync::Mutex;

@@ -53,14 +53,22 @@ impl PySolution {
     }
 }
 
-/// The solution of `state`, with the texts of its best actions and principal variation.
-fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution, (Vec<String>, Vec<String>))> {
-    let solution = state.solve(objective)?;
-    let texts = |actions: &[u16]| -> Vec<String> {
-        actions.iter().map(|&a| state.action_to_string(a).unwrap_or_else(|_| a.to_string())).collect()
+/// The solution of `state`, with its repr (the actions as text).
+fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution, String)> {
+    let s = state.solve(objective)?;
+    let texts = |actions: &[u16]| -> String {
+        let text = |&a: &u16| state.action_to_string(a).unwrap_or_else(|_| a.to_string());
+        actions.iter().map(text).collect::<Vec<_>>().join(" ")
     };
-    let t = (texts(&solution.best_actions), texts(&solution.principal_variation));
-    Ok((solution, t))
+    let repr = format!(
+        "Solution(value={:?}, objective='{}', best_actions=[{}], principal_variation=[{}], nodes={})",
+        s.value,
+        objective_name(objective),
+        texts(&s.best_actions),
+        texts(&s.principal_variation),
+        s.nodes
+    );
+    Ok((s, repr))
 }
 
 /// The exact value of the rest of the current deal's play from ``state``, with every card known
@@ -90,25 +98,18 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
         Some(o) => parse_objective(super::convert::str_arg(o, "objective")?.to_str()?)?,
         None => Objective::Points,
     };
-    let (s, (best, pv)) = py.detach(|| match state {
+    let (s, repr) = py.detach(|| match state {
         AnyState::Cribbage(s) => solved(&s, objective),
         AnyState::Piquet(s) => solved(&s, objective),
     })?;
-    let objective = objective_name(objective);
     Ok(PySolution {
-        repr: format!(
-            "Solution(value={:?}, objective='{objective}', best_actions=[{}], principal_variation=[{}], nodes={})",
-            s.value,
-            best.join(" "),
-            pv.join(" "),
-            s.nodes
-        ),
         value: s.value,
         best_actions: PyTuple::new(py, &s.best_actions)?.unbind(),
         principal_variation: PyTuple::new(py, &s.principal_variation)?.unbind(),
         nodes: s.nodes,
-        objective,
+        objective: objective_name(objective),
         action_values: s.action_values,
+        repr,
     })
 }
 

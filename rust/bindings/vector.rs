@@ -1,11 +1,9 @@
 //! `cribpiquet.vector.VectorGame`: the Python face of [`crate::engine::vector::VectorGame`], one
 //! class for both games.
 //!
-//! The core is generic over the engine; this layer erases the game behind [`Engine`] (one
-//! dynamic call per batch, not per game), so one class serves cribbage and piquet. The outputs
-//! are the core's [`OutputBuffers`], handed to numpy once as columns ([`columns_dict`]: no copy)
-//! and rewritten in place by every call, with the interpreter detached; Python sees read-only
-//! views of them through one [`Batch`] object.
+//! The game is erased behind [`Engine`] (one dynamic call per batch, not per game). The outputs
+//! are the core's [`OutputBuffers`], handed to numpy once ([`columns_dict`]: no copy) and
+//! rewritten in place by every call; Python sees read-only views of them in one [`Batch`].
 
 use std::sync::{Mutex, TryLockError};
 
@@ -18,60 +16,36 @@ use super::arrays::columns_dict;
 use super::convert::{bool_arg, describe, seed_from, IntArg};
 use crate::engine::vector::{Observation, OutputBuffers, Outputs, VectorGame as Core, VectorOptions};
 use crate::engine::{Game, StateStack};
+use crate::error::echo;
 
-/// An engine whose states have a Python `State` class.
-trait PyGame: Game {
-    /// The Python `State` of a stack.
-    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>>;
-    /// The Python `Game` of this game.
-    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+/// The core vector of either game (one match per call, not per game).
+enum Engine {
+    Cribbage(Core<crate::cribbage::GameConfig>),
+    Piquet(Core<crate::piquet::GameConfig>),
 }
 
-impl PyGame for crate::cribbage::GameConfig {
-    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::cribbage_game::State(stack))?.into_any())
-    }
-    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::cribbage_game::Game(self))?.into_any())
+/// `$body` with `$v` the core vector of `$engine`, whichever its game.
+macro_rules! each {
+    ($engine:expr, $v:ident => $body:expr) => {
+        match $engine {
+            Engine::Cribbage($v) => $body,
+            Engine::Piquet($v) => $body,
+        }
+    };
+}
+
+/// Game `i` of a core vector as a new stack (its history replayed if the vector keeps them).
+fn stack<G: Game>(v: &Core<G>, i: usize) -> crate::Result<StateStack<G::State>> {
+    let state = *v.state(i)?;
+    match v.records_history() {
+        true => StateStack::replay(v.game().new_initial_state(), v.history(i)?),
+        false => Ok(StateStack::new(state)),
     }
 }
 
-impl PyGame for crate::piquet::GameConfig {
-    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::piquet_game::State(stack))?.into_any())
-    }
-    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::piquet_game::Game(self))?.into_any())
-    }
-}
-
-/// The core vector with its game erased.
-trait Engine: Send {
-    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> crate::Result<()>;
-    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> crate::Result<()>;
-    fn sample_legal(&mut self, seed: Option<u64>, out: &mut [i64]) -> crate::Result<()>;
-    fn state_object(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>>;
-}
-
-impl<G: PyGame> Engine for Core<G> {
-    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> crate::Result<()> {
-        Core::reset(self, seed, out)
-    }
-    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> crate::Result<()> {
-        Core::step(self, actions, out)
-    }
-    fn sample_legal(&mut self, seed: Option<u64>, out: &mut [i64]) -> crate::Result<()> {
-        Core::sample_legal(self, seed, out)
-    }
-    fn state_object(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
-        let state = *self.state(i)?;
-        let stack = if self.records_history() {
-            StateStack::replay(self.game().new_initial_state(), self.history(i)?)?
-        } else {
-            StateStack::new(state)
-        };
-        G::state_object(py, stack)
-    }
+/// A core vector's players, action ids and tensor size (the `P`, `A` and `T` of the batch).
+fn dims<G: Game>(v: &Core<G>) -> (usize, usize, usize) {
+    (v.num_players(), G::NUM_DISTINCT_ACTIONS, v.tensor_size())
 }
 
 /// A Python array made read-only, with every array it is a view of, so that neither it nor any
@@ -221,7 +195,7 @@ outputs! {
 /// True
 #[pyclass(frozen, module = "cribpiquet.vector", name = "VectorGame")]
 pub struct VectorGame {
-    engine: Mutex<Box<dyn Engine>>,
+    engine: Mutex<Engine>,
     /// The game (a ``cribbage.Game`` or ``piquet.Game``).
     #[pyo3(get)]
     game: Py<PyAny>,
@@ -264,21 +238,16 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ObservationArg {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<ObservationArg> {
         const NAMES: &str = "\"information_state\", \"observation\" or None";
-        if obj.is_none() {
-            return Ok(ObservationArg(Ok(Observation::None)));
-        }
         let Ok(text) = obj.cast::<PyString>() else {
-            return Ok(ObservationArg(Err(PyTypeError::new_err(format!(
-                "observation must be {NAMES}, got {}",
-                describe(&obj)
-            )))));
+            return Ok(ObservationArg(match obj.is_none() {
+                true => Ok(Observation::None),
+                false => Err(PyTypeError::new_err(format!("observation must be {NAMES}, got {}", describe(&obj)))),
+            }));
         };
         Ok(ObservationArg(match text.to_str()? {
             "information_state" => Ok(Observation::InformationState),
             "observation" => Ok(Observation::Observation),
-            other => {
-                Err(PyValueError::new_err(format!("observation must be {NAMES}, got {:?}", crate::error::echo(other))))
-            }
+            other => Err(PyValueError::new_err(format!("observation must be {NAMES}, got {:?}", echo(other)))),
         }))
     }
 }
@@ -290,12 +259,10 @@ fn actions_array<'py>(obj: &Bound<'py, PyAny>, n: usize) -> PyResult<Bound<'py, 
         Ok(a) if a.is_c_contiguous() => a.clone(),
         _ => {
             let np = py.import("numpy")?;
-            let a = np.call_method1("asarray", (obj,)).map_err(|_| {
-                PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)))
-            })?;
-            let untyped = a.cast::<PyUntypedArray>().map_err(|_| {
-                PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)))
-            })?;
+            let wrong =
+                || PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)));
+            let a = np.call_method1("asarray", (obj,)).map_err(|_| wrong())?;
+            let untyped = a.cast::<PyUntypedArray>().map_err(|_| wrong())?;
             if !matches!(untyped.dtype().kind(), b'i' | b'u') {
                 return Err(PyTypeError::new_err(format!(
                     "actions must be integers, got dtype {}",
@@ -325,19 +292,21 @@ fn busy<T>(e: TryLockError<T>) -> PyErr {
 }
 
 impl VectorGame {
-    fn build<G: PyGame>(py: Python<'_>, game: G, n: usize, options: VectorOptions) -> PyResult<VectorGame> {
-        let core = Core::new(game, n, options)?;
-        let (buffers, mut batch) = Buffers::new(py, &core)?;
+    /// The vector of `engine`, whose Python `Game` is `game`, run as `options` say.
+    fn build(game: &Bound<'_, PyAny>, engine: Engine, options: VectorOptions) -> PyResult<VectorGame> {
+        let py = game.py();
+        let (buffers, mut batch) = each!(&engine, v => Buffers::new(py, v))?;
         if options.observation == Observation::None {
             batch.observation = py.None();
         }
+        let (num_players, num_actions, tensor_size) = each!(&engine, v => dims(v));
         Ok(VectorGame {
-            engine: Mutex::new(Box::new(core)),
-            game: game.game_object(py)?,
-            n,
-            num_players: game.num_players(),
-            num_actions: G::NUM_DISTINCT_ACTIONS,
-            tensor_size: options.observation.size::<G>(),
+            n: each!(&engine, v => v.len()),
+            engine: Mutex::new(engine),
+            game: game.clone().unbind(),
+            num_players,
+            num_actions,
+            tensor_size,
             observation: options.observation,
             auto_reset: options.auto_reset,
             record_history: options.record_history,
@@ -351,12 +320,12 @@ impl VectorGame {
     fn with_outputs(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut dyn Engine, &mut Outputs<'_>) -> crate::Result<()> + Send,
+        f: impl FnOnce(&mut Engine, &mut Outputs<'_>) -> crate::Result<()> + Send,
     ) -> PyResult<Py<Batch>> {
         let mut engine = self.engine.try_lock().map_err(busy)?;
         // SAFETY: the engine lock is held (above) for as long as the outputs live.
         let mut out = unsafe { self.buffers.outputs(py) };
-        let engine: &mut dyn Engine = &mut **engine;
+        let engine: &mut Engine = &mut engine;
         py.detach(|| f(engine, &mut out))?;
         Ok(self.batch.clone_ref(py))
     }
@@ -383,12 +352,11 @@ impl VectorGame {
         let auto_reset = auto_reset.map_or(Ok(true), |b| bool_arg(b, "auto_reset"))?;
         let record_history = record_history.map_or(Ok(false), |b| bool_arg(b, "record_history"))?;
         let options = VectorOptions { seed, threads, observation, auto_reset, record_history };
-        let py = game.py();
         if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
-            return VectorGame::build(py, g.get().0, n, options);
+            return VectorGame::build(game, Engine::Cribbage(Core::new(g.get().0, n, options)?), options);
         }
         if let Ok(g) = game.cast::<super::piquet_game::Game>() {
-            return VectorGame::build(py, g.get().0, n, options);
+            return VectorGame::build(game, Engine::Piquet(Core::new(g.get().0, n, options)?), options);
         }
         Err(PyTypeError::new_err(format!("VectorGame needs a cribbage or piquet Game, got {}", describe(game))))
     }
@@ -399,7 +367,7 @@ impl VectorGame {
     #[pyo3(signature = (seed = None))]
     fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Batch>> {
         let seed = seed.map(seed_from).transpose()?;
-        self.with_outputs(py, move |e, out| e.reset(seed, out))
+        self.with_outputs(py, move |e, out| each!(e, v => v.reset(seed, out)))
     }
 
     /// Apply ``actions[i]`` (an int array of shape ``(n,)``, a legal action of game ``i``'s
@@ -411,7 +379,7 @@ impl VectorGame {
         let actions = actions_array(actions, self.n)?;
         let actions = actions.readonly();
         let actions = actions.as_slice().map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
-        self.with_outputs(py, move |e, out| e.step(actions, out))
+        self.with_outputs(py, move |e, out| each!(e, v => v.step(actions, out)))
     }
 
     /// One uniformly random legal action per game, drawn in Rust, as a new int64 array of shape
@@ -435,8 +403,8 @@ impl VectorGame {
             ))
         })?;
         out.resize(self.n, 0i64);
-        let engine: &mut dyn Engine = &mut **engine;
-        py.detach(|| engine.sample_legal(seed, &mut out))?;
+        let engine: &mut Engine = &mut engine;
+        py.detach(|| each!(engine, v => v.sample_legal(seed, &mut out)))?;
         Ok(numpy::IntoPyArray::into_pyarray(out, py))
     }
 
@@ -445,8 +413,10 @@ impl VectorGame {
     /// replays it and undo works); otherwise it starts a new history.
     fn state(&self, py: Python<'_>, i: IntArg) -> PyResult<Py<PyAny>> {
         let i = i.within("i", 0..self.n as i64)? as usize;
-        let engine = self.engine.try_lock().map_err(busy)?;
-        engine.state_object(py, i)
+        Ok(match &*self.engine.try_lock().map_err(busy)? {
+            Engine::Cribbage(v) => Py::new(py, super::cribbage_game::State(stack(v, i)?))?.into_any(),
+            Engine::Piquet(v) => Py::new(py, super::piquet_game::State(stack(v, i)?))?.into_any(),
+        })
     }
 
     fn __len__(&self) -> usize {
