@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple, PyType};
 
 use super::convert::{bool_arg, describe, seed_from, str_arg, IntArg};
 use crate::bots::registry::{BotGame, BotSettings, BotSpec, Kind, Value, BOTS};
@@ -163,11 +163,7 @@ impl PyBot {
     /// ``{action: value}`` for every legal action at ``state``, for the player to move (the
     /// scale is the bot's: see its class). :meth:`step` plays one of the best.
     fn action_values<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (a, v) in self.ask(py, state, true)?.1 {
-            d.set_item(a, v)?;
-        }
-        Ok(d)
+        self.ask(py, state, true)?.1.into_py_dict(py)
     }
 
     /// Forget the game so far (a new game begins) and reseed the bot's generator with its seed.
@@ -352,11 +348,7 @@ bot_classes! {
 /// ('iterations', None)
 #[pyfunction]
 fn bot_names(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let d = PyDict::new(py);
-    for entry in BOTS {
-        d.set_item(entry.name, entry.argument)?;
-    }
-    Ok(d)
+    BOTS.map(|entry| (entry.name, entry.argument)).into_py_dict(py)
 }
 
 /// The bot called ``name`` (a name of :func:`bot_names`, any case, ``name:N`` where it takes an

@@ -2,7 +2,7 @@
 //! which plays with them, is a bot like the others: `bots.rs`.)
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{IntoPyDict, PyDict, PyTuple};
 
 use super::bots::{state_arg, AnyState};
 use crate::bots::registry::{objective_name, parse_objective};
@@ -41,11 +41,7 @@ impl PySolution {
     /// ``{action: value}`` for every legal action of the player to move.
     #[getter]
     fn action_values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for &(a, v) in &self.action_values {
-            d.set_item(a, v)?;
-        }
-        Ok(d)
+        self.action_values.iter().copied().into_py_dict(py)
     }
 
     fn __repr__(&self) -> String {

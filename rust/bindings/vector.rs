@@ -1,9 +1,9 @@
 //! `cribpiquet.vector.VectorGame`: the Python face of [`crate::engine::vector::VectorGame`], one
 //! class for both games.
 //!
-//! The game is erased behind [`Engine`] (one dynamic call per batch, not per game). The outputs
-//! are the core's [`OutputBuffers`], handed to numpy once ([`columns_dict`]: no copy) and
-//! rewritten in place by every call; Python sees read-only views of them in one [`Batch`].
+//! The two games' core vectors are one enum, [`Engine`], matched once per call (not per game).
+//! The outputs are the core's [`OutputBuffers`], handed to numpy once ([`columns_dict`]: no copy)
+//! and rewritten in place by every call; Python sees read-only views of them in one [`Batch`].
 
 use std::sync::{Mutex, TryLockError};
 
