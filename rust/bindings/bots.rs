@@ -307,28 +307,26 @@ bot_classes! {
     /// action).
     ///
     /// In the play, the worlds are solved exactly (:func:`cribpiquet.solve`). Before the play,
-    /// ``before_play`` says how a two-player cribbage discard or a piquet exchange (its size, each
-    /// card laid away) is valued: ``"exact"`` (the default, the strongest measured) by
-    /// :class:`Greedy`'s exact expectation alone (the hand and crib over every starter and throw;
-    /// the expected declarations over every draw), no worlds; ``"exact+play"`` by that plus the mean
-    /// over the worlds of the solved play's point difference; ``"worlds"`` (and every other
-    /// decision before the play, whatever the setting: the open capot, three- and four-player
-    /// discards) in each world, the action applied, the other players' decisions made by
-    /// :class:`Greedy` and the chance events drawn from the world's own seed, and the solver valuing
-    /// the play that follows (cribbage: the pegging solved once, the show and heels averaged over
-    /// every starter the world leaves); ``"ismcts"`` hands every decision before the play to
-    /// :class:`ISMCTS` with 2,000 iterations (its values, its choice). With ``objective="win"`` an
-    /// exact value in points is shown on
-    /// the win scale (cribbage: the win table with half the difference to each side; piquet:
-    /// ``½ + ½·tanh(x / 40)``; a piquet match's deals before the one that can end it are solved for
-    /// points, shown on that scale: the deal won would ignore the margin the match counts).
-    /// ``objective``: ``"win"`` (the chance to win,
-    /// 0..1) or ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds
-    /// by how likely the opponent's own discard is in each (two-player cribbage: a softmax over his
-    /// discard values under the equilibrium discard tables, computed once per process at first
-    /// use, a few seconds); piquet worlds are not weighted. ``threads`` split the worlds; the same
-    /// ``seed`` gives the same actions whatever the thread count (unless ``time_limit``, seconds per
-    /// decision, stops first). Ctrl-C stops a decision within one world.
+    /// ``before_play`` says how a two-player cribbage discard or a piquet exchange (its size, each card
+    /// laid away) is valued: ``"exact"`` (the default, the strongest measured) by :class:`Greedy`'s
+    /// exact expectation alone (the hand and crib over every starter and throw; the expected
+    /// declarations over every draw), no worlds; ``"exact+play"`` by that plus the mean over the worlds
+    /// of the solved play's point difference; ``"worlds"`` (and every other decision before the play,
+    /// whatever the setting: the open capot, three- and four-player discards) in each world, the action
+    /// applied, the other players' decisions made by :class:`Greedy` and the chance events drawn from
+    /// the world's own seed, and the solver valuing the play that follows (cribbage: the pegging solved
+    /// once, the show and heels averaged over every starter the world leaves); ``"ismcts"`` hands every
+    /// decision before the play to :class:`ISMCTS` with 2,000 iterations (its values, its choice). With
+    /// ``objective="win"`` an exact value in points is shown on the win scale (cribbage: the win table
+    /// with half the difference to each side; piquet: ``½ + ½·tanh(x / 40)``; a piquet match's deals
+    /// before the one that can end it are solved for points, shown on that scale: the deal won would
+    /// ignore the margin the match counts). ``objective``: ``"win"`` (the chance to win, 0..1) or
+    /// ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds by how likely
+    /// the opponent's own discard is in each (two-player cribbage: a softmax over his discard values
+    /// under the equilibrium discard tables, computed once per process at first use, a few seconds);
+    /// piquet worlds are not weighted. ``threads`` split the worlds; the same ``seed`` gives the same
+    /// actions whatever the thread count (unless ``time_limit``, seconds per decision, stops first).
+    /// Ctrl-C stops a decision within one world.
     ///
     /// >>> from cribpiquet import bots
     /// >>> bots.PIMC(worlds=20, seed=1)
