@@ -96,8 +96,9 @@ pub struct Outputs<'a> {
     pub tensor: &'a mut [f32],
 }
 
-/// Owned output buffers of the right sizes for a [`VectorGame`] (for Rust callers and tests; the
-/// Python bindings write into numpy arrays instead).
+/// Owned output buffers of the right sizes for a [`VectorGame`]: Rust callers pass them as
+/// [`Outputs`]; the Python bindings hand them to numpy once, as [`Columns`], and write into the
+/// arrays every call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutputBuffers {
     /// See [`Outputs::current_player`].
