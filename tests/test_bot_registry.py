@@ -237,3 +237,30 @@ def test_bot_from_name_checks_its_seed() -> None:
         _core.bot_from_name("random", seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         _core.bot_from_name(3)  # type: ignore[arg-type]
+
+
+def test_each_class_takes_its_registry_settings() -> None:
+    """The constructor arguments are the registry entry's settings, described once in the core:
+    the default bot's repr is the class's text signature, every argument is taken by keyword
+    and read back (repr and pickle) in the signature's order."""
+    import inspect
+
+    for cls in (bots.Random, bots.First, bots.Greedy, bots.ISMCTS, bots.PIMC):
+        assert repr(cls()) == cls.__name__ + cls.__text_signature__
+        names = list(inspect.signature(cls).parameters)
+        assert len(cls().__reduce__()[1]) == len(names)
+        for name, value in zip(names, cls().__reduce__()[1]):
+            assert f"{name}=" in repr(cls(**{name: value}))
+    assert repr(bots.ISMCTS(rollout=" RANDOM ", exploration=1, threads=2)) == (
+        "ISMCTS(iterations=1000, time_limit=None, exploration=1.0, rollout='random', threads=2, seed=0, "
+        "rollout_to_end=False)"
+    )
+    assert repr(bots.PIMC(objective=" Points ", before_play="EXACT+PLAY", seed=-2)).startswith(
+        "PIMC(worlds=100, objective='points', threads=1, seed=-2, time_limit=None, inference=True, before_play='exact+play')"
+    )
+    with pytest.raises(TypeError, match="unexpected keyword argument 'seed'"):
+        bots.First(seed=1)
+    with pytest.raises(TypeError, match="time_limit must be a number, got str '1'"):
+        bots.PIMC(time_limit="1")
+    with pytest.raises(TypeError, match="rollout must be a str, got int 3"):
+        bots.ISMCTS(rollout=3)

@@ -1,77 +1,25 @@
-//! Bindings for the bots: `cribpiquet.bots` (`Bot`, `Random`, `First`, `Greedy`, `ISMCTS`,
-//! `PIMC`) and the arena.
+//! Bindings for the bots: `cribpiquet.bots` (`Bot` and its classes), the registry's `bot_names`
+//! and `bot_from_name`, and the arena.
 //!
-//! One mechanism for every bot: the Python base class [`PyBot`] (`cribpiquet.bots.Bot`) holds
-//! the bot's settings (a [`BotSpec`] of the core's bot registry, which builds the core bots of
-//! either game), the bot's own generator (seeded by its `seed`) and the live bot of each game,
-//! and offers `step`, `action_values`, `restart`, `name`, the repr and pickling (`__reduce__`:
-//! the constructor call of the settings). A bot class is a subclass with only a constructor:
-//! adding a Rust bot type is an entry in `bots::registry`, a `#[pyclass(extends = PyBot)]`
-//! struct with its `#[new]`, its repr and constructor arguments in [`PyBot`], and one line in
-//! [`register`]. `simulate` and the arena take the settings (the registry's policy factory: fresh
-//! bots per seat and game, drawing from the game's generator), and the registry's names.
+//! The base class [`PyBot`] holds a bot's settings (the core registry's [`BotSettings`]), its own
+//! generator and its live bot of each game. Each class is one [`bot_classes!`] entry whose
+//! arguments are its registry entry's settings (converted by their [`Kind`], set and checked by
+//! the core); the repr and `__reduce__` read them back. `simulate` and the arena take the
+//! settings ([`BotSpec::policy_factory`]: fresh bots per seat and game).
 
+use std::ops::Range;
 use std::sync::Mutex;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple, PyType};
 
-use super::convert::{describe, seed_from, IntArg};
-use crate::bots::ismcts::{IsmctsConfig, Rollout};
-use crate::bots::registry::{BotGame, BotSpec};
+use super::convert::{bool_arg, describe, seed_from, str_arg, IntArg};
+use crate::bots::registry::{BotGame, BotSettings, BotSpec, Kind, Value, BOTS};
 use crate::bots::Bot;
 use crate::engine::GameState;
 use crate::rng::Rng;
-use crate::solve::Objective;
 use crate::{cribbage, piquet};
-
-/// A float as Python's `repr` writes it (the shortest text that reads back to the same float:
-/// `0.7`, `1e-10`, `1e+300`), so a repr with it rebuilds an equal object.
-pub(crate) fn float_repr(x: f64) -> String {
-    if !x.is_finite() {
-        return (if x.is_nan() {
-            "nan"
-        } else if x > 0.0 {
-            "inf"
-        } else {
-            "-inf"
-        })
-        .into();
-    }
-    // Rust's `{:?}` is the shortest round-trip text too; Python spells large exponents `e+NN`
-    // and whole numbers `N.0` — both read back alike, so only the exponent sign is adjusted.
-    let text = format!("{x:?}");
-    match text.split_once('e') {
-        Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
-        _ => text,
-    }
-}
-
-/// An objective's name in Python (`"points"`, `"win"`).
-pub(crate) fn objective_name(objective: Objective) -> &'static str {
-    match objective {
-        Objective::Points => "points",
-        Objective::Win => "win",
-    }
-}
-
-fn py_bool(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
-    }
-}
-
-// ------------------------------------------------------------------------------ the classes
-
-/// What a Python bot holds while it plays.
-struct Live {
-    rng: Rng,
-    cribbage: Option<Box<dyn Bot<cribbage::State>>>,
-    piquet: Option<Box<dyn Bot<piquet::State>>>,
-}
 
 /// A state argument of either game.
 #[derive(Clone, Copy)]
@@ -88,6 +36,35 @@ pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState
         return Ok(AnyState::Piquet(s.try_borrow()?.core()));
     }
     Err(PyTypeError::new_err(format!("{what} needs a cribbage or piquet State, got {}", describe(obj))))
+}
+
+/// A number argument: `TypeError` naming it for anything else (a bool too).
+fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    match obj.extract::<f64>() {
+        Ok(x) if !obj.is_instance_of::<PyBool>() => Ok(x),
+        _ => Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj)))),
+    }
+}
+
+/// A setting's value as a Python object.
+fn value_object<'py>(py: Python<'py>, value: Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::None => py.None().into_bound(py),
+        Value::Int(n) => n.into_pyobject(py)?.into_any(),
+        Value::Seed(s) => s.into_pyobject(py)?.into_any(),
+        Value::Float(x) => x.into_pyobject(py)?.into_any(),
+        Value::Name(n) => PyString::new(py, n).into_any(),
+        Value::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
+    })
+}
+
+// ------------------------------------------------------------------------------ the classes
+
+/// What a Python bot holds while it plays.
+struct Live {
+    rng: Rng,
+    cribbage: Option<Box<dyn Bot<cribbage::State>>>,
+    piquet: Option<Box<dyn Bot<piquet::State>>>,
 }
 
 /// A bot (the base class of every bot of :mod:`cribpiquet.bots`).
@@ -112,54 +89,47 @@ pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState
 #[pyclass(subclass, frozen, name = "Bot", module = "cribpiquet.bots")]
 pub struct PyBot {
     /// The settings (checked).
-    spec: BotSpec,
-    seed: u64,
-    /// `time_limit` as given, in seconds (the repr shows it: a `Duration` rounds to nanoseconds).
-    time_limit: Option<f64>,
+    settings: BotSettings,
     live: Mutex<Live>,
 }
 
 impl PyBot {
-    /// A bot of `spec` whose own generator starts from `seed`; `time_limit` is the seconds the
-    /// spec's time limit was given as, if it has one.
-    pub(crate) fn new(spec: BotSpec, seed: u64, time_limit: Option<f64>) -> PyResult<PyBot> {
-        let spec = spec.checked()?;
-        Ok(PyBot {
-            spec,
-            seed,
-            time_limit,
-            live: Mutex::new(Live { rng: Rng::new(seed), cribbage: None, piquet: None }),
-        })
+    /// A bot of `settings`, checked; its own generator starts from their seed.
+    fn new(settings: BotSettings) -> PyResult<PyBot> {
+        let settings = settings.checked()?;
+        let live = Mutex::new(Live { rng: Rng::new(settings.seed), cribbage: None, piquet: None });
+        Ok(PyBot { settings, live })
     }
 
-    /// The settings (for `simulate` and the arena).
-    pub(crate) fn spec(&self) -> BotSpec {
-        self.spec
+    /// The bot the registry calls `name` with the constructor's arguments `args` (in the order of
+    /// its settings; None keeps the default), each converted by its setting's kind.
+    fn from_args(name: &str, args: &[Option<&Bound<'_, PyAny>>]) -> PyResult<PyBot> {
+        let mut settings = BotSettings::new(BotSpec::from_name(name)?);
+        for (setting, arg) in settings.entry().settings.iter().zip(args) {
+            let (Some(obj), name) = (arg, setting.name) else { continue };
+            let value = match &setting.kind {
+                Kind::Int(range) => Value::Int(obj.extract::<IntArg>()?.within(name, range.clone())?),
+                Kind::Seed => Value::Seed(seed_from(obj)?),
+                Kind::Float | Kind::Seconds => Value::Float(float_arg(obj, name)?),
+                Kind::Bool => Value::Bool(bool_arg(obj, name)?),
+                Kind::Name => Value::Name(str_arg(obj, name)?.to_str()?),
+            };
+            settings.set(name, value)?;
+        }
+        PyBot::new(settings)
     }
 
-    /// Run `f` on the live bot of the state's game, with the interpreter released.
-    fn with_bot<T: Send>(
-        &self,
-        py: Python<'_>,
-        state: &Bound<'_, PyAny>,
-        what: &str,
-        f: impl Fn(&mut dyn DynBot, &mut Rng) -> crate::error::Result<T> + Send + Sync,
-    ) -> PyResult<T> {
-        let state = state_arg(state, what)?;
-        let spec = &self.spec;
-        let live = &self.live;
+    /// The action of the live bot of the state's game (`values`: every legal action's value
+    /// instead), with the interpreter released.
+    fn ask(&self, py: Python<'_>, state: &Bound<'_, PyAny>, values: bool) -> PyResult<(u16, Vec<(u16, f64)>)> {
+        let state = state_arg(state, if values { "action_values" } else { "step" })?;
+        let (spec, live) = (&self.settings.spec, &self.live);
         let work = || {
             let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
             let Live { rng, cribbage, piquet } = &mut *guard;
             match state {
-                AnyState::Cribbage(s) => {
-                    let bot = cribbage.get_or_insert_with(|| spec.bot());
-                    f(&mut Bound1(bot.as_mut(), s), rng)
-                }
-                AnyState::Piquet(s) => {
-                    let bot = piquet.get_or_insert_with(|| spec.bot());
-                    f(&mut Bound1(bot.as_mut(), s), rng)
-                }
+                AnyState::Cribbage(s) => ask(cribbage.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
+                AnyState::Piquet(s) => ask(piquet.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
             }
         };
         if spec.quick() {
@@ -170,21 +140,14 @@ impl PyBot {
     }
 }
 
-/// A live bot with its state, game erased (what [`PyBot::with_bot`] hands its closure).
-trait DynBot {
-    fn step(&mut self, rng: &mut Rng) -> crate::error::Result<u16>;
-    fn action_values(&mut self, rng: &mut Rng) -> crate::error::Result<Vec<(u16, f64)>>;
-}
-
-struct Bound1<'a, S: GameState>(&'a mut dyn Bot<S>, S);
-
-impl<S: GameState> DynBot for Bound1<'_, S> {
-    fn step(&mut self, rng: &mut Rng) -> crate::error::Result<u16> {
-        self.0.step(&self.1, rng)
-    }
-    fn action_values(&mut self, rng: &mut Rng) -> crate::error::Result<Vec<(u16, f64)>> {
-        self.0.action_values(&self.1, rng)
-    }
+/// A bot's action at `s`, or (`values`) every legal action's value.
+fn ask<S: GameState>(
+    bot: &mut dyn Bot<S>,
+    s: &S,
+    rng: &mut Rng,
+    values: bool,
+) -> crate::Result<(u16, Vec<(u16, f64)>)> {
+    Ok(if values { (0, bot.action_values(s, rng)?) } else { (bot.step(s, rng)?, Vec::new()) })
 }
 
 #[pymethods]
@@ -194,200 +157,231 @@ impl PyBot {
     /// the bot thinks, and Ctrl-C stops a long search within a fraction of a second
     /// (``KeyboardInterrupt``).
     fn step(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<u16> {
-        self.with_bot(py, state, "step", |bot, rng| bot.step(rng))
+        Ok(self.ask(py, state, false)?.0)
     }
 
     /// ``{action: value}`` for every legal action at ``state``, for the player to move (the
     /// scale is the bot's: see its class). :meth:`step` plays one of the best.
     fn action_values<'py>(&self, py: Python<'py>, state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        let values = self.with_bot(py, state, "action_values", |bot, rng| bot.action_values(rng))?;
-        let d = PyDict::new(py);
-        for (a, v) in values {
-            d.set_item(a, v)?;
-        }
-        Ok(d)
+        self.ask(py, state, true)?.1.into_py_dict(py)
     }
 
     /// Forget the game so far (a new game begins) and reseed the bot's generator with its seed.
     fn restart(&self) {
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        *live = Live { rng: Rng::new(self.seed), cribbage: None, piquet: None };
+        *live = Live { rng: Rng::new(self.settings.seed), cribbage: None, piquet: None };
     }
 
     /// The bot's short name in reports (``"random"``, ``"ismcts:2000"``).
     #[getter]
     fn name(&self) -> String {
-        self.spec.name()
+        self.settings.spec.name()
     }
 
-    fn __repr__(&self) -> String {
-        let seed = self.seed as i64;
-        let time = self.time_limit.map_or("None".to_string(), float_repr);
-        match self.spec {
-            BotSpec::Random => format!("Random(seed={seed})"),
-            BotSpec::First => "First()".into(),
-            BotSpec::Greedy => "Greedy()".into(),
-            BotSpec::Ismcts(c) => format!(
-                "ISMCTS(iterations={}, time_limit={time}, exploration={}, rollout='{}', threads={}, seed={seed}, rollout_to_end={})",
-                c.iterations,
-                float_repr(c.exploration),
-                c.rollout.name(),
-                c.threads,
-                py_bool(c.rollout_to_end)
-            ),
-            BotSpec::Pimc(c) => format!(
-                "PIMC(worlds={}, objective='{}', threads={}, seed={seed}, time_limit={time}, inference={}, before_play='{}')",
-                c.worlds,
-                objective_name(c.objective),
-                c.threads,
-                py_bool(c.inference),
-                c.before_play.name()
-            ),
+    /// The constructor call of the settings (Python's reprs of the values; the seed as a signed
+    /// 64-bit int).
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut args = Vec::new();
+        for (name, value) in self.settings.values() {
+            let text = match value {
+                Value::Seed(s) => (s as i64).to_string(),
+                v => value_object(py, v)?.repr()?.to_string(),
+            };
+            args.push(format!("{name}={text}"));
         }
+        Ok(format!("{}({})", self.settings.entry().class, args.join(", ")))
     }
 
     /// Pickling and copying: the class called with the bot's settings (the bot as made).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let me = slf.get();
-        let (seed, time) = (me.seed, me.time_limit);
-        let args = match me.spec {
-            BotSpec::Random => (seed,).into_pyobject(py)?,
-            BotSpec::First | BotSpec::Greedy => PyTuple::empty(py),
-            // The constructors' positional order.
-            BotSpec::Ismcts(c) => {
-                (c.iterations, time, c.exploration, c.rollout.name(), c.threads, seed, c.rollout_to_end)
-                    .into_pyobject(py)?
+        let values = slf.get().settings.values().map(|(_, v)| value_object(slf.py(), v));
+        Ok((slf.get_type(), PyTuple::new(slf.py(), values.collect::<PyResult<Vec<_>>>()?)?))
+    }
+}
+
+/// The bot classes: each a [`PyBot`] subclass whose constructor takes its registry entry's
+/// settings (`$arg`s, in the entry's order: the names and the text signature must agree with it),
+/// and [`bot_object`], the object of a bot's class for its settings.
+macro_rules! bot_classes {
+    ($($(#[$doc:meta])* $ty:ident = $class:literal, $name:literal ($($arg:ident),*) $sig:literal;)*) => {
+        $(
+            $(#[$doc])*
+            #[pyclass(extends = PyBot, frozen, name = $class, module = "cribpiquet.bots")]
+            pub struct $ty;
+
+            #[pymethods]
+            impl $ty {
+                #[new]
+                #[pyo3(signature = ($($arg = None),*), text_signature = $sig)]
+                fn new($($arg: Option<&Bound<'_, PyAny>>),*) -> PyResult<PyClassInitializer<$ty>> {
+                    Ok(PyClassInitializer::from(PyBot::from_args($name, &[$($arg),*])?).add_subclass($ty))
+                }
             }
-            BotSpec::Pimc(c) => {
-                (c.worlds, objective_name(c.objective), c.threads, seed, time, c.inference, c.before_play.name())
-                    .into_pyobject(py)?
+        )*
+
+        /// A Python bot of `settings`, of its class.
+        fn bot_object(py: Python<'_>, settings: BotSettings) -> PyResult<Bound<'_, PyAny>> {
+            let init = PyClassInitializer::from(PyBot::new(settings)?);
+            match settings.entry().name {
+                $($name => Ok(Bound::new(py, init.add_subclass($ty))?.into_any()),)*
+                other => unreachable!("no class for the bot {other}"),
             }
-        };
-        Ok((slf.get_type(), args))
-    }
+        }
+
+        fn add_classes(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(m.add_class::<$ty>()?;)*
+            Ok(())
+        }
+    };
 }
 
-/// Uniformly random among the legal actions, from the bot's own generator (seeded by
-/// ``seed``). ``action_values`` gives each of the n legal actions 1/n. In ``simulate`` it plays
-/// exactly the games of ``players="random"``.
-///
-/// >>> from cribpiquet import bots
-/// >>> bots.Random(seed=3)
-/// Random(seed=3)
-#[pyclass(extends = PyBot, frozen, name = "Random", module = "cribpiquet.bots")]
-pub struct Random;
-
-#[pymethods]
-impl Random {
-    #[new]
-    #[pyo3(signature = (seed = None), text_signature = "(seed=0)")]
-    fn new(seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<Random>> {
-        let seed = seed.map_or(Ok(0), seed_from)?;
-        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Random, seed, None)?).add_subclass(Random))
-    }
+bot_classes! {
+    /// Uniformly random among the legal actions, from the bot's own generator (seeded by
+    /// ``seed``). ``action_values`` gives each of the n legal actions 1/n. In ``simulate`` it plays
+    /// exactly the games of ``players="random"``.
+    ///
+    /// >>> from cribpiquet import bots
+    /// >>> bots.Random(seed=3)
+    /// Random(seed=3)
+    Random = "Random", "random" (seed) "(seed=0)";
+    /// Always the lowest legal action. ``action_values`` gives it 1 and the others 0.
+    ///
+    /// >>> from cribpiquet import bots
+    /// >>> bots.First()
+    /// First()
+    First = "First", "first" () "()";
+    /// Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley &
+    /// Whitehouse 2012), in Rust.
+    ///
+    /// Each of ``iterations`` iterations draws a world consistent with what the player to move
+    /// knows, walks the tree by UCB1 with availability counts (``exploration`` is its constant; values
+    /// are 0..1), expands one action and plays the rest of the deal (``rollout_to_end=True``: of the
+    /// game) with the ``rollout`` policy: ``"heuristic"`` (a cheap rule of thumb) or ``"random"``. A
+    /// cribbage deal's end is valued by the estimated chance to win from the two scores (a table
+    /// computed once per process for each variant and target by self-play: the first decision pays
+    /// about 0.1-0.2 s on one core, less with free cores), a piquet deal's by its point difference,
+    /// ``½ + ½·tanh(Δ / 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
+    /// ``seed`` and ``threads`` give the same actions (unless ``time_limit``, seconds per decision,
+    /// stops the search first). The tree is kept between calls where the information allows (the
+    /// next decision of the same deal after moves the bot sees); :meth:`restart` drops it.
+    ///
+    /// :meth:`step` plays the most visited action; :meth:`action_values` is each legal action's mean
+    /// value for the player to move (cribbage: the estimated chance to win; 0 for an action never
+    /// tried).
+    ///
+    /// >>> from cribpiquet import bots
+    /// >>> bots.ISMCTS(iterations=500, seed=1).name
+    /// 'ismcts:500'
+    PyIsmcts = "ISMCTS", "ismcts" (iterations, time_limit, exploration, rollout, threads, seed, rollout_to_end)
+        "(iterations=1000, time_limit=None, exploration=0.7, rollout='heuristic', threads=1, seed=0, rollout_to_end=False)";
+    /// The greedy player: exact one-step expectations where they are cheap, a documented heuristic
+    /// elsewhere (``rust/bots/greedy.rs`` has the details). ``action_values`` by decision:
+    ///
+    /// * cribbage discard: each discard's expected net points this deal — the exact expected hand
+    ///   over every unseen starter, plus (the player's side deals) or minus the exact expected crib
+    ///   over every starter and every throw of the other players from the unseen cards, all equally
+    ///   likely, and the dealer's expected heels (``cribbage.analyze_discard`` with a uniform
+    ///   opponent, in the two-player games);
+    /// * cribbage pegging: the points the card pegs now minus the opponent's expected best reply
+    ///   (his cards drawn uniformly from those unseen); a forced go is 0;
+    /// * piquet exchange: for each size, the best exact expected declaration total over every talon
+    ///   draw (``piquet.exact_exchange``); then, card by card, the best total still reachable with
+    ///   that card thrown;
+    /// * piquet open capot: announce 1, pass 0 (a failed announcement costs nothing);
+    /// * piquet play: the trick heuristic's preference score (the cheapest winner, the lowest card of
+    ///   a lost trick, masters of the longest suit when leading), not points.
+    ///
+    /// It draws no random numbers: the same state gives the same action.
+    ///
+    /// >>> from cribpiquet import bots, cribbage
+    /// >>> s = cribbage.Game("six-card").new_initial_state()
+    /// >>> for card in [0, 12] + list(range(13, 25)):  # AC and KC cut: P0 deals; then the deal
+    /// ...     s.apply_action(card)
+    /// >>> values = bots.Greedy().action_values(s)
+    /// >>> len(values), bots.Greedy().step(s) == max(values, key=values.get)
+    /// (15, True)
+    Greedy = "Greedy", "greedy" () "()";
+    /// Perfect-Information Monte Carlo: at each decision, ``worlds`` deals consistent with what the
+    /// player to move has seen are drawn (``resample_from_infostate``), every legal action is valued
+    /// in each of them with every card face up, and the best mean is played (ties: the lowest
+    /// action).
+    ///
+    /// In the play, the worlds are solved exactly (:func:`cribpiquet.solve`). Before the play,
+    /// ``before_play`` says how a two-player cribbage discard or a piquet exchange (its size, each card
+    /// laid away) is valued: ``"exact"`` (the default, the strongest measured) by :class:`Greedy`'s
+    /// exact expectation alone (the hand and crib over every starter and throw; the expected
+    /// declarations over every draw), no worlds; ``"exact+play"`` by that plus the mean over the worlds
+    /// of the solved play's point difference; ``"worlds"`` (and every other decision before the play,
+    /// whatever the setting: the open capot, three- and four-player discards) in each world, the action
+    /// applied, the other players' decisions made by :class:`Greedy` and the chance events drawn from
+    /// the world's own seed, and the solver valuing the play that follows (cribbage: the pegging solved
+    /// once, the show and heels averaged over every starter the world leaves); ``"ismcts"`` hands every
+    /// decision before the play to :class:`ISMCTS` with 2,000 iterations (its values, its choice). With
+    /// ``objective="win"`` an exact value in points is shown on the win scale (cribbage: the win table
+    /// with half the difference to each side; piquet: ``½ + ½·tanh(x / 40)``; a piquet match's deals
+    /// before the one that can end it are solved for points, shown on that scale: the deal won would
+    /// ignore the margin the match counts). ``objective``: ``"win"`` (the chance to win, 0..1) or
+    /// ``"points"`` (the deal's point difference). ``inference=True`` weights the worlds by how likely
+    /// the opponent's own discard is in each (two-player cribbage: a softmax over his discard values
+    /// under the equilibrium discard tables, computed once per process at first use, a few seconds);
+    /// piquet worlds are not weighted. ``threads`` split the worlds; the same ``seed`` gives the same
+    /// actions whatever the thread count (unless ``time_limit``, seconds per decision, stops first).
+    /// Ctrl-C stops a decision within one world.
+    ///
+    /// >>> from cribpiquet import bots
+    /// >>> bots.PIMC(worlds=20, seed=1)
+    /// PIMC(worlds=20, objective='win', threads=1, seed=1, time_limit=None, inference=True, before_play='exact')
+    PyPimc = "PIMC", "pimc" (worlds, objective, threads, seed, time_limit, inference, before_play)
+        "(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True, before_play='exact')";
 }
 
-/// Always the lowest legal action. ``action_values`` gives it 1 and the others 0.
-///
-/// >>> from cribpiquet import bots
-/// >>> bots.First()
-/// First()
-#[pyclass(extends = PyBot, frozen, name = "First", module = "cribpiquet.bots")]
-pub struct First;
+// ----------------------------------------------------------------------------- the registry
 
-#[pymethods]
-impl First {
-    #[new]
-    fn new() -> PyResult<PyClassInitializer<First>> {
-        Ok(PyClassInitializer::from(PyBot::new(BotSpec::First, 0, None)?).add_subclass(First))
-    }
+/// ``{name: argument}`` of every bot name, in the order messages list them: the argument is
+/// what ``name:N`` sets (``"iterations"``, ``"worlds"``) for the names that take one, else
+/// ``None``.
+///
+/// >>> from cribpiquet import _core
+/// >>> _core.bot_names()["ismcts"], _core.bot_names()["first"]
+/// ('iterations', None)
+#[pyfunction]
+fn bot_names(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    BOTS.map(|entry| (entry.name, entry.argument)).into_py_dict(py)
 }
 
-/// Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley &
-/// Whitehouse 2012), in Rust.
+/// The bot called ``name`` (a name of :func:`bot_names`, any case, ``name:N`` where it takes an
+/// argument, e.g. ``"ismcts:2000"``), its own generator seeded with ``seed`` if it draws random
+/// numbers; ``None`` if no bot has that name. A known name with a bad argument is a
+/// ``ValueError`` saying what is wrong.
 ///
-/// Each of ``iterations`` iterations draws a world consistent with what the player to move
-/// knows, walks the tree by UCB1 with availability counts (``exploration`` is its constant; values
-/// are 0..1), expands one action and plays the rest of the deal (``rollout_to_end=True``: of the
-/// game) with the ``rollout`` policy: ``"heuristic"`` (a cheap rule of thumb) or ``"random"``. A
-/// cribbage deal's end is valued by the estimated chance to win from the two scores (a table
-/// computed once per process for each variant and target by self-play: the first decision pays
-/// about 0.1-0.2 s on one core, less with free cores), a piquet deal's by its point difference,
-/// ``½ + ½·tanh(Δ / 40)``. ``threads`` trees are searched in parallel and their root statistics summed. The same
-/// ``seed`` and ``threads`` give the same actions (unless ``time_limit``, seconds per decision,
-/// stops the search first). The tree is kept between calls where the information allows (the
-/// next decision of the same deal after moves the bot sees); :meth:`restart` drops it.
-///
-/// :meth:`step` plays the most visited action; :meth:`action_values` is each legal action's mean
-/// value for the player to move (cribbage: the estimated chance to win; 0 for an action never
-/// tried).
-///
-/// >>> from cribpiquet import bots
-/// >>> bots.ISMCTS(iterations=500, seed=1).name
-/// 'ismcts:500'
-#[pyclass(extends = PyBot, frozen, name = "ISMCTS", module = "cribpiquet.bots")]
-pub struct PyIsmcts;
-
-pub(crate) fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
-    }
-    obj.extract::<f64>().map_err(|_| PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))))
-}
-
-#[pymethods]
-impl PyIsmcts {
-    #[new]
-    #[pyo3(signature = (iterations = None, time_limit = None, exploration = None, rollout = None, threads = None, seed = None, rollout_to_end = None),
-           text_signature = "(iterations=1000, time_limit=None, exploration=0.7, rollout='heuristic', threads=1, seed=0, rollout_to_end=False)")]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        iterations: Option<IntArg>,
-        time_limit: Option<&Bound<'_, PyAny>>,
-        exploration: Option<&Bound<'_, PyAny>>,
-        rollout: Option<&Bound<'_, PyAny>>,
-        threads: Option<IntArg>,
-        seed: Option<&Bound<'_, PyAny>>,
-        rollout_to_end: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyClassInitializer<PyIsmcts>> {
-        let mut config = IsmctsConfig::default();
-        if let Some(n) = iterations {
-            config.iterations = n.within("iterations", 1..(u32::MAX as i64 + 1))? as u32;
-        }
-        let mut seconds = None;
-        if let Some(t) = time_limit.filter(|t| !t.is_none()) {
-            let t = float_arg(t, "time_limit")?;
-            if !(t.is_finite() && t > 0.0 && t < 1e9) {
-                return Err(PyValueError::new_err(format!(
-                    "time_limit must be a number of seconds > 0 and < 1e9, got {}",
-                    float_repr(t)
-                )));
-            }
-            config.time_limit = Some(std::time::Duration::from_secs_f64(t));
-            seconds = Some(t);
-        }
-        if let Some(c) = exploration {
-            config.exploration = float_arg(c, "exploration")?;
-        }
-        if let Some(r) = rollout {
-            config.rollout = super::convert::str_arg(r, "rollout")?.to_str()?.parse::<Rollout>()?;
-        }
-        if let Some(t) = threads {
-            config.threads = t.within("threads", 1..257)? as usize;
-        }
-        if let Some(e) = rollout_to_end {
-            config.rollout_to_end = super::convert::bool_arg(e, "rollout_to_end")?;
-        }
-        let seed = seed.map_or(Ok(0), seed_from)?;
-        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Ismcts(config), seed, seconds)?).add_subclass(PyIsmcts))
-    }
+/// >>> from cribpiquet import _core
+/// >>> _core.bot_from_name("pimc:20", seed=3)
+/// PIMC(worlds=20, objective='win', threads=1, seed=3, time_limit=None, inference=True, before_play='exact')
+/// >>> _core.bot_from_name("nobody") is None
+/// True
+#[pyfunction]
+#[pyo3(signature = (name, seed = None), text_signature = "(name, seed=0)")]
+fn bot_from_name<'py>(
+    py: Python<'py>,
+    name: &str,
+    seed: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let seed = seed.map_or(Ok(0), seed_from)?;
+    BotSettings::parse(name, seed)?.map(|settings| bot_object(py, settings)).transpose()
 }
 
 // -------------------------------------------------------------------------------- the arena
 
 /// Wall time an arena block aims at: the progress callback runs between blocks.
 const ARENA_BLOCK_TIME: f64 = 0.25;
+
+/// What an arena run plays besides its game and players.
+struct ArenaRun<'py> {
+    seed: u64,
+    games: Range<u64>,
+    threads: Option<usize>,
+    progress: Option<Bound<'py, PyAny>>,
+}
 
 /// `cribpiquet.arena`'s engine: play games ``first_game .. first_game + n_games`` of ``game``
 /// between ``players`` (one per seat: names or bots) with the seats rotated, and return the raw
@@ -398,9 +392,7 @@ const ARENA_BLOCK_TIME: f64 = 0.25;
 /// two decisions).
 #[pyfunction]
 #[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None))]
-#[allow(clippy::too_many_arguments)]
 fn arena_run<'py>(
-    py: Python<'py>,
     game: &Bound<'py, PyAny>,
     players: &Bound<'py, PyAny>,
     n_games: IntArg,
@@ -411,50 +403,38 @@ fn arena_run<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let n = n_games.within("n_games", 0..i64::MAX)? as u64;
     let seed = seed.map_or(Ok(0), seed_from)?;
-    let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
-    let first = first_game.as_ref().map(|f| f.within("first_game", 0..i64::MAX)).transpose()?.unwrap_or(0) as u64;
+    let threads = threads.map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
+    let first = first_game.map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     if first.checked_add(n).is_none_or(|end| end > i64::MAX as u64) {
         return Err(PyValueError::new_err("first_game + n_games must be below 2**63"));
     }
-    let progress = progress.filter(|p| !p.is_none());
+    let run = ArenaRun { seed, games: first..first + n, threads, progress: progress.filter(|p| !p.is_none()).cloned() };
     if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
-        return run_arena(py, g.get().0, players, n, seed, threads, first, progress);
+        return run_arena(g.get().0, players, run);
     }
     if let Ok(g) = game.cast::<super::piquet_game::Game>() {
-        return run_arena(py, g.get().0, players, n, seed, threads, first, progress);
+        return run_arena(g.get().0, players, run);
     }
     Err(PyTypeError::new_err(format!("arena needs a cribbage or piquet Game, got {}", describe(game))))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_arena<'py, G: crate::engine::Game>(
-    py: Python<'py>,
     game: G,
     players: &Bound<'py, PyAny>,
-    n: u64,
-    seed: u64,
-    threads: Option<usize>,
-    first: u64,
-    progress: Option<&Bound<'py, PyAny>>,
+    run: ArenaRun<'py>,
 ) -> PyResult<Bound<'py, PyDict>>
 where
     G::State: BotGame,
 {
-    let seats = game.num_players();
-    if players.cast::<pyo3::types::PyString>().is_ok() || players.cast::<PyBot>().is_ok() {
-        return Err(PyTypeError::new_err(format!(
-            "players must be a sequence of {seats} players (names or bots), got one: {}",
-            describe(players)
-        )));
+    let (py, seats) = (players.py(), game.num_players());
+    let wrong = |got: String| {
+        PyTypeError::new_err(format!("players must be a sequence of {seats} players (names or bots), got {got}"))
+    };
+    if players.cast::<PyString>().is_ok() || players.cast::<PyBot>().is_ok() {
+        return Err(wrong(format!("one: {}", describe(players))));
     }
-    let iter = players.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "players must be a sequence of {seats} players (names or bots), got {}",
-            describe(players)
-        ))
-    })?;
     let (mut names, mut factories) = (Vec::new(), Vec::new());
-    for item in iter {
+    for item in players.try_iter().map_err(|_| wrong(describe(players)))? {
         let item = item?;
         if factories.len() == seats {
             return Err(PyValueError::new_err(format!(
@@ -464,39 +444,33 @@ where
         }
         factories.push(super::engine::policy_from::<G::State>(&item)?);
         names.push(match item.cast::<PyBot>() {
-            Ok(bot) => bot.get().spec.name(),
+            Ok(bot) => bot.get().settings.spec.name(),
             Err(_) => item.extract::<String>()?.trim().to_ascii_lowercase(),
         });
     }
     let arena = crate::bots::arena::Arena::new(game, factories)?;
-    let pool = crate::engine::thread_pool(threads)?;
+    let pool = crate::engine::thread_pool(run.threads)?;
     let mut counts = crate::bots::arena::ArenaCounts::new(seats);
     let clock = std::time::Instant::now();
-    let (mut start, end) = (first, first + n);
+    let Range { mut start, end } = run.games;
     // At least one game per thread in a block, so slow games still keep every core busy.
-    let min_block = match &pool {
-        Some(pool) => pool.current_num_threads(),
-        None => rayon::current_num_threads(),
-    }
-    .max(1) as u64;
+    let min_block = pool.as_ref().map_or_else(rayon::current_num_threads, |p| p.current_num_threads()).max(1) as u64;
     let mut block = min_block;
     while start < end {
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
         // Interruptible inside a block: one game of slow bots can take minutes.
         let part =
-            super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(seed, start..stop)))?;
+            super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(run.seed, start..stop)))?;
         counts.add(&part);
         py.check_signals()?;
-        if let Some(cb) = progress {
+        if let Some(cb) = &run.progress {
             cb.call1((counts.games,))?;
         }
-        let took = t.elapsed().as_secs_f64().max(1e-6);
-        let scale = (ARENA_BLOCK_TIME / took).clamp(0.25, 4.0);
+        let scale = (ARENA_BLOCK_TIME / t.elapsed().as_secs_f64().max(1e-6)).clamp(0.25, 4.0);
         block = ((block as f64 * scale) as u64).clamp(min_block, 1 << 16);
         start = stop;
     }
-    let seconds = clock.elapsed().as_secs_f64();
     let d = PyDict::new(py);
     d.set_item("players", names)?;
     d.set_item("games", counts.games)?;
@@ -508,55 +482,17 @@ where
         points.set_item(*name, (0..seats).map(|p| counts.points[p][k]).collect::<Vec<u64>>())?;
     }
     d.set_item("points", points)?;
-    d.set_item("seconds", seconds)?;
+    d.set_item("seconds", clock.elapsed().as_secs_f64())?;
     d.set_item("game", G::NAME)?;
     Ok(d)
 }
 
-/// The greedy player: exact one-step expectations where they are cheap, a documented heuristic
-/// elsewhere (``rust/bots/greedy.rs`` has the details). ``action_values`` by decision:
-///
-/// * cribbage discard: each discard's expected net points this deal — the exact expected hand
-///   over every unseen starter, plus (the player's side deals) or minus the exact expected crib
-///   over every starter and every throw of the other players from the unseen cards, all equally
-///   likely, and the dealer's expected heels (``cribbage.analyze_discard`` with a uniform
-///   opponent, in the two-player games);
-/// * cribbage pegging: the points the card pegs now minus the opponent's expected best reply
-///   (his cards drawn uniformly from those unseen); a forced go is 0;
-/// * piquet exchange: for each size, the best exact expected declaration total over every talon
-///   draw (``piquet.exact_exchange``); then, card by card, the best total still reachable with
-///   that card thrown;
-/// * piquet open capot: announce 1, pass 0 (a failed announcement costs nothing);
-/// * piquet play: the trick heuristic's preference score (the cheapest winner, the lowest card of
-///   a lost trick, masters of the longest suit when leading), not points.
-///
-/// It draws no random numbers: the same state gives the same action.
-///
-/// >>> from cribpiquet import bots, cribbage
-/// >>> s = cribbage.Game("six-card").new_initial_state()
-/// >>> for card in [0, 12] + list(range(13, 25)):  # AC and KC cut: P0 deals; then the deal
-/// ...     s.apply_action(card)
-/// >>> values = bots.Greedy().action_values(s)
-/// >>> len(values), bots.Greedy().step(s) == max(values, key=values.get)
-/// (15, True)
-#[pyclass(extends = PyBot, frozen, name = "Greedy", module = "cribpiquet.bots")]
-pub struct Greedy;
-
-#[pymethods]
-impl Greedy {
-    #[new]
-    fn new() -> PyResult<PyClassInitializer<Greedy>> {
-        Ok(PyClassInitializer::from(PyBot::new(BotSpec::Greedy, 0, None)?).add_subclass(Greedy))
-    }
-}
-
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    super::engine::register_bot_reader(|item| item.cast::<PyBot>().ok().map(|bot| bot.get().spec()));
+    super::engine::register_bot_reader(|item| item.cast::<PyBot>().ok().map(|bot| bot.get().settings.spec));
     m.add_class::<PyBot>()?;
-    m.add_class::<Random>()?;
-    m.add_class::<First>()?;
-    m.add_class::<PyIsmcts>()?;
+    add_classes(m)?;
     m.add_function(wrap_pyfunction!(arena_run, m)?)?;
-    m.add_class::<Greedy>()?;
+    m.add_function(wrap_pyfunction!(bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(bot_from_name, m)?)?;
     Ok(())
 }

@@ -21,7 +21,6 @@ mod piquet;
 mod piquet_exchange;
 mod piquet_game;
 mod players;
-mod registry;
 mod solve;
 mod vector;
 
@@ -41,6 +40,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vector::register(m)?;
     piquet_exchange::register(m)?;
     solve::register(m)?;
-    registry::register(m)?;
     Ok(())
 }

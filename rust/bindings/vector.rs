@@ -1,10 +1,9 @@
 //! `cribpiquet.vector.VectorGame`: the Python face of [`crate::engine::vector::VectorGame`], one
 //! class for both games.
 //!
-//! The core is generic over the engine; this layer erases the game behind [`Engine`] (one
-//! dynamic call per batch, not per game), so one class serves cribbage and piquet. The outputs
-//! are numpy arrays made once with the vector and rewritten in place by every call, with the
-//! interpreter detached; Python sees read-only views of them through one [`Batch`] object.
+//! The two games' core vectors are one enum, [`Engine`], matched once per call (not per game).
+//! The outputs are the core's [`OutputBuffers`], handed to numpy once ([`columns_dict`]: no copy)
+//! and rewritten in place by every call; Python sees read-only views of them in one [`Batch`].
 
 use std::sync::{Mutex, TryLockError};
 
@@ -13,133 +12,57 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use super::convert::{describe, seed_from, IntArg};
-use crate::engine::vector::{Observation, Outputs, VectorGame as Core, VectorOptions};
+use super::arrays::columns_dict;
+use super::convert::{bool_arg, describe, seed_from, IntArg};
+use crate::engine::vector::{Observation, OutputBuffers, Outputs, VectorGame as Core, VectorOptions};
 use crate::engine::{Game, StateStack};
+use crate::error::echo;
 
-/// An engine whose states have a Python `State` class.
-trait PyGame: Game {
-    /// The Python `State` of a stack.
-    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>>;
-    /// The Python `Game` of this game.
-    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+/// The core vector of either game (one match per call, not per game).
+enum Engine {
+    Cribbage(Core<crate::cribbage::GameConfig>),
+    Piquet(Core<crate::piquet::GameConfig>),
 }
 
-impl PyGame for crate::cribbage::GameConfig {
-    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::cribbage_game::State(stack))?.into_any())
-    }
-    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::cribbage_game::Game(self))?.into_any())
-    }
+/// `$body` with `$v` the core vector of `$engine`, whichever its game.
+macro_rules! each {
+    ($engine:expr, $v:ident => $body:expr) => {
+        match $engine {
+            Engine::Cribbage($v) => $body,
+            Engine::Piquet($v) => $body,
+        }
+    };
 }
 
-impl PyGame for crate::piquet::GameConfig {
-    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::piquet_game::State(stack))?.into_any())
-    }
-    fn game_object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, super::piquet_game::Game(self))?.into_any())
-    }
-}
-
-/// The core vector with its game erased.
-trait Engine: Send {
-    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> crate::Result<()>;
-    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> crate::Result<()>;
-    fn sample_legal(&mut self, seed: Option<u64>, out: &mut [i64]) -> crate::Result<()>;
-    fn state_object(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>>;
-}
-
-impl<G: PyGame> Engine for Core<G> {
-    fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> crate::Result<()> {
-        Core::reset(self, seed, out)
-    }
-    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> crate::Result<()> {
-        Core::step(self, actions, out)
-    }
-    fn sample_legal(&mut self, seed: Option<u64>, out: &mut [i64]) -> crate::Result<()> {
-        Core::sample_legal(self, seed, out)
-    }
-    fn state_object(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
-        let state = *self.state(i)?;
-        let stack = if self.records_history() {
-            StateStack::replay(self.game().new_initial_state(), self.history(i)?)?
-        } else {
-            StateStack::new(state)
-        };
-        G::state_object(py, stack)
+/// Game `i` of a core vector as a new stack (its history replayed if the vector keeps them).
+fn stack<G: Game>(v: &Core<G>, i: usize) -> crate::Result<StateStack<G::State>> {
+    let state = *v.state(i)?;
+    match v.records_history() {
+        true => StateStack::replay(v.game().new_initial_state(), v.history(i)?),
+        false => Ok(StateStack::new(state)),
     }
 }
 
-/// The arrays a vector writes into (made once; rewritten by every call).
-struct Buffers {
-    current_player: Py<PyArray1<i32>>,
-    legal_mask: Py<PyArray2<bool>>,
-    rewards: Py<PyArray2<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    returns: Py<PyArray2<f32>>,
-    tensor: Py<PyArray2<f32>>,
+/// A core vector's players, action ids and tensor size (the `P`, `A` and `T` of the batch).
+fn dims<G: Game>(v: &Core<G>) -> (usize, usize, usize) {
+    (v.num_players(), G::NUM_DISTINCT_ACTIONS, v.tensor_size())
 }
 
-/// The element types of the output buffers: all-zero bytes are a valid zero value.
-trait Zeroed: numpy::Element + Copy {}
-impl Zeroed for i32 {}
-impl Zeroed for f32 {}
-impl Zeroed for bool {}
-
-/// `len` zeros, allocated fallibly (`None` if the memory cannot be had), lazily zeroed by the
-/// allocator as `vec![0; len]` is (untouched pages cost nothing until written).
-fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
-    let layout = std::alloc::Layout::array::<T>(len).ok()?;
-    if layout.size() == 0 {
-        return Some(Vec::new());
-    }
-    // SAFETY: the layout has a nonzero size; a non-null pointer from `alloc_zeroed` with it is
-    // `len` zero-initialised `T`s (all-zero bytes are a valid i32, f32 and bool), and a `Vec`
-    // with capacity `len` frees it with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
-        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
-    }
-}
-
-/// A zeroed `(rows, cols)` output buffer owned by Rust, or a `MemoryError` saying how much the
-/// vector's buffers need (`total` bytes for `games` games) and suggesting fewer games.
-///
-/// The array is marked read-only at once and its base is Rust's memory (no buffer numpy could
-/// write through), so neither it nor the views handed to Python can be made writable
-/// (`setflags(write=True)` fails): the vector alone writes it, through [`buffer_mut`].
-fn output_buffer<T: Zeroed>(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    what: &str,
-    games: usize,
-    total: u128,
-) -> PyResult<Py<PyArray2<T>>> {
-    let data = rows.checked_mul(cols).and_then(try_zeroed::<T>).ok_or_else(|| {
-        pyo3::exceptions::PyMemoryError::new_err(format!(
-            "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",
-            total >> 20
-        ))
-    })?;
-    let array = numpy::ndarray::Array2::from_shape_vec((rows, cols), data)
-        .map_err(|e| PyRuntimeError::new_err(format!("{what} buffer: {e}")))?;
-    let array = numpy::IntoPyArray::into_pyarray(array, py);
-    set_read_only(array.as_any())?;
-    Ok(array.unbind())
-}
-
-/// Clear an array's WRITEABLE flag.
-fn set_read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
+/// A Python array made read-only, with every array it is a view of, so that neither it nor any
+/// view of it can be made writable (`setflags(write=True)` fails: the last base is Rust's memory,
+/// no buffer numpy could write through). The vector alone writes them, through [`buffer_mut`].
+fn read_only(array: Bound<'_, PyAny>) -> PyResult<Bound<'_, PyAny>> {
     let kwargs = PyDict::new(array.py());
     kwargs.set_item("write", false)?;
-    array.call_method("setflags", (), Some(&kwargs))?;
-    Ok(())
+    let mut a = array.clone();
+    while a.is_instance_of::<PyUntypedArray>() {
+        a.call_method("setflags", (), Some(&kwargs))?;
+        a = a.getattr("base")?;
+    }
+    Ok(array)
 }
 
-/// The memory of an output buffer made by [`output_buffer`], for the vector to write.
+/// The memory of an output buffer, for the vector to write.
 ///
 /// # Safety
 /// The caller holds the vector's engine lock (one writer at a time), and no `&mut` to the same
@@ -152,116 +75,94 @@ unsafe fn buffer_mut<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
     if len == 0 {
         return &mut [];
     }
-    // SAFETY: the buffer is a C-contiguous array of `len` elements owned by Rust (made by
-    // `output_buffer`, never reshaped or resized), kept alive by `array`.
+    // SAFETY: the buffer is a C-contiguous array of `len` elements owned by Rust (a core
+    // buffer handed over, never reshaped or resized since), kept alive by `array`.
     unsafe { std::slice::from_raw_parts_mut(array.data(), len) }
 }
 
-/// A one-dimensional [`output_buffer`].
-fn output_buffer1<T: Zeroed>(
-    py: Python<'_>,
-    rows: usize,
-    what: &str,
-    games: usize,
-    total: u128,
-) -> PyResult<Py<PyArray1<T>>> {
-    let data = try_zeroed::<T>(rows).ok_or_else(|| {
-        pyo3::exceptions::PyMemoryError::new_err(format!(
-            "VectorGame: cannot allocate the {what} buffer for {games} games (the outputs need {} MiB); use fewer games",
-            total >> 20
-        ))
-    })?;
-    let array = numpy::IntoPyArray::into_pyarray(data, py);
-    set_read_only(array.as_any())?;
-    Ok(array.unbind())
-}
+/// The outputs, described once: each `Batch` field (the core's column of that name) with its
+/// array type and the core [`Outputs`] field it is. Makes the buffers (the core's, handed to numpy
+/// once), the `Batch` class of read-only views of them, and the copies between them.
+macro_rules! outputs {
+    ($(#[$doc:meta])* $($field:ident: $array:ty => $out:ident),*) => {
+        /// The arrays a vector writes into (rewritten by every call).
+        struct Buffers {
+            $($field: Py<$array>,)*
+        }
 
-/// A read-only view of `array` (the caller's window on a reused buffer).
-fn read_only<'py>(array: &Bound<'py, PyAny>) -> PyResult<Py<PyAny>> {
-    let view = array.call_method0("view")?;
-    let kwargs = PyDict::new(array.py());
-    kwargs.set_item("write", false)?;
-    view.call_method("setflags", (), Some(&kwargs))?;
-    Ok(view.unbind())
-}
-
-/// What a :class:`VectorGame` call returns: one row per game (``N`` games, ``A`` action ids,
-/// ``P`` players, ``T`` the tensor size).
-///
-/// * ``current_player`` (N,) int32: the player to move (``TERMINAL`` = -4 for a finished game
-///   left as it is, with ``auto_reset=False``);
-/// * ``legal_mask`` (N, A) bool: the legal actions of the player to move;
-/// * ``rewards`` (N, P) float32: the points each player made in the call (the decision and the
-///   chance events after it; partners share their side's). A new game's points before its first
-///   decision (five-card cribbage's three for last) are the rewards of ``reset()``, or, after an
-///   auto-reset, come with the new game's first step: a game's rewards add up to its scores;
-/// * ``terminated`` (N,) bool: the game ended in this call (with ``auto_reset`` it has already
-///   restarted, and the other fields show the new game; without, it stays over and true);
-/// * ``returns`` (N, P) float32: the payoffs (``State.returns()``) of the games that
-///   ``terminated``, else 0;
-/// * ``observation`` (N, T) float32: the chosen tensor of the player to move (zeros for a finished
-///   game), or None with ``observation=None``.
-///
-/// The arrays are **read-only views of buffers the vector reuses**: the next ``reset``/``step``
-/// overwrites them in place (no copy, no allocation per step). Keep a snapshot with
-/// :meth:`copy`.
-#[pyclass(frozen, module = "cribpiquet.vector", name = "Batch")]
-pub struct Batch {
-    #[pyo3(get)]
-    current_player: Py<PyAny>,
-    #[pyo3(get)]
-    legal_mask: Py<PyAny>,
-    #[pyo3(get)]
-    rewards: Py<PyAny>,
-    #[pyo3(get)]
-    terminated: Py<PyAny>,
-    #[pyo3(get)]
-    returns: Py<PyAny>,
-    #[pyo3(get)]
-    observation: Py<PyAny>,
-}
-
-#[pymethods]
-impl Batch {
-    /// A batch of fresh, writable copies (they do not change with the vector).
-    fn copy(&self, py: Python<'_>) -> PyResult<Batch> {
-        let copy = |a: &Py<PyAny>| -> PyResult<Py<PyAny>> {
-            let a = a.bind(py);
-            if a.is_none() {
-                Ok(a.clone().unbind())
-            } else {
-                Ok(a.call_method0("copy")?.unbind())
+        impl Buffers {
+            /// The core's output buffers of `core` as numpy arrays, and a batch of views of them.
+            fn new<G: Game>(py: Python<'_>, core: &Core<G>) -> PyResult<(Buffers, Batch)> {
+                let columns = columns_dict(py, OutputBuffers::try_for_game(core)?)?;
+                let column = |name| columns.get_item(name)?.ok_or_else(|| PyRuntimeError::new_err(name));
+                let buffers = Buffers { $($field: read_only(column(stringify!($field))?)?.cast_into()?.unbind(),)* };
+                let batch = Batch { $($field: read_only(buffers.$field.bind(py).call_method0("view")?)?.unbind(),)* };
+                Ok((buffers, batch))
             }
-        };
-        Ok(Batch {
-            current_player: copy(&self.current_player)?,
-            legal_mask: copy(&self.legal_mask)?,
-            rewards: copy(&self.rewards)?,
-            terminated: copy(&self.terminated)?,
-            returns: copy(&self.returns)?,
-            observation: copy(&self.observation)?,
-        })
-    }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let shape = |a: &Py<PyAny>| -> PyResult<String> {
-            let a = a.bind(py);
-            if a.is_none() {
-                Ok("None".into())
-            } else {
-                Ok(a.getattr("shape")?.repr()?.to_string())
+            /// The buffers as the core's outputs.
+            ///
+            /// # Safety
+            /// As [`buffer_mut`]'s, for every buffer.
+            unsafe fn outputs<'a>(&'a self, py: Python<'a>) -> Outputs<'a> {
+                // SAFETY: the caller's promise; each buffer is borrowed once.
+                unsafe { Outputs { $($out: buffer_mut(self.$field.bind(py)),)* } }
             }
-        };
-        Ok(format!(
-            "Batch(current_player={}, legal_mask={}, rewards={}, terminated={}, returns={}, observation={})",
-            shape(&self.current_player)?,
-            shape(&self.legal_mask)?,
-            shape(&self.rewards)?,
-            shape(&self.terminated)?,
-            shape(&self.returns)?,
-            shape(&self.observation)?
-        ))
-    }
+        }
+
+        $(#[$doc])*
+        #[pyclass(frozen, get_all, module = "cribpiquet.vector", name = "Batch")]
+        pub struct Batch {
+            $($field: Py<PyAny>,)*
+        }
+
+        #[pymethods]
+        impl Batch {
+            /// A batch of fresh, writable copies (they do not change with the vector).
+            fn copy(&self, py: Python<'_>) -> PyResult<Batch> {
+                let copy = |a: &Py<PyAny>| if a.is_none(py) { Ok(py.None()) } else { a.call_method0(py, "copy") };
+                Ok(Batch { $($field: copy(&self.$field)?,)* })
+            }
+
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                let shape = |a: &Py<PyAny>| -> PyResult<String> {
+                    let a = a.bind(py);
+                    Ok(if a.is_none() { "None".into() } else { a.getattr("shape")?.repr()?.to_string() })
+                };
+                let fields = [$(format!("{}={}", stringify!($field), shape(&self.$field)?)),*];
+                Ok(format!("Batch({})", fields.join(", ")))
+            }
+        }
+    };
+}
+
+outputs! {
+    /// What a :class:`VectorGame` call returns: one row per game (``N`` games, ``A`` action ids,
+    /// ``P`` players, ``T`` the tensor size).
+    ///
+    /// * ``current_player`` (N,) int32: the player to move (``TERMINAL`` = -4 for a finished game
+    ///   left as it is, with ``auto_reset=False``);
+    /// * ``legal_mask`` (N, A) bool: the legal actions of the player to move;
+    /// * ``rewards`` (N, P) float32: the points each player made in the call (the decision and the
+    ///   chance events after it; partners share their side's). A new game's points before its first
+    ///   decision (five-card cribbage's three for last) are the rewards of ``reset()``, or, after an
+    ///   auto-reset, come with the new game's first step: a game's rewards add up to its scores;
+    /// * ``terminated`` (N,) bool: the game ended in this call (with ``auto_reset`` it has already
+    ///   restarted, and the other fields show the new game; without, it stays over and true);
+    /// * ``returns`` (N, P) float32: the payoffs (``State.returns()``) of the games that
+    ///   ``terminated``, else 0;
+    /// * ``observation`` (N, T) float32: the chosen tensor of the player to move (zeros for a finished
+    ///   game), or None with ``observation=None``.
+    ///
+    /// The arrays are **read-only views of buffers the vector reuses**: the next ``reset``/``step``
+    /// overwrites them in place (no copy, no allocation per step). Keep a snapshot with
+    /// :meth:`copy`.
+    current_player: PyArray1<i32> => current_player,
+    legal_mask: PyArray2<bool> => legal_mask,
+    rewards: PyArray2<f32> => rewards,
+    terminated: PyArray1<bool> => terminated,
+    returns: PyArray2<f32> => returns,
+    observation: PyArray2<f32> => tensor
 }
 
 /// ``n`` games of one cribbage or piquet ``Game`` stepped together in Rust, for reinforcement
@@ -294,15 +195,29 @@ impl Batch {
 /// True
 #[pyclass(frozen, module = "cribpiquet.vector", name = "VectorGame")]
 pub struct VectorGame {
-    engine: Mutex<Box<dyn Engine>>,
+    engine: Mutex<Engine>,
+    /// The game (a ``cribbage.Game`` or ``piquet.Game``).
+    #[pyo3(get)]
     game: Py<PyAny>,
+    /// Number of games.
+    #[pyo3(get)]
     n: usize,
-    players: usize,
-    actions: usize,
+    /// Players per game (the ``P`` of the batch).
+    #[pyo3(get)]
+    num_players: usize,
+    /// Action ids per game (the ``A`` of the batch: ``game.num_distinct_actions()``).
+    #[pyo3(get)]
+    num_actions: usize,
     tensor_size: usize,
     observation: Observation,
+    /// Do finished games restart?
+    #[pyo3(get)]
     auto_reset: bool,
+    /// Are the games' histories kept (see :meth:`state`)?
+    #[pyo3(get)]
     record_history: bool,
+    /// The threads asked for (None: every core).
+    #[pyo3(get)]
     threads: Option<usize>,
     buffers: Buffers,
     batch: Py<Batch>,
@@ -323,21 +238,16 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ObservationArg {
 
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<ObservationArg> {
         const NAMES: &str = "\"information_state\", \"observation\" or None";
-        if obj.is_none() {
-            return Ok(ObservationArg(Ok(Observation::None)));
-        }
         let Ok(text) = obj.cast::<PyString>() else {
-            return Ok(ObservationArg(Err(PyTypeError::new_err(format!(
-                "observation must be {NAMES}, got {}",
-                describe(&obj)
-            )))));
+            return Ok(ObservationArg(match obj.is_none() {
+                true => Ok(Observation::None),
+                false => Err(PyTypeError::new_err(format!("observation must be {NAMES}, got {}", describe(&obj)))),
+            }));
         };
         Ok(ObservationArg(match text.to_str()? {
             "information_state" => Ok(Observation::InformationState),
             "observation" => Ok(Observation::Observation),
-            other => {
-                Err(PyValueError::new_err(format!("observation must be {NAMES}, got {:?}", crate::error::echo(other))))
-            }
+            other => Err(PyValueError::new_err(format!("observation must be {NAMES}, got {:?}", echo(other)))),
         }))
     }
 }
@@ -349,12 +259,10 @@ fn actions_array<'py>(obj: &Bound<'py, PyAny>, n: usize) -> PyResult<Bound<'py, 
         Ok(a) if a.is_c_contiguous() => a.clone(),
         _ => {
             let np = py.import("numpy")?;
-            let a = np.call_method1("asarray", (obj,)).map_err(|_| {
-                PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)))
-            })?;
-            let untyped = a.cast::<PyUntypedArray>().map_err(|_| {
-                PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)))
-            })?;
+            let wrong =
+                || PyTypeError::new_err(format!("actions must be an int array of shape ({n},), got {}", describe(obj)));
+            let a = np.call_method1("asarray", (obj,)).map_err(|_| wrong())?;
+            let untyped = a.cast::<PyUntypedArray>().map_err(|_| wrong())?;
             if !matches!(untyped.dtype().kind(), b'i' | b'u') {
                 return Err(PyTypeError::new_err(format!(
                     "actions must be integers, got dtype {}",
@@ -384,42 +292,25 @@ fn busy<T>(e: TryLockError<T>) -> PyErr {
 }
 
 impl VectorGame {
-    fn build<G: PyGame>(py: Python<'_>, game: G, n: usize, options: VectorOptions) -> PyResult<VectorGame> {
-        let core = Core::new(game, n, options)?;
-        let VectorOptions { observation, auto_reset, record_history, threads, .. } = options;
-        let (p, a, t) = (core.num_players(), G::NUM_DISTINCT_ACTIONS, core.tensor_size());
-        // Bytes of every output buffer together, for the message if one cannot be had.
-        let total = n as u128 * (4 + a as u128 + 4 * p as u128 + 1 + 4 * p as u128 + 4 * t as u128);
-        let buffers = Buffers {
-            current_player: output_buffer1::<i32>(py, n, "current_player", n, total)?,
-            legal_mask: output_buffer::<bool>(py, n, a, "legal_mask", n, total)?,
-            rewards: output_buffer::<f32>(py, n, p, "rewards", n, total)?,
-            terminated: output_buffer1::<bool>(py, n, "terminated", n, total)?,
-            returns: output_buffer::<f32>(py, n, p, "returns", n, total)?,
-            tensor: output_buffer::<f32>(py, n, t, "observation", n, total)?,
-        };
-        let batch = Batch {
-            current_player: read_only(buffers.current_player.bind(py).as_any())?,
-            legal_mask: read_only(buffers.legal_mask.bind(py).as_any())?,
-            rewards: read_only(buffers.rewards.bind(py).as_any())?,
-            terminated: read_only(buffers.terminated.bind(py).as_any())?,
-            returns: read_only(buffers.returns.bind(py).as_any())?,
-            observation: match observation {
-                Observation::None => py.None(),
-                _ => read_only(buffers.tensor.bind(py).as_any())?,
-            },
-        };
+    /// The vector of `engine`, whose Python `Game` is `game`, run as `options` say.
+    fn build(game: &Bound<'_, PyAny>, engine: Engine, options: VectorOptions) -> PyResult<VectorGame> {
+        let py = game.py();
+        let (buffers, mut batch) = each!(&engine, v => Buffers::new(py, v))?;
+        if options.observation == Observation::None {
+            batch.observation = py.None();
+        }
+        let (num_players, num_actions, tensor_size) = each!(&engine, v => dims(v));
         Ok(VectorGame {
-            engine: Mutex::new(Box::new(core)),
-            game: game.game_object(py)?,
-            n,
-            players: p,
-            actions: a,
-            tensor_size: t,
-            observation,
-            auto_reset,
-            record_history,
-            threads,
+            n: each!(&engine, v => v.len()),
+            engine: Mutex::new(engine),
+            game: game.clone().unbind(),
+            num_players,
+            num_actions,
+            tensor_size,
+            observation: options.observation,
+            auto_reset: options.auto_reset,
+            record_history: options.record_history,
+            threads: options.threads,
             buffers,
             batch: Py::new(py, batch)?,
         })
@@ -429,25 +320,12 @@ impl VectorGame {
     fn with_outputs(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut dyn Engine, &mut Outputs<'_>) -> crate::Result<()> + Send,
+        f: impl FnOnce(&mut Engine, &mut Outputs<'_>) -> crate::Result<()> + Send,
     ) -> PyResult<Py<Batch>> {
         let mut engine = self.engine.try_lock().map_err(busy)?;
-        let b = &self.buffers;
-        let (cp, mask, rewards) = (b.current_player.bind(py), b.legal_mask.bind(py), b.rewards.bind(py));
-        let (done, returns, tensor) = (b.terminated.bind(py), b.returns.bind(py), b.tensor.bind(py));
-        // SAFETY: the engine lock is held (above) for as long as the slices live, and each
-        // buffer is borrowed once.
-        let mut out = unsafe {
-            Outputs {
-                current_player: buffer_mut(cp),
-                legal_mask: buffer_mut(mask),
-                rewards: buffer_mut(rewards),
-                terminated: buffer_mut(done),
-                returns: buffer_mut(returns),
-                tensor: buffer_mut(tensor),
-            }
-        };
-        let engine: &mut dyn Engine = &mut **engine;
+        // SAFETY: the engine lock is held (above) for as long as the outputs live.
+        let mut out = unsafe { self.buffers.outputs(py) };
+        let engine: &mut Engine = &mut engine;
         py.detach(|| f(engine, &mut out))?;
         Ok(self.batch.clone_ref(py))
     }
@@ -458,9 +336,7 @@ impl VectorGame {
     #[new]
     #[pyo3(signature = (game, n, *, seed = None, threads = None, observation = ObservationArg::default_tensor(), auto_reset = None, record_history = None),
            text_signature = "(game, n, *, seed=0, threads=None, observation='information_state', auto_reset=True, record_history=False)")]
-    #[allow(clippy::too_many_arguments)]
     fn new(
-        py: Python<'_>,
         game: &Bound<'_, PyAny>,
         n: IntArg,
         seed: Option<&Bound<'_, PyAny>>,
@@ -473,14 +349,14 @@ impl VectorGame {
         let seed = seed.map_or(Ok(0), seed_from)?;
         let threads = threads.as_ref().map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
         let observation = observation.0?;
-        let auto_reset = auto_reset.map_or(Ok(true), |b| super::convert::bool_arg(b, "auto_reset"))?;
-        let record_history = record_history.map_or(Ok(false), |b| super::convert::bool_arg(b, "record_history"))?;
+        let auto_reset = auto_reset.map_or(Ok(true), |b| bool_arg(b, "auto_reset"))?;
+        let record_history = record_history.map_or(Ok(false), |b| bool_arg(b, "record_history"))?;
         let options = VectorOptions { seed, threads, observation, auto_reset, record_history };
         if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
-            return VectorGame::build(py, g.get().0, n, options);
+            return VectorGame::build(game, Engine::Cribbage(Core::new(g.get().0, n, options)?), options);
         }
         if let Ok(g) = game.cast::<super::piquet_game::Game>() {
-            return VectorGame::build(py, g.get().0, n, options);
+            return VectorGame::build(game, Engine::Piquet(Core::new(g.get().0, n, options)?), options);
         }
         Err(PyTypeError::new_err(format!("VectorGame needs a cribbage or piquet Game, got {}", describe(game))))
     }
@@ -491,7 +367,7 @@ impl VectorGame {
     #[pyo3(signature = (seed = None))]
     fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Batch>> {
         let seed = seed.map(seed_from).transpose()?;
-        self.with_outputs(py, move |e, out| e.reset(seed, out))
+        self.with_outputs(py, move |e, out| each!(e, v => v.reset(seed, out)))
     }
 
     /// Apply ``actions[i]`` (an int array of shape ``(n,)``, a legal action of game ``i``'s
@@ -503,7 +379,7 @@ impl VectorGame {
         let actions = actions_array(actions, self.n)?;
         let actions = actions.readonly();
         let actions = actions.as_slice().map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
-        self.with_outputs(py, move |e, out| e.step(actions, out))
+        self.with_outputs(py, move |e, out| each!(e, v => v.step(actions, out)))
     }
 
     /// One uniformly random legal action per game, drawn in Rust, as a new int64 array of shape
@@ -527,8 +403,8 @@ impl VectorGame {
             ))
         })?;
         out.resize(self.n, 0i64);
-        let engine: &mut dyn Engine = &mut **engine;
-        py.detach(|| engine.sample_legal(seed, &mut out))?;
+        let engine: &mut Engine = &mut engine;
+        py.detach(|| each!(engine, v => v.sample_legal(seed, &mut out)))?;
         Ok(numpy::IntoPyArray::into_pyarray(out, py))
     }
 
@@ -537,36 +413,14 @@ impl VectorGame {
     /// replays it and undo works); otherwise it starts a new history.
     fn state(&self, py: Python<'_>, i: IntArg) -> PyResult<Py<PyAny>> {
         let i = i.within("i", 0..self.n as i64)? as usize;
-        let engine = self.engine.try_lock().map_err(busy)?;
-        engine.state_object(py, i)
-    }
-
-    /// The game (a ``cribbage.Game`` or ``piquet.Game``).
-    #[getter]
-    fn game(&self, py: Python<'_>) -> Py<PyAny> {
-        self.game.clone_ref(py)
-    }
-
-    /// Number of games.
-    #[getter]
-    fn n(&self) -> usize {
-        self.n
+        Ok(match &*self.engine.try_lock().map_err(busy)? {
+            Engine::Cribbage(v) => Py::new(py, super::cribbage_game::State(stack(v, i)?))?.into_any(),
+            Engine::Piquet(v) => Py::new(py, super::piquet_game::State(stack(v, i)?))?.into_any(),
+        })
     }
 
     fn __len__(&self) -> usize {
         self.n
-    }
-
-    /// Players per game (the ``P`` of the batch).
-    #[getter]
-    fn num_players(&self) -> usize {
-        self.players
-    }
-
-    /// Action ids per game (the ``A`` of the batch: ``game.num_distinct_actions()``).
-    #[getter]
-    fn num_actions(&self) -> usize {
-        self.actions
     }
 
     /// ``"information_state"``, ``"observation"`` or None.
@@ -582,24 +436,6 @@ impl VectorGame {
     #[getter]
     fn observation_shape(&self) -> (usize,) {
         (self.tensor_size,)
-    }
-
-    /// Do finished games restart?
-    #[getter]
-    fn auto_reset(&self) -> bool {
-        self.auto_reset
-    }
-
-    /// Are the games' histories kept (see :meth:`state`)?
-    #[getter]
-    fn record_history(&self) -> bool {
-        self.record_history
-    }
-
-    /// The threads asked for (None: every core).
-    #[getter]
-    fn threads(&self) -> Option<usize> {
-        self.threads
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -1,5 +1,5 @@
-//! The one bot registry: every bot's name, the parsing of a name (with its `:N` argument) and
-//! the construction of the bot, for either game.
+//! The one bot registry: every bot's name, the parsing of a name (with its `:N` argument), its
+//! settings as a front end takes them, and the construction of the bot, for either game.
 //!
 //! A name is one of [`BOTS`], any case, spaces around ignored; the names that take an argument
 //! also come as `name:N` (`"ismcts:2000"`: 2000 iterations, `"pimc:50"`: 50 worlds). A name
@@ -7,6 +7,10 @@
 //! ([`BotSpec::bot`]) or a factory of them for [`simulate`](crate::engine::simulate) and the
 //! arena ([`BotSpec::policy_factory`]). The Python bindings, `simulate(players=...)`, the arena
 //! and `cribpiquet play --bot` all parse names here.
+//!
+//! Each entry also lists the bot's [`Setting`]s in its constructor's order (the Python class's
+//! arguments): [`BotSettings`] sets and reads them by name with their checks, so a front end
+//! only converts values ([`Kind`] says to what) and its repr and pickling read them back.
 //!
 //! ```
 //! use cribpiquet::bots::registry::{BotSpec, BOTS};
@@ -26,30 +30,116 @@
 //! );
 //! ```
 
+use std::ops::Range;
+use std::time::Duration;
+
 use super::greedy::Greedy;
 use super::ismcts::{Ismcts, IsmctsConfig, SearchGame};
-use super::pimc::{Pimc, PimcConfig};
+use super::pimc::{BeforePlay, Pimc, PimcConfig};
 use super::{Bot, BotPolicy, FirstBot, RandomBot};
 use crate::engine::{FirstPolicy, PolicyFactory, RandomPolicy};
 use crate::error::{echo, Error, Result};
+use crate::solve::Objective;
 use crate::{cribbage, piquet};
 
-/// One name of the registry.
+/// One name of the registry, with the bot's settings as a front end takes them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BotName {
     /// The name (lower case).
     pub name: &'static str,
     /// What `name:N` sets, for the names that take an argument (`"iterations"`, `"worlds"`).
     pub argument: Option<&'static str>,
+    /// The bot's class in front ends (`"ISMCTS"`: `cribpiquet.bots.ISMCTS`).
+    pub class: &'static str,
+    /// The settings its constructor takes, in their order (the seed of its own generator among
+    /// them where it draws random numbers).
+    pub settings: &'static [Setting],
 }
+
+/// A setting of a bot's constructor: its name and how a front end reads its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting {
+    /// The name (`"iterations"`).
+    pub name: &'static str,
+    /// What value it takes.
+    pub kind: Kind,
+}
+
+/// The value a [`Setting`] takes (and the [`Value`] variant a front end hands in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// An int in this range ([`Value::Int`]).
+    Int(Range<i64>),
+    /// The seed of the bot's own generator: any 64-bit int ([`Value::Seed`]).
+    Seed,
+    /// A number ([`Value::Float`]).
+    Float,
+    /// Seconds per decision, > 0 and < 1e9 ([`Value::Float`]), or none ([`Value::None`]).
+    Seconds,
+    /// A name among the setting's own ([`Value::Name`]).
+    Name,
+    /// A bool ([`Value::Bool`]).
+    Bool,
+}
+
+/// A setting's value, as a front end hands it in or reads it back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value<'a> {
+    /// Nothing (no time limit).
+    None,
+    /// An int.
+    Int(i64),
+    /// A seed.
+    Seed(u64),
+    /// A number.
+    Float(f64),
+    /// A name.
+    Name(&'a str),
+    /// A bool.
+    Bool(bool),
+}
+
+const fn setting(name: &'static str, kind: Kind) -> Setting {
+    Setting { name, kind }
+}
+
+/// The range of an iterations or worlds count (what `u32` holds but 0).
+const COUNT: Kind = Kind::Int(1..u32::MAX as i64 + 1);
+const THREADS: Kind = Kind::Int(1..257);
 
 /// Every bot name, in the order messages list them (the terminal game's default first).
 pub const BOTS: [BotName; 5] = [
-    BotName { name: "greedy", argument: None },
-    BotName { name: "ismcts", argument: Some("iterations") },
-    BotName { name: "random", argument: None },
-    BotName { name: "first", argument: None },
-    BotName { name: "pimc", argument: Some("worlds") },
+    BotName { name: "greedy", argument: None, class: "Greedy", settings: &[] },
+    BotName {
+        name: "ismcts",
+        argument: Some("iterations"),
+        class: "ISMCTS",
+        settings: &[
+            setting("iterations", COUNT),
+            setting("time_limit", Kind::Seconds),
+            setting("exploration", Kind::Float),
+            setting("rollout", Kind::Name),
+            setting("threads", THREADS),
+            setting("seed", Kind::Seed),
+            setting("rollout_to_end", Kind::Bool),
+        ],
+    },
+    BotName { name: "random", argument: None, class: "Random", settings: &[setting("seed", Kind::Seed)] },
+    BotName { name: "first", argument: None, class: "First", settings: &[] },
+    BotName {
+        name: "pimc",
+        argument: Some("worlds"),
+        class: "PIMC",
+        settings: &[
+            setting("worlds", COUNT),
+            setting("objective", Kind::Name),
+            setting("threads", THREADS),
+            setting("seed", Kind::Seed),
+            setting("time_limit", Kind::Seconds),
+            setting("inference", Kind::Bool),
+            setting("before_play", Kind::Name),
+        ],
+    },
 ];
 
 /// Every form a name takes, for messages: `["greedy", "ismcts", "ismcts:N", "random", …]`.
@@ -176,12 +266,22 @@ impl BotSpec {
     /// `"first"`, `"greedy"`, `"ismcts:N"` (N iterations), `"pimc:N"` (N worlds).
     pub fn name(&self) -> String {
         match self {
-            BotSpec::Random => "random".into(),
-            BotSpec::First => "first".into(),
-            BotSpec::Greedy => "greedy".into(),
             BotSpec::Ismcts(c) => format!("ismcts:{}", c.iterations),
             BotSpec::Pimc(c) => format!("pimc:{}", c.worlds),
+            _ => self.entry().name.into(),
         }
+    }
+
+    /// The registry's entry of this bot.
+    pub fn entry(&self) -> &'static BotName {
+        let i = match self {
+            BotSpec::Greedy => 0,
+            BotSpec::Ismcts(_) => 1,
+            BotSpec::Random => 2,
+            BotSpec::First => 3,
+            BotSpec::Pimc(_) => 4,
+        };
+        &BOTS[i]
     }
 
     /// Does every decision take well under a millisecond (no search)?
@@ -216,6 +316,180 @@ impl BotSpec {
     }
 }
 
+/// A bot as a front end makes it: its settings, the seed of its own generator and its time limit
+/// in seconds as given (a [`Duration`] rounds to nanoseconds; a repr shows what was given).
+///
+/// ```
+/// use cribpiquet::bots::registry::{BotSettings, Value};
+/// let mut bot = BotSettings::parse("pimc:20", 3).unwrap().unwrap();
+/// bot.set("time_limit", Value::Float(2.5)).unwrap();
+/// let values: Vec<_> = bot.values().collect();
+/// assert_eq!(values[0], ("worlds", Value::Int(20)));
+/// assert_eq!(values[3..5], [("seed", Value::Seed(3)), ("time_limit", Value::Float(2.5))]);
+/// assert_eq!(
+///     bot.set("time_limit", Value::Float(0.0)).unwrap_err().to_string(),
+///     "time_limit must be a number of seconds > 0 and < 1e9, got 0.0"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BotSettings {
+    /// Which bot, with its configuration.
+    pub spec: BotSpec,
+    /// The seed of the bot's own generator (0 for the bots that draw no random numbers).
+    pub seed: u64,
+    /// The time limit as given, in seconds.
+    pub seconds: Option<f64>,
+}
+
+impl BotSettings {
+    /// The defaults of `spec`'s bot: seed 0, no time limit.
+    pub fn new(spec: BotSpec) -> BotSettings {
+        BotSettings { spec, seed: 0, seconds: None }
+    }
+
+    /// The settings a name gives ([`BotSpec::parse`]), with the seed `seed` if the bot takes one
+    /// (First and Greedy draw no random numbers: theirs stays 0).
+    pub fn parse(name: &str, seed: u64) -> Result<Option<BotSettings>> {
+        let Some(spec) = BotSpec::parse(name)? else { return Ok(None) };
+        let mut out = BotSettings::new(spec);
+        if out.entry().settings.iter().any(|s| s.name == "seed") {
+            out.seed = seed;
+        }
+        Ok(Some(out))
+    }
+
+    /// The registry's entry of the bot.
+    pub fn entry(&self) -> &'static BotName {
+        self.spec.entry()
+    }
+
+    /// Set the setting `name` (one of the entry's [`Setting`]s) to `value`, or an
+    /// [`Error::InvalidValue`] saying what is wrong; [`BotSpec::checked`] checks the whole.
+    pub fn set(&mut self, name: &str, value: Value<'_>) -> Result<()> {
+        let BotSettings { spec, seed, seconds } = self;
+        let entry = spec.entry();
+        let wrong = || Error::InvalidValue(format!("the {} bot has no setting {name:?} taking {value:?}", entry.class));
+        let kind = &entry.settings.iter().find(|s| s.name == name).ok_or_else(wrong)?.kind;
+        let int = match (kind, value) {
+            (Kind::Int(range), Value::Int(n)) if range.contains(&n) => n,
+            (Kind::Int(range), Value::Int(n)) => {
+                return Err(Error::InvalidValue(format!(
+                    "{name} must be in range({}, {}), got {n}",
+                    range.start, range.end
+                )))
+            }
+            _ => 0,
+        };
+        match (spec, name, value) {
+            (_, "time_limit", Value::None) => {}
+            (
+                BotSpec::Ismcts(IsmctsConfig { time_limit, .. }) | BotSpec::Pimc(PimcConfig { time_limit, .. }),
+                "time_limit",
+                Value::Float(t),
+            ) => {
+                if !(t.is_finite() && t > 0.0 && t < 1e9) {
+                    return Err(Error::InvalidValue(format!(
+                        "time_limit must be a number of seconds > 0 and < 1e9, got {}",
+                        float_repr(t)
+                    )));
+                }
+                *time_limit = Some(Duration::from_secs_f64(t));
+                *seconds = Some(t);
+            }
+            (
+                BotSpec::Ismcts(IsmctsConfig { threads, .. }) | BotSpec::Pimc(PimcConfig { threads, .. }),
+                "threads",
+                Value::Int(_),
+            ) => *threads = int as usize,
+            (_, "seed", Value::Seed(s)) => *seed = s,
+            (BotSpec::Ismcts(c), "iterations", Value::Int(_)) => c.iterations = int as u32,
+            (BotSpec::Ismcts(c), "exploration", Value::Float(x)) => c.exploration = x,
+            (BotSpec::Ismcts(c), "rollout", Value::Name(r)) => c.rollout = r.parse()?,
+            (BotSpec::Ismcts(c), "rollout_to_end", Value::Bool(b)) => c.rollout_to_end = b,
+            (BotSpec::Pimc(c), "worlds", Value::Int(_)) => c.worlds = int as u32,
+            (BotSpec::Pimc(c), "objective", Value::Name(o)) => c.objective = parse_objective(o)?,
+            (BotSpec::Pimc(c), "inference", Value::Bool(b)) => c.inference = b,
+            (BotSpec::Pimc(c), "before_play", Value::Name(b)) => {
+                c.before_play = BeforePlay::from_name(&b.trim().to_ascii_lowercase())?
+            }
+            _ => return Err(wrong()),
+        }
+        Ok(())
+    }
+
+    /// The value of the setting `name` ([`Value::None`] for a name the bot does not have).
+    pub fn get(&self, name: &str) -> Value<'static> {
+        match (&self.spec, name) {
+            (_, "seed") => Value::Seed(self.seed),
+            (
+                BotSpec::Ismcts(IsmctsConfig { time_limit, .. }) | BotSpec::Pimc(PimcConfig { time_limit, .. }),
+                "time_limit",
+            ) => self.seconds.or(time_limit.map(|d| d.as_secs_f64())).map_or(Value::None, Value::Float),
+            (BotSpec::Ismcts(IsmctsConfig { threads, .. }) | BotSpec::Pimc(PimcConfig { threads, .. }), "threads") => {
+                Value::Int(*threads as i64)
+            }
+            (BotSpec::Ismcts(c), "iterations") => Value::Int(c.iterations.into()),
+            (BotSpec::Ismcts(c), "exploration") => Value::Float(c.exploration),
+            (BotSpec::Ismcts(c), "rollout") => Value::Name(c.rollout.name()),
+            (BotSpec::Ismcts(c), "rollout_to_end") => Value::Bool(c.rollout_to_end),
+            (BotSpec::Pimc(c), "worlds") => Value::Int(c.worlds.into()),
+            (BotSpec::Pimc(c), "objective") => Value::Name(objective_name(c.objective)),
+            (BotSpec::Pimc(c), "inference") => Value::Bool(c.inference),
+            (BotSpec::Pimc(c), "before_play") => Value::Name(c.before_play.name()),
+            _ => Value::None,
+        }
+    }
+
+    /// Every setting with its value, in the constructor's order (a repr, a pickle).
+    pub fn values(&self) -> impl Iterator<Item = (&'static str, Value<'static>)> + '_ {
+        self.entry().settings.iter().map(|s| (s.name, self.get(s.name)))
+    }
+
+    /// The same settings, checked ([`BotSpec::checked`]).
+    pub fn checked(self) -> Result<BotSettings> {
+        Ok(BotSettings { spec: self.spec.checked()?, ..self })
+    }
+}
+
+/// An objective's name (`"points"`, `"win"`).
+pub fn objective_name(objective: Objective) -> &'static str {
+    match objective {
+        Objective::Points => "points",
+        Objective::Win => "win",
+    }
+}
+
+/// The objective called `name` (any case, spaces around ignored), or an error naming both.
+pub fn parse_objective(name: &str) -> Result<Objective> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "points" => Ok(Objective::Points),
+        "win" => Ok(Objective::Win),
+        other => Err(Error::InvalidValue(format!("objective must be 'points' or 'win', got {:?}", echo(other)))),
+    }
+}
+
+/// A float as Python's `repr` writes it (the shortest text that reads back to the same float:
+/// `0.7`, `1e-10`, `1e+300`), for messages that echo a number a front end was given.
+fn float_repr(x: f64) -> String {
+    if !x.is_finite() {
+        return (if x.is_nan() {
+            "nan"
+        } else if x > 0.0 {
+            "inf"
+        } else {
+            "-inf"
+        })
+        .into();
+    }
+    // Rust's `{:?}` is the shortest round-trip text too; Python spells large exponents `e+NN`
+    // and whole numbers `N.0` — both read back alike, so only the exponent sign is adjusted.
+    let text = format!("{x:?}");
+    match text.split_once('e') {
+        Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
+        _ => text,
+    }
+}
+
 /// A factory of the players called `name` ([`BotSpec::from_name`]), for
 /// [`simulate`](crate::engine::simulate) and the arena.
 ///
@@ -239,7 +513,6 @@ mod tests {
     use super::*;
     use crate::engine::{simulate, Game, GameState};
     use crate::rng::Rng;
-    use crate::solve::Objective;
 
     fn err(name: &str) -> String {
         BotSpec::parse(name).unwrap_err().to_string()
@@ -310,6 +583,86 @@ mod tests {
         let bad = BotSpec::Pimc(PimcConfig { worlds: 0, ..PimcConfig::default() });
         assert_eq!(bad.checked().unwrap_err().to_string(), "worlds must be at least 1");
         assert_eq!(BotSpec::Greedy.checked().unwrap(), BotSpec::Greedy);
+    }
+
+    #[test]
+    fn settings_are_set_and_read_back_by_name() {
+        for entry in BOTS {
+            let settings = BotSettings::new(BotSpec::from_name(entry.name).unwrap());
+            assert_eq!(settings.entry(), &entry);
+            // Every setting of the table reads back, and setting it to its own value changes nothing.
+            let mut again = settings;
+            for (name, value) in settings.values() {
+                again.set(name, value).unwrap();
+            }
+            assert_eq!(again, settings, "{}", entry.name);
+        }
+        let mut bot = BotSettings::parse("ismcts", 9).unwrap().unwrap();
+        bot.set("rollout", Value::Name(" Random ")).unwrap();
+        bot.set("threads", Value::Int(4)).unwrap();
+        bot.set("rollout_to_end", Value::Bool(true)).unwrap();
+        let values: Vec<_> = bot.values().collect();
+        assert_eq!(
+            values,
+            [
+                ("iterations", Value::Int(1000)),
+                ("time_limit", Value::None),
+                ("exploration", Value::Float(0.7)),
+                ("rollout", Value::Name("random")),
+                ("threads", Value::Int(4)),
+                ("seed", Value::Seed(9)),
+                ("rollout_to_end", Value::Bool(true)),
+            ]
+        );
+        // First and Greedy take no seed.
+        assert_eq!(BotSettings::parse("first", 9).unwrap().unwrap().seed, 0);
+        assert_eq!(
+            BotSettings::parse("random", 9).unwrap().unwrap().values().collect::<Vec<_>>(),
+            [("seed", Value::Seed(9))]
+        );
+        assert_eq!(BotSettings::parse("nobody", 9).unwrap(), None);
+    }
+
+    #[test]
+    fn settings_say_what_is_wrong() {
+        let mut pimc = BotSettings::new(BotSpec::Pimc(PimcConfig::default()));
+        let err = |bot: &mut BotSettings, name, value| bot.set(name, value).unwrap_err().to_string();
+        assert_eq!(err(&mut pimc, "worlds", Value::Int(0)), "worlds must be in range(1, 4294967296), got 0");
+        assert_eq!(err(&mut pimc, "threads", Value::Int(257)), "threads must be in range(1, 257), got 257");
+        assert_eq!(
+            err(&mut pimc, "objective", Value::Name("Nope")),
+            "objective must be 'points' or 'win', got \"nope\""
+        );
+        assert_eq!(
+            err(&mut pimc, "before_play", Value::Name("all")),
+            "before_play must be one of 'exact', 'exact+play', 'worlds', 'ismcts', got \"all\""
+        );
+        for (t, text) in
+            [(f64::NAN, "nan"), (-1.0, "-1.0"), (1e9, "1000000000.0"), (1e300, "1e+300"), (f64::INFINITY, "inf")]
+        {
+            assert_eq!(
+                err(&mut pimc, "time_limit", Value::Float(t)),
+                format!("time_limit must be a number of seconds > 0 and < 1e9, got {text}")
+            );
+        }
+        assert_eq!(
+            err(&mut pimc, "rollout", Value::Name("random")),
+            "the PIMC bot has no setting \"rollout\" taking Name(\"random\")"
+        );
+        assert!(pimc.set("worlds", Value::Bool(true)).is_err());
+        let mut first = BotSettings::new(BotSpec::First);
+        assert!(first.set("seed", Value::Seed(1)).is_err());
+        let mut ismcts = BotSettings::new(BotSpec::Ismcts(IsmctsConfig::default()));
+        assert_eq!(
+            err(&mut ismcts, "rollout", Value::Name("greedyish")),
+            "unknown rollout \"greedyish\" (known: heuristic, random)"
+        );
+        ismcts.set("exploration", Value::Float(-1.0)).unwrap();
+        assert_eq!(ismcts.checked().unwrap_err().to_string(), "exploration must be a finite number >= 0, got -1.0");
+        // A time limit set in the core reads back in seconds.
+        let timed =
+            BotSpec::Ismcts(IsmctsConfig { time_limit: Some(Duration::from_millis(250)), ..IsmctsConfig::default() });
+        assert_eq!(BotSettings::new(timed).get("time_limit"), Value::Float(0.25));
     }
 
     /// Every registered bot plays a legal action in both games, and its bot's own name is the

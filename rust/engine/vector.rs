@@ -38,6 +38,7 @@
 use rayon::prelude::*;
 
 use super::{game_seed, thread_pool, ActionList, Game, GameState, Player, MAX_PLAYERS, TERMINAL};
+use crate::batch::{Column, Columns};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -95,8 +96,9 @@ pub struct Outputs<'a> {
     pub tensor: &'a mut [f32],
 }
 
-/// Owned output buffers of the right sizes for a [`VectorGame`] (for Rust callers and tests; the
-/// Python bindings write into numpy arrays instead).
+/// Owned output buffers of the right sizes for a [`VectorGame`]: Rust callers pass them as
+/// [`Outputs`]; the Python bindings hand them to numpy once, as [`Columns`], and write into the
+/// arrays every call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutputBuffers {
     /// See [`Outputs::current_player`].
@@ -115,16 +117,35 @@ pub struct OutputBuffers {
 
 impl OutputBuffers {
     /// Zeroed buffers for `v`.
+    ///
+    /// Panics if the memory cannot be had ([`try_for_game`](Self::try_for_game) says so instead).
     pub fn for_game<G: Game>(v: &VectorGame<G>) -> OutputBuffers {
-        let (n, p) = (v.len(), v.num_players());
-        OutputBuffers {
-            current_player: vec![0; n],
-            legal_mask: vec![false; n * G::NUM_DISTINCT_ACTIONS],
-            rewards: vec![0.0; n * p],
-            terminated: vec![false; n],
-            returns: vec![0.0; n * p],
-            tensor: vec![0.0; n * v.tensor_size()],
+        OutputBuffers::try_for_game(v).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Zeroed buffers for `v`, allocated fallibly and zeroed lazily (untouched pages cost nothing
+    /// until written), or an [`Error::OutOfMemory`] naming the buffer that could not be had and
+    /// what all of them need.
+    pub fn try_for_game<G: Game>(v: &VectorGame<G>) -> Result<OutputBuffers> {
+        let (n, p, t, a) = (v.len(), v.num_players(), v.tensor_size(), G::NUM_DISTINCT_ACTIONS);
+        // Bytes of every buffer together, for the message if one cannot be had.
+        let total = n as u128 * (4 + a as u128 + 4 * p as u128 + 1 + 4 * p as u128 + 4 * t as u128);
+        fn zeroed<T: Zeroed>(rows: usize, cols: usize, what: &str, total: u128) -> Result<Vec<T>> {
+            rows.checked_mul(cols).and_then(try_zeroed).ok_or_else(|| {
+                Error::OutOfMemory(format!(
+                    "VectorGame: cannot allocate the {what} buffer for {rows} games (the outputs need {} MiB); use fewer games",
+                    total >> 20
+                ))
+            })
         }
+        Ok(OutputBuffers {
+            current_player: zeroed(n, 1, "current_player", total)?,
+            legal_mask: zeroed(n, a, "legal_mask", total)?,
+            rewards: zeroed(n, p, "rewards", total)?,
+            terminated: zeroed(n, 1, "terminated", total)?,
+            returns: zeroed(n, p, "returns", total)?,
+            tensor: zeroed(n, t, "observation", total)?,
+        })
     }
 
     /// The buffers as [`Outputs`].
@@ -137,6 +158,47 @@ impl OutputBuffers {
             returns: &mut self.returns,
             tensor: &mut self.tensor,
         }
+    }
+}
+
+/// The buffers as columns, named as the Python `Batch` names them (the tensor: `observation`),
+/// the tables shaped `(n, width)`.
+impl Columns for OutputBuffers {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let n = self.current_player.len();
+        let shape = |len: usize| [n, len.checked_div(n).unwrap_or(0)];
+        let (mask, players, tensor) =
+            (shape(self.legal_mask.len()), shape(self.rewards.len()), shape(self.tensor.len()));
+        vec![
+            ("current_player", Column::rows(self.current_player)),
+            ("legal_mask", Column::shaped(self.legal_mask, &mask)),
+            ("rewards", Column::shaped(self.rewards, &players)),
+            ("terminated", Column::rows(self.terminated)),
+            ("returns", Column::shaped(self.returns, &players)),
+            ("observation", Column::shaped(self.tensor, &tensor)),
+        ]
+    }
+}
+
+/// The element types of the output buffers: all-zero bytes are a valid zero value.
+trait Zeroed: Copy {}
+impl Zeroed for i32 {}
+impl Zeroed for f32 {}
+impl Zeroed for bool {}
+
+/// `len` zeros, allocated fallibly (`None` if the memory cannot be had), lazily zeroed by the
+/// allocator as `vec![0; len]` is.
+fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a nonzero size; a non-null pointer from `alloc_zeroed` with it is
+    // `len` zero-initialised `T`s (all-zero bytes are a valid i32, f32 and bool), and a `Vec`
+    // with capacity `len` frees it with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
     }
 }
 
@@ -797,6 +859,38 @@ mod tests {
         matches_sequential(deal, Observation::None, false, 80);
         let partie = piquet::GameConfig::new(Rules::rubicon(), Scope::Partiya).unwrap();
         matches_sequential(partie, Observation::Observation, true, 250);
+    }
+
+    #[test]
+    fn output_buffers_are_the_batch_columns() {
+        let game = cribbage::GameConfig::new(Variant::SixCard, None).unwrap();
+        let options = VectorOptions { observation: Observation::InformationState, ..no_tensor(1, Some(1)) };
+        let v = VectorGame::new(game, 3, options).unwrap();
+        let mut out = OutputBuffers::try_for_game(&v).unwrap();
+        assert_eq!(out, OutputBuffers::for_game(&v));
+        let t = v.tensor_size();
+        let columns = out.clone().columns();
+        let shapes: Vec<_> = columns
+            .iter()
+            .map(|(name, c)| match c {
+                Column::Rows(_) => (*name, vec![3]),
+                Column::Shaped(_, shape) => (*name, shape.clone()),
+                Column::Count(_) => unreachable!(),
+            })
+            .collect();
+        let (a, p) = (cribbage::GameConfig::NUM_DISTINCT_ACTIONS, 2);
+        assert_eq!(
+            shapes,
+            [
+                ("current_player", vec![3]),
+                ("legal_mask", vec![3, a]),
+                ("rewards", vec![3, p]),
+                ("terminated", vec![3]),
+                ("returns", vec![3, p]),
+                ("observation", vec![3, t]),
+            ]
+        );
+        assert!(out.outputs().tensor.iter().all(|&x| x == 0.0));
     }
 
     fn run<G: Game>(game: G, threads: Option<usize>, n: usize) -> OutputBuffers {
