@@ -1,5 +1,6 @@
 //! What the batch functions of both games share: the card-id element types, the parallel driver
-//! (chunks of rows over rayon's pool) and the first-bad-row rule.
+//! (chunks of rows over rayon's pool), the first-bad-row rule, and [`Columns`] (a result of
+//! named columns, which the bindings turn into a dict of numpy arrays in one place).
 //!
 //! A batch function validates and scores its rows in one pass. Rows are cut into chunks of
 //! [`CHUNK_ROWS`]; a batch of more than one chunk runs the chunks in parallel. However the chunks
@@ -120,6 +121,67 @@ where
         return tasks.into_iter().try_for_each(|t| f(0, t));
     }
     to_result(tasks.into_par_iter().enumerate().filter_map(|(k, t)| f(k * CHUNK_ROWS, t).err()).min_by_key(error_row))
+}
+
+macro_rules! values {
+    ($($v:ident: $t:ty),*) => {
+        /// The values of one result column: an owned vector of one element type.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Values {
+            $(#[doc = concat!("`", stringify!($t), "` values.")] $v(Vec<$t>),)*
+        }
+        $(
+            impl From<Vec<$t>> for Values {
+                fn from(v: Vec<$t>) -> Values {
+                    Values::$v(v)
+                }
+            }
+        )*
+    };
+}
+values!(Bool: bool, I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64, F32: f32, F64: f64);
+
+/// One named column of a [`Columns`] result.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Column {
+    /// One value per row.
+    Rows(Values),
+    /// Row-major values of this shape (rows first; the product of the dimensions is the length).
+    Shaped(Values, Vec<usize>),
+    /// One number for the whole result (a count).
+    Count(u64),
+}
+
+impl Column {
+    /// One value per row.
+    pub fn rows(v: impl Into<Values>) -> Column {
+        Column::Rows(v.into())
+    }
+
+    /// Row-major values of `shape`.
+    pub fn shaped(v: impl Into<Values>, shape: &[usize]) -> Column {
+        Column::Shaped(v.into(), shape.to_vec())
+    }
+}
+
+/// A result made of named columns (a struct of vectors, one entry per row): the names in their
+/// order with the owned values, for the bindings to hand over without copying.
+///
+/// ```
+/// use cribpiquet::batch::{Column, Columns, Values};
+/// struct Points { total: Vec<u8>, per_card: Vec<f64> }
+/// impl Columns for Points {
+///     fn columns(self) -> Vec<(&'static str, Column)> {
+///         let rows = self.total.len();
+///         vec![("total", Column::rows(self.total)), ("per_card", Column::shaped(self.per_card, &[rows, 2]))]
+///     }
+/// }
+/// let cols = Points { total: vec![29], per_card: vec![0.5, 1.5] }.columns();
+/// assert_eq!(cols[0], ("total", Column::Rows(Values::U8(vec![29]))));
+/// ```
+pub trait Columns {
+    /// The columns, in the order a dict of them lists them.
+    fn columns(self) -> Vec<(&'static str, Column)>;
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! numpy id arrays for the batch functions of both games: checking the argument, borrowing it as a
-//! slice of one of the 8 integer dtypes, and the dtype dispatch macros.
+//! numpy arrays for the batch functions of both games: id arrays in (checking the argument,
+//! borrowing it as a slice of one of the 8 integer dtypes, the dtype dispatch macros) and result
+//! columns out ([`columns_dict`]: any core [`Columns`] as a dict of arrays, without copying).
 //!
 //! Any integer array is accepted: any alignment (`np.frombuffer` at an offset, a packed record
 //! field, a memory map), byte order (`>i4`), strides (negative too), memory order (Fortran),
@@ -8,13 +9,15 @@
 //! dtype is a `TypeError`, a wrong number of dimensions a `ValueError`, both naming the argument.
 
 use numpy::{
-    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArray,
-    PyUntypedArrayMethods,
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyModule};
+use pyo3::types::{PyDict, PyList, PyModule};
+
+use crate::batch::{Column, Columns, Values};
 
 /// Integer id arrays of any integer dtype, borrowed read-only (aligned, C-contiguous, native order).
 pub(crate) enum Ids1<'py> {
@@ -241,6 +244,39 @@ macro_rules! with_slices {
     }};
 }
 pub(crate) use with_slices;
+
+/// A core column as a numpy array (the vector handed over, not copied; a shaped column is a
+/// reshaped view of it), or a count as a Python int.
+pub(crate) fn column_object(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
+    let (values, shape) = match column {
+        Column::Count(n) => return Ok(n.into_pyobject(py)?.into_any()),
+        Column::Rows(v) => (v, None),
+        Column::Shaped(v, shape) => (v, Some(shape)),
+    };
+    macro_rules! array {
+        ($($v:ident),*) => {
+            match values {
+                $(Values::$v(v) => {
+                    let a = v.into_pyarray(py);
+                    match shape {
+                        None => a.into_any(),
+                        Some(shape) => a.reshape(shape)?.into_any(),
+                    }
+                })*
+            }
+        };
+    }
+    Ok(array!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64))
+}
+
+/// Any core column set as a dict of numpy arrays (and ints), in its order, without copying.
+pub(crate) fn columns_dict<'py>(py: Python<'py>, columns: impl Columns) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, column) in columns.columns() {
+        d.set_item(name, column_object(py, column)?)?;
+    }
+    Ok(d)
+}
 
 /// Load everything of numpy's C API the batch functions use (the array API capsule, the dtypes,
 /// the borrow-checking capsule), once, when the module is imported.

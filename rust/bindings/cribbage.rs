@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::arrays::{with_slice, with_slices, Ids1, Ids2};
+use super::arrays::{columns_dict, with_slice, with_slices, Ids1, Ids2};
 use super::convert::{self, card_class, Group};
 use crate::cribbage as core;
 
@@ -295,14 +295,7 @@ fn cribbage_explain_hand_batch<'py>(
     let cols = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
         .detach(|| core::explain_hand_batch(h, width, s, crib))
         .map_err(PyErr::from))?;
-    let d = PyDict::new(py);
-    d.set_item("fifteens", cols.fifteens.into_pyarray(py))?;
-    d.set_item("pairs", cols.pairs.into_pyarray(py))?;
-    d.set_item("runs", cols.runs.into_pyarray(py))?;
-    d.set_item("flush", cols.flush.into_pyarray(py))?;
-    d.set_item("nobs", cols.nobs.into_pyarray(py))?;
-    d.set_item("total", cols.total.into_pyarray(py))?;
-    Ok(d)
+    columns_dict(py, cols)
 }
 
 /// Pegging points of the last card of each row of an (N, L) id array padded with -1.

@@ -2,12 +2,12 @@
 //! (`cribpiquet.cribbage.analyze_discard`, `analyze_discard_batch`, `discard_tables`).
 
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::arrays::{with_slice, Ids2};
+use super::arrays::{columns_dict, with_slice, Ids2};
 use super::convert::{self, Group};
 use super::cribbage::{Card, Cribbage};
 use crate::cribbage as core;
@@ -152,19 +152,7 @@ fn cribbage_analyze_discard_batch<'py>(
     let cols = with_slice!(&ids, Ids2, |h| py
         .detach(|| core::analyze_discard_batch(h, dealers, variant, opp))
         .map_err(PyErr::from))?;
-    let c = cols.choices;
-    let d = PyDict::new(py);
-    let shape2 = |v: Vec<f64>| -> PyResult<Bound<'py, PyAny>> { Ok(v.into_pyarray(py).reshape([rows, c])?.into_any()) };
-    d.set_item("hand", shape2(cols.hand)?)?;
-    d.set_item("crib", shape2(cols.crib)?)?;
-    d.set_item("heels", shape2(cols.heels)?)?;
-    d.set_item("net", shape2(cols.net)?)?;
-    d.set_item("hand_min", cols.hand_min.into_pyarray(py).reshape([rows, c])?)?;
-    d.set_item("hand_max", cols.hand_max.into_pyarray(py).reshape([rows, c])?)?;
-    d.set_item("hand_distribution", cols.hand_distribution.into_pyarray(py).reshape([rows, c, 30])?)?;
-    d.set_item("thrown", cols.thrown.into_pyarray(py).reshape([rows, c, 2])?)?;
-    d.set_item("best", cols.best.into_pyarray(py))?;
-    Ok(d)
+    columns_dict(py, cols)
 }
 
 /// Number of hand classes (suit-isomorphism classes of the dealt hands) of a variant's pass.
@@ -321,7 +309,7 @@ impl DiscardTables {
         let start = convert::int_in(start, "start", 0, i64::MAX)? as usize;
         let stop = convert::int_in(stop, "stop", 0, i64::MAX)? as usize;
         let sums = py.detach(|| self.0.pass(start, stop))?;
-        sums_dict(py, &sums)
+        columns_dict(py, sums)
     }
     /// The next tables from the pass sums of every class (the dict of :meth:`pass_sums`).
     fn advance(&self, py: Python<'_>, sums: &Bound<'_, PyAny>) -> PyResult<DiscardTables> {
@@ -372,8 +360,8 @@ impl DiscardTables {
         d.set_item("dealer_throws", t.throws[0].to_vec())?;
         d.set_item("pone_throws", t.throws[1].to_vec())?;
         d.set_item("averaged", t.averaged)?;
-        d.set_item("sums", sums_dict(py, &t.sums)?)?;
-        d.set_item("sums_before", sums_dict(py, &t.sums_before)?)?;
+        d.set_item("sums", columns_dict(py, t.sums)?)?;
+        d.set_item("sums_before", columns_dict(py, t.sums_before)?)?;
         d.set_item("iterations", t.iterations)?;
         d.set_item("changes", t.changes.clone())?;
         Ok((slf.get_type().getattr("_restore")?, (d,)))
@@ -406,17 +394,6 @@ impl DiscardTables {
         t.changes = get("changes")?.extract()?;
         Ok(DiscardTables(t))
     }
-}
-
-fn sums_dict<'py>(py: Python<'py>, sums: &core::PassSums) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let as_i64 = |v: &[u64; core::THROW_KINDS]| v.iter().map(|&x| x as i64).collect::<Vec<_>>().into_pyarray(py);
-    d.set_item("dealer", as_i64(&sums.counts[0]))?;
-    d.set_item("pone", as_i64(&sums.counts[1]))?;
-    d.set_item("dealer_crib", as_i64(&sums.cribs[0]))?;
-    d.set_item("pone_crib", as_i64(&sums.cribs[1]))?;
-    d.set_item("hands", sums.hands)?;
-    Ok(d)
 }
 
 fn sums_from(obj: &Bound<'_, PyAny>) -> PyResult<core::PassSums> {

@@ -8,7 +8,7 @@ use super::card::{id_to_index, Card, Hand};
 use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
 use super::tables::{rank_total, RankPoints, RANK_KEYS};
-use crate::batch::{for_chunks, CardId};
+use crate::batch::{for_chunks, CardId, Column, Columns};
 use crate::error::{Error, Result};
 
 /// id -> (card index in the mask, rank key), for fast per-row decoding.
@@ -360,6 +360,14 @@ pub struct ShowColumns {
     pub nobs: Vec<u8>,
     /// Totals per row.
     pub total: Vec<u8>,
+}
+
+impl Columns for ShowColumns {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let ShowColumns { fifteens, pairs, runs, flush, nobs, total } = self;
+        let named = [("fifteens", fifteens), ("pairs", pairs), ("runs", runs), ("flush", flush), ("nobs", nobs)];
+        named.into_iter().chain([("total", total)]).map(|(k, v)| (k, Column::rows(v))).collect()
+    }
 }
 
 /// Like [`score_hand_batch`], with the points of each category.

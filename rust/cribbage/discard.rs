@@ -42,7 +42,7 @@
 use super::card::{Card, Hand, FULL_PACK};
 use super::game::Variant;
 use super::show::score_show_unchecked;
-use crate::batch::CardId;
+use crate::batch::{CardId, Column, Columns};
 use crate::error::{Error, Result};
 
 use super::crib::{check_variant, rank_slot, CribContext, Unseen, MAX_CHOICES, THROW_KINDS};
@@ -246,6 +246,24 @@ pub struct DiscardColumns {
     pub thrown: Vec<u8>,
     /// Per row: the index of the best choice (the first row [`analyze_discard`] returns).
     pub best: Vec<u16>,
+}
+
+impl Columns for DiscardColumns {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let (rows, c) = (self.best.len(), self.choices);
+        let per_choice = |v: Vec<f64>| Column::shaped(v, &[rows, c]);
+        vec![
+            ("hand", per_choice(self.hand)),
+            ("crib", per_choice(self.crib)),
+            ("heels", per_choice(self.heels)),
+            ("net", per_choice(self.net)),
+            ("hand_min", Column::shaped(self.hand_min, &[rows, c])),
+            ("hand_max", Column::shaped(self.hand_max, &[rows, c])),
+            ("hand_distribution", Column::shaped(self.hand_distribution, &[rows, c, 30])),
+            ("thrown", Column::shaped(self.thrown, &[rows, c, 2])),
+            ("best", Column::rows(self.best)),
+        ]
+    }
 }
 
 /// [`analyze_discard`] over N hands: `hands` is N rows of `dealt` ids (6 six-card, 5 five-card),

@@ -66,6 +66,7 @@ use super::crib::{
 };
 use super::game::Variant;
 use super::show::score_show_unchecked;
+use crate::batch::{Column, Columns};
 use crate::error::{Error, Result};
 
 /// How a throw kind's crib value is computed (see the module docs).
@@ -148,6 +149,17 @@ impl PassSums {
             }
         }
         self.hands += other.hands;
+    }
+}
+
+/// The counts as int64 columns (a count is far below 2⁶³), then the hands covered.
+impl Columns for PassSums {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let col = |v: [u64; THROW_KINDS]| Column::rows(v.iter().map(|&x| x as i64).collect::<Vec<_>>());
+        let [dealer, pone] = self.counts;
+        let [dealer_crib, pone_crib] = self.cribs;
+        let named = [("dealer", dealer), ("pone", pone), ("dealer_crib", dealer_crib), ("pone_crib", pone_crib)];
+        named.into_iter().map(|(k, v)| (k, col(v))).chain([("hands", Column::Count(self.hands))]).collect()
     }
 }
 
