@@ -6,7 +6,7 @@ use super::card::Card;
 use super::compare::points_of;
 use super::declare::{Compiled, Summary};
 use super::rules::Rules;
-use crate::batch::{for_chunks, for_tasks, CardId, CHUNK_ROWS};
+use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, CHUNK_ROWS};
 use crate::error::{Error, Result};
 
 /// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
@@ -97,6 +97,67 @@ fn rows_of(len: usize) -> Result<usize> {
     Ok(len / 12)
 }
 
+/// N hands of 12 card ids, row-major, their number checked once: by [`HandRows::new`], or by a
+/// binding that read them from an array of shape (N, 12). The ids themselves are checked by the
+/// pass that reads them (the first bad row is the error).
+#[derive(Debug, Clone, Copy)]
+pub struct HandRows<'a, T> {
+    ids: &'a [T],
+}
+
+impl<'a, T: CardId> HandRows<'a, T> {
+    /// `ids` as rows of 12: an error if its length is not a multiple of 12.
+    pub fn new(ids: &'a [T]) -> Result<HandRows<'a, T>> {
+        rows_of(ids.len())?;
+        Ok(HandRows { ids })
+    }
+
+    /// Rows its caller has checked (the slice of an array of shape (N, 12)).
+    pub(crate) fn checked(ids: &'a [T]) -> HandRows<'a, T> {
+        debug_assert_eq!(ids.len() % 12, 0);
+        HandRows { ids }
+    }
+
+    /// Number of hands.
+    pub fn rows(&self) -> usize {
+        self.ids.len() / 12
+    }
+}
+
+/// N deals, elder's and the dealer's hands (rows of 12 ids each), the same number of rows checked
+/// once: by [`DealRows::new`] or by a binding from two arrays of shape (N, 12).
+#[derive(Debug, Clone, Copy)]
+pub struct DealRows<'a, T> {
+    elder: HandRows<'a, T>,
+    dealer: HandRows<'a, T>,
+}
+
+impl<'a, T: CardId> DealRows<'a, T> {
+    /// Elder's and the dealer's hands: an error unless both are whole rows of 12, as many of each.
+    pub fn new(elder: &'a [T], dealer: &'a [T]) -> Result<DealRows<'a, T>> {
+        let (elder, dealer) = (HandRows::new(elder)?, HandRows::new(dealer)?);
+        if elder.rows() != dealer.rows() {
+            return Err(Error::InvalidValue(format!(
+                "{} elder hands but {} dealer hands",
+                elder.rows(),
+                dealer.rows()
+            )));
+        }
+        Ok(DealRows { elder, dealer })
+    }
+
+    /// Deals its caller has checked (two arrays of shape (N, 12)).
+    pub(crate) fn checked(elder: HandRows<'a, T>, dealer: HandRows<'a, T>) -> DealRows<'a, T> {
+        debug_assert_eq!(elder.rows(), dealer.rows());
+        DealRows { elder, dealer }
+    }
+
+    /// Number of deals.
+    pub fn rows(&self) -> usize {
+        self.elder.rows()
+    }
+}
+
 /// Declaration features of N hands, one column per feature (rows in input order), from
 /// [`declarations_batch`].
 ///
@@ -155,6 +216,25 @@ impl DeclarationFeatures {
     }
 }
 
+/// The columns by name, in field order (the dict `declarations_batch` returns in Python).
+impl Columns for DeclarationFeatures {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        vec![
+            ("point_length", Column::rows(self.point_length)),
+            ("point_value", Column::rows(self.point_value)),
+            ("point_suit", Column::rows(self.point_suit)),
+            ("best_sequence_length", Column::rows(self.best_sequence_length)),
+            ("best_sequence_top", Column::rows(self.best_sequence_top)),
+            ("sequence_count", Column::rows(self.sequence_count)),
+            ("sequence_value", Column::rows(self.sequence_value)),
+            ("best_set_kind", Column::rows(self.best_set_kind)),
+            ("best_set_rank", Column::rows(self.best_set_rank)),
+            ("sets_value", Column::rows(self.sets_value)),
+            ("carte_blanche", Column::rows(self.carte_blanche)),
+        ]
+    }
+}
+
 /// [`Summary::set_key`] → (kind, rank), as a table so that the column pass has no branches.
 const SET_DECODE: [(u8, u8); 32] = {
     let mut t = [(0u8, 0u8); 32];
@@ -167,7 +247,7 @@ const SET_DECODE: [(u8, u8); 32] = {
 };
 
 /// One chunk of every column.
-struct Columns<'a> {
+struct Chunk<'a> {
     point_length: &'a mut [u8],
     point_value: &'a mut [u8],
     point_suit: &'a mut [u8],
@@ -181,7 +261,7 @@ struct Columns<'a> {
     carte_blanche: &'a mut [bool],
 }
 
-impl Columns<'_> {
+impl Chunk<'_> {
     #[inline(always)]
     fn write(&mut self, i: usize, s: &Summary, mask: u32) {
         self.point_length[i] = (s.point_key >> 7) as u8;
@@ -216,80 +296,87 @@ impl Columns<'_> {
 /// assert!(declarations_batch(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
 /// ```
 pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
-    rules.validate()?;
-    let n = rows_of(hands.len())?;
-    let c = Compiled::new(rules);
-    let mut f = DeclarationFeatures::zeroed(n);
-    // One task per chunk of rows, each holding its slice of every column.
-    let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
-    {
-        let mut pl = f.point_length.chunks_mut(CHUNK_ROWS);
-        let mut pv = f.point_value.chunks_mut(CHUNK_ROWS);
-        let mut ps = f.point_suit.chunks_mut(CHUNK_ROWS);
-        let mut sl = f.best_sequence_length.chunks_mut(CHUNK_ROWS);
-        let mut st = f.best_sequence_top.chunks_mut(CHUNK_ROWS);
-        let mut sc = f.sequence_count.chunks_mut(CHUNK_ROWS);
-        let mut sv = f.sequence_value.chunks_mut(CHUNK_ROWS);
-        let mut tk = f.best_set_kind.chunks_mut(CHUNK_ROWS);
-        let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
-        let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
-        let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
-        // Every column has n rows, so the iterators yield the same number of chunks.
-        while let (
-            Some(point_length),
-            Some(point_value),
-            Some(point_suit),
-            Some(best_sequence_length),
-            Some(best_sequence_top),
-            Some(sequence_count),
-            Some(sequence_value),
-            Some(best_set_kind),
-            Some(best_set_rank),
-            Some(sets_value),
-            Some(carte_blanche),
-        ) = (
-            pl.next(),
-            pv.next(),
-            ps.next(),
-            sl.next(),
-            st.next(),
-            sc.next(),
-            sv.next(),
-            tk.next(),
-            tr.next(),
-            tv.next(),
-            cb.next(),
-        ) {
-            let cols = Columns {
-                point_length,
-                point_value,
-                point_suit,
-                best_sequence_length,
-                best_sequence_top,
-                sequence_count,
-                sequence_value,
-                best_set_kind,
-                best_set_rank,
-                sets_value,
-                carte_blanche,
-            };
-            chunks.push(cols);
-        }
-    }
-    // One task per chunk; the error is that of the lowest bad row, whatever the scheduling.
-    for_tasks(chunks, |first, mut cols: Columns| {
-        for i in 0..cols.point_length.len() {
-            let r = first + i;
-            let row = &hands[r * 12..(r + 1) * 12];
-            let mask = mask_of(row);
-            if popcount(mask) != 12 {
-                return Err(row_error(row).in_row(r));
+    HandRows::new(hands)?.declarations(rules)
+}
+
+impl<T: CardId> HandRows<'_, T> {
+    /// [`declarations_batch`] of checked rows.
+    pub fn declarations(self, rules: &Rules) -> Result<DeclarationFeatures> {
+        rules.validate()?;
+        let (hands, n) = (self.ids, self.rows());
+        let c = Compiled::new(rules);
+        let mut f = DeclarationFeatures::zeroed(n);
+        // One task per chunk of rows, each holding its slice of every column.
+        let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
+        {
+            let mut pl = f.point_length.chunks_mut(CHUNK_ROWS);
+            let mut pv = f.point_value.chunks_mut(CHUNK_ROWS);
+            let mut ps = f.point_suit.chunks_mut(CHUNK_ROWS);
+            let mut sl = f.best_sequence_length.chunks_mut(CHUNK_ROWS);
+            let mut st = f.best_sequence_top.chunks_mut(CHUNK_ROWS);
+            let mut sc = f.sequence_count.chunks_mut(CHUNK_ROWS);
+            let mut sv = f.sequence_value.chunks_mut(CHUNK_ROWS);
+            let mut tk = f.best_set_kind.chunks_mut(CHUNK_ROWS);
+            let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
+            let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
+            let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
+            // Every column has n rows, so the iterators yield the same number of chunks.
+            while let (
+                Some(point_length),
+                Some(point_value),
+                Some(point_suit),
+                Some(best_sequence_length),
+                Some(best_sequence_top),
+                Some(sequence_count),
+                Some(sequence_value),
+                Some(best_set_kind),
+                Some(best_set_rank),
+                Some(sets_value),
+                Some(carte_blanche),
+            ) = (
+                pl.next(),
+                pv.next(),
+                ps.next(),
+                sl.next(),
+                st.next(),
+                sc.next(),
+                sv.next(),
+                tk.next(),
+                tr.next(),
+                tv.next(),
+                cb.next(),
+            ) {
+                let cols = Chunk {
+                    point_length,
+                    point_value,
+                    point_suit,
+                    best_sequence_length,
+                    best_sequence_top,
+                    sequence_count,
+                    sequence_value,
+                    best_set_kind,
+                    best_set_rank,
+                    sets_value,
+                    carte_blanche,
+                };
+                chunks.push(cols);
             }
-            cols.write(i, &Summary::of(mask, &c.lanes), mask);
         }
-        Ok(())
-    })?;
-    Ok(f)
+        // One task per chunk; the error is that of the lowest bad row, whatever the scheduling.
+        for_tasks(chunks, |first, mut cols: Chunk| {
+            for i in 0..cols.point_length.len() {
+                let r = first + i;
+                let row = &hands[r * 12..(r + 1) * 12];
+                let mask = mask_of(row);
+                if popcount(mask) != 12 {
+                    return Err(row_error(row).in_row(r));
+                }
+                cols.write(i, &Summary::of(mask, &c.lanes), mask);
+            }
+            Ok(())
+        })?;
+        Ok(f)
+    }
 }
 
 /// Each player's declaration points (repique included, carte blanche judged on the hands given)
@@ -308,10 +395,7 @@ pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<Decla
 /// assert!(score_declarations_batch(&elder, &elder, &Rules::russian()).is_err());
 /// ```
 pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
-    let rows = check_pair(elder, dealer)?;
-    let mut out = vec![[0i16; 2]; rows];
-    score_rows(elder, dealer, rules, &mut out)?;
-    Ok(out)
+    DealRows::new(elder, dealer)?.score(rules)
 }
 
 /// [`score_declarations_batch`] writing into a caller's buffer of `2 × N` values (elder, dealer
@@ -331,16 +415,35 @@ pub fn score_declarations_batch_into<T: CardId>(
     rules: &Rules,
     out: &mut [i16],
 ) -> Result<()> {
-    let rows = check_pair(elder, dealer)?;
-    if out.len() != 2 * rows {
-        return Err(Error::InvalidValue(format!("output holds {} values, need {}", out.len(), 2 * rows)));
+    DealRows::new(elder, dealer)?.score_into(rules, out)
+}
+
+impl<T: CardId> DealRows<'_, T> {
+    /// [`score_declarations_batch`] of checked deals.
+    pub fn score(self, rules: &Rules) -> Result<Vec<[i16; 2]>> {
+        let mut out = vec![[0i16; 2]; self.rows()];
+        self.score_pairs(rules, &mut out)?;
+        Ok(out)
     }
-    rules.validate()?;
-    let c = Compiled::new(rules);
-    // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
-    // `2 * rows` of them, so it is exactly `rows` pairs.
-    let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
-    for_chunks(pairs, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+
+    /// [`score_declarations_batch_into`] of checked deals (`out` must hold `2 × N` values).
+    pub fn score_into(self, rules: &Rules, out: &mut [i16]) -> Result<()> {
+        let rows = self.rows();
+        if out.len() != 2 * rows {
+            return Err(Error::InvalidValue(format!("output holds {} values, need {}", out.len(), 2 * rows)));
+        }
+        // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
+        // `2 * rows` of them, so it is exactly `rows` pairs.
+        let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
+        self.score_pairs(rules, pairs)
+    }
+
+    fn score_pairs(self, rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
+        rules.validate()?;
+        let c = Compiled::new(rules);
+        let (elder, dealer) = (self.elder.ids, self.dealer.ids);
+        for_chunks(out, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+    }
 }
 
 /// Score the deals `first..first + out.len()` into `out`; the error of the first bad one.
@@ -392,12 +495,6 @@ fn score_chunk<T: CardId>(elder: &[T], dealer: &[T], first: usize, out: &mut [[i
     score_chunk_generic(elder, dealer, first, out, c)
 }
 
-fn score_rows<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
-    rules.validate()?;
-    let c = Compiled::new(rules);
-    for_chunks(out, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
-}
-
 /// The first problem of a deal known to be bad: the elder's hand, the dealer's, then a card in
 /// both.
 #[cold]
@@ -414,14 +511,6 @@ fn deal_error<T: CardId>(elder: &[T], dealer: &[T]) -> Error {
         Ok(card) => Error::DuplicateCard(card.to_string()),
         Err(err) => err,
     }
-}
-
-fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
-    let rows = rows_of(elder.len())?;
-    if rows_of(dealer.len())? != rows {
-        return Err(Error::InvalidValue(format!("{rows} elder hands but {} dealer hands", dealer.len() / 12)));
-    }
-    Ok(rows)
 }
 
 #[cfg(test)]
