@@ -4,8 +4,9 @@
 //! and the rubicon partie), `batch` (numpy batches of declarations). The engine (`State`) is
 //! `piquet_game.rs` and the exchange analysis `piquet_exchange.rs`, beside their cribbage twins.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use super::convert::{self, card_class, Group};
 use crate::piquet as core;
@@ -67,10 +68,13 @@ fn player_name(p: Option<core::Role>) -> Option<&'static str> {
     p.map(core::Role::name)
 }
 
-/// `#[getter]`s of a class wrapping a core value, each read from it in one expression:
-/// `getters! { Class as c: /// doc  name -> Type = expression of c; … }` (`c` is `&self.0`).
+/// The Python face of a class wrapping a core value (`c` is `&self.0`): its `#[getter]`s, each
+/// read in one expression, and optionally `__str__` (a method of the core value, `to_string`) and a
+/// `__repr__` `Class(a, b, c=…, d=…)` of some getters (`[positional](keyword)`, each value as
+/// [`PyRepr`] writes it): `getters! { Class as c, __str__ = to_string, repr[a](b): /// doc  name -> Type = expr; … }`.
 macro_rules! getters {
-    ($class:ident as $c:ident: $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
+    ($class:ident as $c:ident $(, __str__ = $str:ident)? $(, repr [$($p:ident),*] ($($k:ident),*))?:
+     $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
         #[pymethods]
         impl $class {
             $(
@@ -81,32 +85,94 @@ macro_rules! getters {
                     $body
                 }
             )*
+            $(
+                fn __repr__(&self) -> String {
+                    use $crate::bindings::piquet::PyRepr;
+                    let parts: Vec<String> = [$(self.$p().py_repr()),*]
+                        .into_iter()
+                        .chain([$(format!(concat!(stringify!($k), "={}"), self.$k().py_repr())),*])
+                        .collect();
+                    format!(concat!(stringify!($class), "({})"), parts.join(", "))
+                }
+            )?
+            $(
+                fn __str__(&self) -> String {
+                    self.0.$str()
+                }
+            )?
         }
     };
 }
 use getters;
 
+/// A value as Python's `repr` writes it (a name quoted `'…'`; a text as Rust's `{:?}` writes it).
+pub(crate) trait PyRepr {
+    fn py_repr(&self) -> String;
+}
+
+macro_rules! number_repr {
+    ($($t:ty),*) => {$(
+        impl PyRepr for $t {
+            fn py_repr(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+number_repr!(u8, u16, u64, usize);
+
+impl PyRepr for bool {
+    fn py_repr(&self) -> String {
+        (if *self { "True" } else { "False" }).to_string()
+    }
+}
+
+impl PyRepr for &str {
+    fn py_repr(&self) -> String {
+        format!("'{self}'")
+    }
+}
+
+impl PyRepr for String {
+    fn py_repr(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl<T: PyRepr> PyRepr for Option<T> {
+    fn py_repr(&self) -> String {
+        self.as_ref().map_or_else(|| "None".to_string(), T::py_repr)
+    }
+}
+
+impl<T: PyRepr> PyRepr for (T, T) {
+    fn py_repr(&self) -> String {
+        format!("({}, {})", self.0.py_repr(), self.1.py_repr())
+    }
+}
+
+/// The keyword-only arguments `names` of `func` from its `**kwargs` (None where absent or None, as
+/// pyo3 reads an `Option`), with Python's error for any other keyword: a function with many options
+/// reads them into one settings value (its `text_signature` lists them).
+pub(crate) fn keywords<'py, const N: usize>(
+    func: &str,
+    names: [&str; N],
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<[Option<Bound<'py, PyAny>>; N]> {
+    let mut values = [const { None }; N];
+    for (key, value) in kwargs.into_iter().flatten() {
+        let key = key.extract::<String>()?;
+        let Some(i) = names.iter().position(|n| *n == key) else {
+            return Err(PyTypeError::new_err(format!("{func}() got an unexpected keyword argument '{key}'")));
+        };
+        values[i] = Some(value).filter(|v| !v.is_none());
+    }
+    Ok(values)
+}
+
 /// A core `[elder, dealer]` (or `[seat 0, seat 1]`) pair as a Python tuple.
 fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
     (x[0], x[1])
-}
-
-/// Python's repr of an optional value: `repr` of the value, or `None`.
-fn repr_opt<T>(value: Option<T>, repr: impl FnOnce(T) -> String) -> String {
-    value.map_or_else(|| "None".to_string(), repr)
-}
-
-/// Python's repr of an optional name: `'elder'` or `None`.
-fn repr_name(name: Option<&str>) -> String {
-    repr_opt(name, |n| format!("'{n}'"))
-}
-
-fn repr_bool(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
-    }
 }
 
 /// Parse card text (``"AS KS,10♠"``) or convert an iterable of cards into a list of Card
