@@ -10,7 +10,6 @@ use super::arrays::columns_dict;
 use super::convert::{describe, int_in, seed_from, str_arg};
 use super::piquet::rules::rules_arg;
 use super::piquet::{hand_from, keywords};
-use crate::batch::{Column, Columns, Values};
 use crate::piquet as core;
 
 fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<core::Role> {
@@ -43,61 +42,6 @@ fn opponent_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::McOpponent> {
     }
 }
 
-/// A (rows, width) column from fixed-size rows.
-fn matrix<T, const W: usize>(rows: impl Iterator<Item = [T; W]>) -> Column
-where
-    Vec<T>: Into<Values>,
-{
-    let flat: Vec<T> = rows.flatten().collect();
-    let n = flat.len() / W;
-    Column::shaped(flat, &[n, W])
-}
-
-/// The rows of the exact analysis as columns, after the dealt hand's mask.
-struct ExactColumns(core::Hand, Vec<core::ExchangeRow>);
-
-impl Columns for ExactColumns {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let ExactColumns(hand, rows) = self;
-        let col = |f: fn(&core::ExchangeRow) -> f64| Column::rows(rows.iter().map(f).collect::<Vec<f64>>());
-        vec![
-            ("hand", Column::Count(hand.mask() as u64)),
-            ("discard", Column::rows(rows.iter().map(|r| r.discard.mask()).collect::<Vec<u32>>())),
-            ("expected_point", col(|r| r.expected_point)),
-            ("expected_sequence", col(|r| r.expected_sequence)),
-            ("expected_sets", col(|r| r.expected_sets)),
-            ("carte_blanche", Column::rows(rows.iter().map(|r| r.carte_blanche).collect::<Vec<u16>>())),
-            ("expected_total", col(|r| r.expected_total)),
-            ("point_length", matrix(rows.iter().map(|r| r.point_length))),
-            ("sequence_length", matrix(rows.iter().map(|r| r.sequence_length))),
-            ("set_size", matrix(rows.iter().map(|r| r.set_size))),
-            ("total_30", col(|r| r.total_30)),
-            ("draws", Column::rows(rows.iter().map(|r| r.draws).collect::<Vec<u64>>())),
-        ]
-    }
-}
-
-/// The Monte Carlo counts of every discard as columns.
-struct McColumns(Vec<core::ExchangeMcCounts>);
-
-impl Columns for McColumns {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let c = &self.0;
-        vec![
-            ("discard", Column::rows(c.iter().map(|c| c.discard.mask()).collect::<Vec<u32>>())),
-            ("samples", Column::rows(c.iter().map(|c| c.samples).collect::<Vec<u64>>())),
-            ("point", matrix(c.iter().map(|c| c.point))),
-            ("sequences", matrix(c.iter().map(|c| c.sequences))),
-            ("sets", matrix(c.iter().map(|c| c.sets))),
-            ("repique", matrix(c.iter().map(|c| c.repique))),
-            ("pique", matrix(c.iter().map(|c| c.pique))),
-            ("points", matrix(c.iter().map(|c| c.points))),
-            ("net", matrix(c.iter().map(|c| c.net))),
-            ("total", matrix(c.iter().map(|c| c.total))),
-        ]
-    }
-}
-
 /// The exact part of the exchange analysis: every legal discard of the dealt ``hand`` for
 /// ``role``, sorted best expected total first, as a dict of numpy columns (``discard`` holds the
 /// discard's card mask, bit = card id) and ``hand``, the dealt hand's mask.
@@ -113,7 +57,7 @@ fn piquet_exact_exchange<'py>(
     let (hand, role, rules, max_discard) =
         (hand_from(hand)?, role_arg(role)?, rules_arg(rules)?, max_discard_arg(max_discard)?);
     let rows = py.detach(|| core::exact_exchange(hand, role, &rules, max_discard))?;
-    columns_dict(py, ExactColumns(hand, rows))
+    columns_dict(py, core::ExactExchangeColumns(hand, rows))
 }
 
 /// Monte Carlo counts of samples ``first_sample .. first_sample + samples`` for every legal
@@ -139,7 +83,7 @@ fn piquet_exchange_monte_carlo<'py>(
     let count = samples.map_or(Ok(1000), |o| int_in(&o, "samples", 0, 1 << 40))? as u64;
     let run = core::McSamples { seed: seed.map_or(Ok(0), |o| seed_from(&o))?, first, count };
     let counts = py.detach(|| core::monte_carlo_exchange(hand, role, &rules, max_discard, opponent, run))?;
-    columns_dict(py, McColumns(counts))
+    columns_dict(py, counts)
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,12 +1,15 @@
 //! Batch declarations over slices of card ids (rows of 12, row-major): validated and computed in
 //! one pass per row, in parallel across cores for large batches (the driver and the first-bad-row
-//! rule are [`crate::batch`]'s).
+//! rule are [`crate::batch`]'s). Also the column sets ([`Columns`]) of piquet's array results: the
+//! declaration features and the exchange analysis.
 
 use super::card::Card;
+use super::card::Hand;
 use super::compare::points_of;
 use super::declare::{Compiled, Summary};
+use super::exchange::{ExchangeMcCounts, ExchangeRow};
 use super::rules::Rules;
-use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, CHUNK_ROWS};
+use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, Values, CHUNK_ROWS};
 use crate::error::{Error, Result};
 
 /// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
@@ -235,6 +238,62 @@ impl Columns for DeclarationFeatures {
     }
 }
 
+/// A (rows, width) column from fixed-size rows.
+fn matrix<T, const W: usize>(rows: impl Iterator<Item = [T; W]>) -> Column
+where
+    Vec<T>: Into<Values>,
+{
+    let flat: Vec<T> = rows.flatten().collect();
+    let n = flat.len() / W;
+    Column::shaped(flat, &[n, W])
+}
+
+/// The rows of the exact exchange analysis ([`exact_exchange`](super::exact_exchange)) of a dealt hand as columns, after
+/// the hand's mask (`hand`, a count).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactExchangeColumns(pub Hand, pub Vec<ExchangeRow>);
+
+impl Columns for ExactExchangeColumns {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let ExactExchangeColumns(hand, rows) = self;
+        let col = |f: fn(&ExchangeRow) -> f64| Column::rows(rows.iter().map(f).collect::<Vec<f64>>());
+        vec![
+            ("hand", Column::Count(hand.mask() as u64)),
+            ("discard", Column::rows(rows.iter().map(|r| r.discard.mask()).collect::<Vec<u32>>())),
+            ("expected_point", col(|r| r.expected_point)),
+            ("expected_sequence", col(|r| r.expected_sequence)),
+            ("expected_sets", col(|r| r.expected_sets)),
+            ("carte_blanche", Column::rows(rows.iter().map(|r| r.carte_blanche).collect::<Vec<u16>>())),
+            ("expected_total", col(|r| r.expected_total)),
+            ("point_length", matrix(rows.iter().map(|r| r.point_length))),
+            ("sequence_length", matrix(rows.iter().map(|r| r.sequence_length))),
+            ("set_size", matrix(rows.iter().map(|r| r.set_size))),
+            ("total_30", col(|r| r.total_30)),
+            ("draws", Column::rows(rows.iter().map(|r| r.draws).collect::<Vec<u64>>())),
+        ]
+    }
+}
+
+/// The Monte Carlo counts of every discard ([`monte_carlo_exchange`](super::monte_carlo_exchange)) as columns: (rows, 2)
+/// pairs but for `discard` (masks) and `samples`.
+impl Columns for Vec<ExchangeMcCounts> {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let c = &self;
+        vec![
+            ("discard", Column::rows(c.iter().map(|c| c.discard.mask()).collect::<Vec<u32>>())),
+            ("samples", Column::rows(c.iter().map(|c| c.samples).collect::<Vec<u64>>())),
+            ("point", matrix(c.iter().map(|c| c.point))),
+            ("sequences", matrix(c.iter().map(|c| c.sequences))),
+            ("sets", matrix(c.iter().map(|c| c.sets))),
+            ("repique", matrix(c.iter().map(|c| c.repique))),
+            ("pique", matrix(c.iter().map(|c| c.pique))),
+            ("points", matrix(c.iter().map(|c| c.points))),
+            ("net", matrix(c.iter().map(|c| c.net))),
+            ("total", matrix(c.iter().map(|c| c.total))),
+        ]
+    }
+}
+
 /// [`Summary::set_key`] → (kind, rank), as a table so that the column pass has no branches.
 const SET_DECODE: [(u8, u8); 32] = {
     let mut t = [(0u8, 0u8); 32];
@@ -441,22 +500,21 @@ impl<T: CardId> DealRows<'_, T> {
     fn score_pairs(self, rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
         rules.validate()?;
         let c = Compiled::new(rules);
-        let (elder, dealer) = (self.elder.ids, self.dealer.ids);
-        for_chunks(out, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+        for_chunks(out, 1, |first, chunk| score_chunk(self, first, chunk, &c))
     }
 }
 
 /// Score the deals `first..first + out.len()` into `out`; the error of the first bad one.
 #[inline(always)]
 fn score_chunk_generic<T: CardId>(
-    elder: &[T],
-    dealer: &[T],
+    deals: DealRows<'_, T>,
     first: usize,
     out: &mut [[i16; 2]],
     c: &Compiled,
 ) -> Result<()> {
     let lanes: &[u64; 256] = &c.lanes;
-    let (elder, dealer) = (&elder[first * 12..(first + out.len()) * 12], &dealer[first * 12..(first + out.len()) * 12]);
+    let rows = first * 12..(first + out.len()) * 12;
+    let (elder, dealer) = (&deals.elder.ids[rows.clone()], &deals.dealer.ids[rows]);
     for (i, ((slot, er), dr)) in out.iter_mut().zip(elder.chunks_exact(12)).zip(dealer.chunks_exact(12)).enumerate() {
         let (e, d) = (mask_of(er), mask_of(dr));
         // One test for the whole deal: 24 distinct cards in range (12 + 12 bits that are
@@ -473,26 +531,25 @@ fn score_chunk_generic<T: CardId>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn score_chunk_bmi2<T: CardId>(
-    elder: &[T],
-    dealer: &[T],
+    deals: DealRows<'_, T>,
     first: usize,
     out: &mut [[i16; 2]],
     c: &Compiled,
 ) -> Result<()> {
-    score_chunk_generic(elder, dealer, first, out, c)
+    score_chunk_generic(deals, first, out, c)
 }
 
 /// The deal kernel for this CPU (runtime feature detection, the portable build as fallback).
-fn score_chunk<T: CardId>(elder: &[T], dealer: &[T], first: usize, out: &mut [[i16; 2]], c: &Compiled) -> Result<()> {
+fn score_chunk<T: CardId>(deals: DealRows<'_, T>, first: usize, out: &mut [[i16; 2]], c: &Compiled) -> Result<()> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("bmi2")
         && std::arch::is_x86_feature_detected!("popcnt")
         && std::arch::is_x86_feature_detected!("lzcnt")
     {
         // SAFETY: the features the function is compiled for were detected on this CPU.
-        return unsafe { score_chunk_bmi2(elder, dealer, first, out, c) };
+        return unsafe { score_chunk_bmi2(deals, first, out, c) };
     }
-    score_chunk_generic(elder, dealer, first, out, c)
+    score_chunk_generic(deals, first, out, c)
 }
 
 /// The first problem of a deal known to be bad: the elder's hand, the dealer's, then a card in

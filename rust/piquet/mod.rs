@@ -45,7 +45,8 @@ pub use crate::batch::CardId;
 /// The player sentinels of the game engines.
 pub use crate::engine::{CHANCE, TERMINAL};
 pub use batch::{
-    declarations_batch, score_declarations_batch, score_declarations_batch_into, DealRows, DeclarationFeatures, HandRows,
+    declarations_batch, score_declarations_batch, score_declarations_batch_into, DealRows, DeclarationFeatures,
+    ExactExchangeColumns, HandRows,
 };
 pub use card::{parse_cards, Card, Hand, HandIter};
 /// The card layout (mask lanes), for the bots and solvers.

@@ -24,7 +24,7 @@ fn rows_of_12(ids: &Ids2<'_>, name: &str) -> PyResult<usize> {
 /// Per-hand declaration features of an (N, 12) id array: a dict of arrays.
 #[pyfunction]
 #[pyo3(signature = (hands, *, rules = None))]
-fn piquet_declarations_batch<'py>(
+pub(super) fn piquet_declarations_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
@@ -39,7 +39,7 @@ fn piquet_declarations_batch<'py>(
 /// Each deal's declaration points (elder, dealer), repique included: an (N, 2) int16 array.
 #[pyfunction]
 #[pyo3(signature = (elder, dealer, *, rules = None))]
-fn piquet_score_declarations_batch<'py>(
+pub(super) fn piquet_score_declarations_batch<'py>(
     py: Python<'py>,
     elder: &Bound<'py, PyAny>,
     dealer: &Bound<'py, PyAny>,
@@ -57,10 +57,4 @@ fn piquet_score_declarations_batch<'py>(
         deals.score_into(&rules, &mut out)
     }))?;
     PyArray1::from_vec(py, out).reshape([rows, 2])
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(piquet_declarations_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(piquet_score_declarations_batch, m)?)?;
-    Ok(())
 }

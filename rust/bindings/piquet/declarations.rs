@@ -147,7 +147,7 @@ getters! {
 /// ValueError (rules §2, §3.1).
 #[pyfunction]
 #[pyo3(signature = (hand, *, dealt = None, rules = None))]
-fn piquet_declarations(
+pub(super) fn piquet_declarations(
     hand: &Bound<'_, PyAny>,
     dealt: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
@@ -159,7 +159,7 @@ fn piquet_declarations(
 /// Compare both hands' declarations.
 #[pyfunction]
 #[pyo3(signature = (elder, dealer, *, rules = None, elder_dealt = None, dealer_dealt = None))]
-fn piquet_score_declarations(
+pub(super) fn piquet_score_declarations(
     elder: &Bound<'_, PyAny>,
     dealer: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
@@ -174,22 +174,4 @@ fn piquet_score_declarations(
         optional_hand(elder_dealt)?,
         optional_hand(dealer_dealt)?,
     )?))
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetPoint", py.get_type::<Point>())?;
-    m.add("PiquetSequence", py.get_type::<Sequence>())?;
-    m.add("PiquetSet", py.get_type::<Set>())?;
-    m.add("PiquetDeclarations", py.get_type::<Declarations>())?;
-    m.add("PiquetCategoryScore", py.get_type::<CategoryScore>())?;
-    m.add("PiquetDeclarationScore", py.get_type::<DeclarationScore>())?;
-    m.add_function(wrap_pyfunction!(piquet_declarations, m)?)?;
-    m.add_function(wrap_pyfunction!(piquet_score_declarations, m)?)?;
-    Ok(())
-}
-
-crate::bindings::display::display! {
-    Point => "record_html", Sequence => "record_html", Set => "record_html", Declarations => "record_html",
-    CategoryScore => "record_html", DeclarationScore => "declaration_score_html",
 }

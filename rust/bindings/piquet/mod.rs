@@ -110,33 +110,26 @@ pub(crate) trait PyRepr {
     fn py_repr(&self) -> String;
 }
 
-macro_rules! number_repr {
-    ($($t:ty),*) => {$(
+/// `PyRepr` of each type from one expression of `x`, the value.
+macro_rules! py_repr {
+    ($($t:ty => |$x:ident| $e:expr;)*) => {$(
         impl PyRepr for $t {
             fn py_repr(&self) -> String {
-                self.to_string()
+                let $x = self;
+                $e
             }
         }
     )*};
 }
-number_repr!(u8, u16, u64, usize);
 
-impl PyRepr for bool {
-    fn py_repr(&self) -> String {
-        (if *self { "True" } else { "False" }).to_string()
-    }
-}
-
-impl PyRepr for &str {
-    fn py_repr(&self) -> String {
-        format!("'{self}'")
-    }
-}
-
-impl PyRepr for String {
-    fn py_repr(&self) -> String {
-        format!("{self:?}")
-    }
+py_repr! {
+    u8 => |x| x.to_string();
+    u16 => |x| x.to_string();
+    u64 => |x| x.to_string();
+    usize => |x| x.to_string();
+    bool => |x| (if *x { "True" } else { "False" }).to_string();
+    &str => |x| format!("'{x}'");
+    String => |x| format!("{x:?}");
 }
 
 impl<T: PyRepr> PyRepr for Option<T> {
@@ -182,17 +175,56 @@ fn piquet_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(convert::card_vec::<Piquet>(cards, CARD_LIST)?.into_iter().map(Card).collect())
 }
 
+/// Add classes (`"PiquetName" = Type`) and functions to the module.
+macro_rules! add {
+    ($m:ident, [$($name:literal = $class:ty),* $(,)?], [$($f:path),* $(,)?]) => {
+        $($m.add($name, $m.py().get_type::<$class>())?;)*
+        $($m.add_function(wrap_pyfunction!($f, $m)?)?;)*
+    };
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetCard", py.get_type::<Card>())?;
-    convert::register_card_type(1, py.get_type::<Card>());
-    m.add_function(wrap_pyfunction!(piquet_parse_cards, m)?)?;
-    rules::register(m)?;
-    declarations::register(m)?;
-    score_game::register(m)?;
-    partiya::register(m)?;
-    batch::register(m)?;
+    use self::{batch::*, declarations::*, partiya::*, score_game::*};
+    convert::register_card_type(1, m.py().get_type::<Card>());
+    rules::add_field_properties(m.py())?;
+    add!(m, ["PiquetCard" = Card, "PiquetRules" = rules::Rules], [piquet_parse_cards]);
+    add!(
+        m,
+        [
+            "PiquetPoint" = Point,
+            "PiquetSequence" = Sequence,
+            "PiquetSet" = Set,
+            "PiquetDeclarations" = Declarations,
+            "PiquetCategoryScore" = CategoryScore,
+            "PiquetDeclarationScore" = DeclarationScore,
+            "PiquetGameEvent" = GameEvent,
+            "PiquetGameScore" = GameScore,
+            "PiquetPartiya" = Partiya,
+            "PiquetPartie" = Partie,
+            "PiquetRecord" = Record,
+            "PiquetPartiyaGame" = PartiyaGame,
+            "PiquetKorolik" = Korolik,
+            "PiquetPartiyaResult" = PartiyaResult,
+            "PiquetPartieResult" = PartieResult,
+        ],
+        [
+            piquet_declarations,
+            piquet_score_declarations,
+            piquet_score_game,
+            piquet_round_record,
+            piquet_difference_record,
+            piquet_declarations_batch,
+            piquet_score_declarations_batch,
+        ]
+    );
     Ok(())
 }
 
 super::display::display!(@card Card);
+super::display::display! {
+    declarations::Point => "record_html", declarations::Sequence => "record_html", declarations::Set => "record_html",
+    declarations::Declarations => "record_html", declarations::CategoryScore => "record_html",
+    declarations::DeclarationScore => "declaration_score_html", score_game::GameEvent => "record_html",
+    score_game::GameScore => "game_score_html", partiya::Record => "record_html", partiya::PartiyaGame => "record_html",
+    partiya::Korolik => "record_html", partiya::PartiyaResult => "record_html", partiya::PartieResult => "record_html",
+}

@@ -279,14 +279,14 @@ impl Partie {
 
 /// Round a record to tens, halves up (115 → 120, 114 → 110).
 #[pyfunction]
-fn piquet_round_record(x: &Bound<'_, PyAny>) -> PyResult<i64> {
+pub(super) fn piquet_round_record(x: &Bound<'_, PyAny>) -> PyResult<i64> {
     Ok(core::round_record(convert::int_in(x, "x", i64::MIN, i64::MAX)?)?)
 }
 
 /// The record for two sums: ``Record(seat, larger − smaller + 100, rounded)``, or None when equal.
 #[pyfunction]
 #[pyo3(signature = (a, b, *, rules = None))]
-fn piquet_difference_record(
+pub(super) fn piquet_difference_record(
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
@@ -295,23 +295,4 @@ fn piquet_difference_record(
     let a = points_arg(a, "a")?;
     let b = points_arg(b, "b")?;
     Ok(core::difference_record(a, b, rules.rounding)?.map(Record))
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetPartiya", py.get_type::<Partiya>())?;
-    m.add("PiquetPartie", py.get_type::<Partie>())?;
-    m.add("PiquetRecord", py.get_type::<Record>())?;
-    m.add("PiquetPartiyaGame", py.get_type::<PartiyaGame>())?;
-    m.add("PiquetKorolik", py.get_type::<Korolik>())?;
-    m.add("PiquetPartiyaResult", py.get_type::<PartiyaResult>())?;
-    m.add("PiquetPartieResult", py.get_type::<PartieResult>())?;
-    m.add_function(wrap_pyfunction!(piquet_round_record, m)?)?;
-    m.add_function(wrap_pyfunction!(piquet_difference_record, m)?)?;
-    Ok(())
-}
-
-crate::bindings::display::display! {
-    Record => "record_html", PartiyaGame => "record_html", Korolik => "record_html",
-    PartiyaResult => "record_html", PartieResult => "record_html",
 }

@@ -183,9 +183,8 @@ pub(super) fn rules_or(rules: Option<&Bound<'_, PyAny>>, default: fn() -> core::
     )))
 }
 
-/// Register `Rules` with a read-only property per field of the core's table.
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
+/// Give `Rules` a read-only property per field of the core's table.
+pub(super) fn add_field_properties(py: Python<'_>) -> PyResult<()> {
     let class = py.get_type::<Rules>();
     let property = py.import("builtins")?.getattr("property")?;
     for f in core::RULE_FIELDS {
@@ -195,5 +194,5 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         })?;
         class.setattr(f.name, property.call1((get, py.None(), py.None(), f.doc))?)?;
     }
-    m.add("PiquetRules", class)
+    Ok(())
 }

@@ -112,7 +112,7 @@ fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>
 #[pyfunction]
 #[pyo3(signature = (elder, dealer, tricks, **options), text_signature = "(elder, dealer, tricks, *, rules=None, \
     elder_dealt=None, dealer_dealt=None, open_capot=None, silent=None, false_declaration=None)")]
-fn piquet_score_game(
+pub(super) fn piquet_score_game(
     elder: &Bound<'_, PyAny>,
     dealer: &Bound<'_, PyAny>,
     tricks: &Bound<'_, PyAny>,
@@ -137,16 +137,4 @@ fn piquet_score_game(
     };
     let tricks = tricks_from(tricks)?;
     Ok(GameScore(core::score_game(hand_from(elder)?, hand_from(dealer)?, &tricks, &rules, &options)?))
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetGameEvent", py.get_type::<GameEvent>())?;
-    m.add("PiquetGameScore", py.get_type::<GameScore>())?;
-    m.add_function(wrap_pyfunction!(piquet_score_game, m)?)?;
-    Ok(())
-}
-
-crate::bindings::display::display! {
-    GameEvent => "record_html", GameScore => "game_score_html",
 }
