@@ -116,6 +116,7 @@ impl<'a, T: CardId> HandRows<'a, T> {
     }
 
     /// Rows its caller has checked (the slice of an array of shape (N, 12)).
+    #[cfg(feature = "python")]
     pub(crate) fn checked(ids: &'a [T]) -> HandRows<'a, T> {
         debug_assert_eq!(ids.len() % 12, 0);
         HandRows { ids }
@@ -150,6 +151,7 @@ impl<'a, T: CardId> DealRows<'a, T> {
     }
 
     /// Deals its caller has checked (two arrays of shape (N, 12)).
+    #[cfg(feature = "python")]
     pub(crate) fn checked(elder: HandRows<'a, T>, dealer: HandRows<'a, T>) -> DealRows<'a, T> {
         debug_assert_eq!(elder.rows(), dealer.rows());
         DealRows { elder, dealer }

@@ -1,7 +1,9 @@
 //! The rule sets: Russian piquet (the default, from the source) and English Rubicon piquet.
 //!
 //! Every number or procedure that differs between the two is one public field of [`Rules`], so a
-//! user can mix them; numbers the two share are the constants of this module. The players' roles
+//! user can mix them; numbers the two share are the constants of this module. Each field is
+//! described once, in [`RULE_FIELDS`] (name, kind, state-text key, how to read and set it), which
+//! the state text, the Python class and the stub check all read. The players' roles
 //! in a deal ([`Role`]) and the legality of a deal and of an exchange under the rules (rules §2)
 //! are here too, below everything that scores.
 
