@@ -250,8 +250,8 @@ where
     Column::shaped(flat, &[n, W])
 }
 
-/// The rows of the exact exchange analysis ([`exact_exchange`](super::exact_exchange)) of a dealt hand as columns, after
-/// the hand's mask (`hand`, a count).
+/// The rows of the exact exchange analysis ([`exact_exchange`](super::exact_exchange)) of a dealt
+/// hand as columns, after the hand's mask (`hand`, a count).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExactExchangeColumns(pub Hand, pub Vec<ExchangeRow>);
 
@@ -276,8 +276,8 @@ impl Columns for ExactExchangeColumns {
     }
 }
 
-/// The Monte Carlo counts of every discard ([`monte_carlo_exchange`](super::monte_carlo_exchange)) as columns: (rows, 2)
-/// pairs but for `discard` (masks) and `samples`.
+/// The Monte Carlo counts of every discard ([`monte_carlo_exchange`](super::monte_carlo_exchange))
+/// as columns: (rows, 2) pairs but for `discard` (masks) and `samples`.
 impl Columns for Vec<ExchangeMcCounts> {
     fn columns(self) -> Vec<(&'static str, Column)> {
         let c = &self;

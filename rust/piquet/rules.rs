@@ -542,26 +542,36 @@ rule_fields! {
         "Sequence values by length 3..8 (russian 13..18; rubicon 3, 4, 15..18).";
     trick_scoring "trick" 1, RuleKind::Name(TrickScoring::NAMES),
         "``\"every-lead-and-trick\"`` (russian) or rubicon's lead-or-win-on-opponent's-lead scoring.";
-    last_trick_extra "last" 2, NUMBER, "Extra points for the last trick (russian 3, so it counts 4; rubicon 1).";
-    capot_bonus "capot" 3, NUMBER, "The capot bonus (40 in both).";
+    last_trick_extra "last" 2, NUMBER,
+        "Extra points for the last trick (russian 3, so it counts 4; rubicon 1).";
+    capot_bonus "capot" 3, NUMBER,
+        "The capot bonus (40 in both).";
     capot_keeps_last_trick_extra "keep" 4, RuleKind::Flag,
         "Whether the last-trick extra still counts with a capot (rubicon yes, russian no).";
     open_capot_bonus "open" 5, RuleKind::OptionalNumber { max: MAX_RULE_VALUE },
         "The bonus for an announced (\"open\") capot made (russian 80), or None where not allowed.";
     elder_exchange "elder" 6, RuleKind::Limits,
         "Elder's exchange limits ``(min, max, may_decline)``: russian (3, 5, True), rubicon (1, 5, False).";
-    dealer_exchange "dealer" 7, RuleKind::Limits, "The dealer's exchange limits ``(min, max, may_decline)``.";
+    dealer_exchange "dealer" 7, RuleKind::Limits,
+        "The dealer's exchange limits ``(min, max, may_decline)``.";
     declaration_timing "timing" 8, RuleKind::Name(DeclarationTiming::NAMES),
         "When the dealer's declarations are recorded (russian before the first lead).";
-    bonus_mode "bonus" 9, RuleKind::Name(BonusMode::NAMES), "How pique/repique judge that the opponent \"has scored\".";
+    bonus_mode "bonus" 9, RuleKind::Name(BonusMode::NAMES),
+        "How pique/repique judge that the opponent \"has scored\".";
     pique_blocked_by_play "pique" 14, RuleKind::Flag,
-        "Do the dealer's play points block elder's pique? russian False (only his declarations\ndo), rubicon True (he must have scored nothing at all). Rules §4.";
+        "Do the dealer's play points block elder's pique? russian False (only his declarations\n\
+         do), rubicon True (he must have scored nothing at all). Rules §4.";
     silence_covers "silence" 15, RuleKind::Name(SilenceCovers::NAMES),
-        "What «молчанка» (``score_game(..., silent=)``) covers: ``\"play\"`` (every play point, the\ndefault) or ``\"tricks\"`` (the literal reading: the offender's leads still score). Rules §7.";
-    match_scoring "match" 10, RuleKind::Name(MatchScoring::NAMES), "``\"partiya\"`` (russian koroliks) or ``\"partie\"`` (rubicon, 6 deals).";
-    koroliks_per_partiya "koroliks" 11, COUNT, "Koroliks in a partiya (default 2).";
-    deals_per_partie "deals" 12, COUNT, "Deals in a rubicon partie (6).";
-    rounding "rounding" 13, RuleKind::Name(Rounding::NAMES), "How match records are rounded (russian to tens, halves up).";
+        "What «молчанка» (``score_game(..., silent=)``) covers: ``\"play\"`` (every play point, the\n\
+         default) or ``\"tricks\"`` (the literal reading: the offender's leads still score). Rules §7.";
+    match_scoring "match" 10, RuleKind::Name(MatchScoring::NAMES),
+        "``\"partiya\"`` (russian koroliks) or ``\"partie\"`` (rubicon, 6 deals).";
+    koroliks_per_partiya "koroliks" 11, COUNT,
+        "Koroliks in a partiya (default 2).";
+    deals_per_partie "deals" 12, COUNT,
+        "Deals in a rubicon partie (6).";
+    rounding "rounding" 13, RuleKind::Name(Rounding::NAMES),
+        "How match records are rounded (russian to tens, halves up).";
 }
 
 /// The field of [`RULE_FIELDS`] named `name`.

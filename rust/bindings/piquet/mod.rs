@@ -71,7 +71,8 @@ fn player_name(p: Option<core::Role>) -> Option<&'static str> {
 /// The Python face of a class wrapping a core value (`c` is `&self.0`): its `#[getter]`s, each
 /// read in one expression, and optionally `__str__` (a method of the core value, `to_string`) and a
 /// `__repr__` `Class(a, b, c=…, d=…)` of some getters (`[positional](keyword)`, each value as
-/// [`PyRepr`] writes it): `getters! { Class as c, __str__ = to_string, repr[a](b): /// doc  name -> Type = expr; … }`.
+/// [`PyRepr`] writes it):
+/// `getters! { Class as c, __str__ = to_string, repr[a](b): /// doc  name -> Type = expr; … }`.
 macro_rules! getters {
     ($class:ident as $c:ident $(, __str__ = $str:ident)? $(, repr [$($p:ident),*] ($($k:ident),*))?:
      $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
