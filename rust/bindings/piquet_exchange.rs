@@ -12,34 +12,22 @@ use super::piquet::rules::rules_arg;
 use super::piquet::{hand_from, keywords};
 use crate::piquet as core;
 
+/// The `role=` argument: "elder" (the default) or "dealer".
 fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<core::Role> {
-    match role {
-        None => Ok(core::Role::Elder),
-        Some(r) => {
-            let name = str_arg(r, "role")?;
-            Ok(core::Role::parse(name.to_str()?)?)
-        }
-    }
+    role.map_or(Ok(core::Role::Elder), |r| Ok(core::Role::parse(str_arg(r, "role")?.to_str()?)?))
 }
 
+/// The `max_discard=` argument: 0..=8, or None for no limit.
 fn max_discard_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
-    match obj {
-        None => Ok(None),
-        Some(o) if o.is_none() => Ok(None),
-        Some(o) => Ok(Some(int_in(o, "max_discard", 0, 8)? as u8)),
-    }
+    obj.filter(|o| !o.is_none()).map(|o| Ok(int_in(o, "max_discard", 0, 8)? as u8)).transpose()
 }
 
+/// The `opponent=` argument: "best" (the default) or "keep".
 fn opponent_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::McOpponent> {
-    match obj {
-        None => Ok(core::McOpponent::Best),
-        Some(o) => {
-            let name = str_arg(o, "opponent").map_err(|_| {
-                PyTypeError::new_err(format!("opponent must be \"best\" or \"keep\", got {}", describe(o)))
-            })?;
-            Ok(core::McOpponent::parse(name.to_str()?)?)
-        }
-    }
+    let Some(o) = obj else { return Ok(core::McOpponent::Best) };
+    let name = str_arg(o, "opponent")
+        .map_err(|_| PyTypeError::new_err(format!("opponent must be \"best\" or \"keep\", got {}", describe(o))))?;
+    Ok(core::McOpponent::parse(name.to_str()?)?)
 }
 
 /// The exact part of the exchange analysis: every legal discard of the dealt ``hand`` for

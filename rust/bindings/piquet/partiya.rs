@@ -24,6 +24,11 @@ fn points_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     }
 }
 
+/// An optional int argument in `0..=max` (None when absent or None).
+fn optional_int(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResult<Option<i64>> {
+    obj.filter(|o| !o.is_none()).map(|o| convert::int_in(o, name, 0, max)).transpose()
+}
+
 /// A number written in one player's column: ``Record(seat, points)`` (seats 0 and 1).
 ///
 /// >>> from cribpiquet.piquet import Record
@@ -150,11 +155,8 @@ impl Partiya {
     #[pyo3(signature = (rules = None, *, doubled_games = None))]
     fn new(rules: Option<&Bound<'_, PyAny>>, doubled_games: Option<&Bound<'_, PyAny>>) -> PyResult<Partiya> {
         let rules = rules_arg(rules)?;
-        let doubled_games = match doubled_games {
-            Some(d) if !d.is_none() => convert::int_in(d, "doubled_games", 0, u8::MAX as i64)? as u8,
-            _ => 0,
-        };
-        Ok(Partiya(core::Partiya::with_doubled_games(&rules, doubled_games)?))
+        let doubled_games = optional_int(doubled_games, "doubled_games", u8::MAX as i64)?.unwrap_or(0);
+        Ok(Partiya(core::Partiya::with_doubled_games(&rules, doubled_games as u8)?))
     }
     /// Record one game's totals (seat 0, seat 1); returns what was written (a ``PartiyaGame``).
     fn add_game(&mut self, total_0: &Bound<'_, PyAny>, total_1: &Bound<'_, PyAny>) -> PyResult<PartiyaGame> {
@@ -245,11 +247,8 @@ impl Partie {
         let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
             totals.extract().map_err(|_| PyTypeError::new_err(format!("totals must be a pair of ints, got {text}")))?;
         let totals = [points_arg(&a, "totals[0]")?, points_arg(&b, "totals[1]")?];
-        let deals = match deals {
-            Some(d) if !d.is_none() => convert::int_in(d, "deals", 0, u32::MAX as i64)? as usize,
-            _ => rules.deals_per_partie as usize,
-        };
-        Ok(Partie(core::Partie::from_totals(&rules, totals, deals)?))
+        let deals = optional_int(deals, "deals", u32::MAX as i64)?.unwrap_or(rules.deals_per_partie as i64);
+        Ok(Partie(core::Partie::from_totals(&rules, totals, deals as usize)?))
     }
     /// Record one deal's scores (seat 0, seat 1).
     fn add_deal(&mut self, score_0: &Bound<'_, PyAny>, score_1: &Bound<'_, PyAny>) -> PyResult<()> {
