@@ -2,61 +2,32 @@
 //! these in `python/cribpiquet/_exchange.py`): the exact part and one range of Monte Carlo samples,
 //! each as a dict of numpy columns, computed with the interpreter detached.
 
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::arrays::columns_dict;
 use super::convert::{describe, int_in, seed_from, str_arg};
-use super::piquet::hand_from;
 use super::piquet::rules::rules_arg;
+use super::piquet::{hand_from, keywords};
 use crate::piquet as core;
 
+/// The `role=` argument: "elder" (the default) or "dealer".
 fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<core::Role> {
-    match role {
-        None => Ok(core::Role::Elder),
-        Some(r) => {
-            let name = str_arg(r, "role")?;
-            Ok(core::Role::parse(name.to_str()?)?)
-        }
-    }
+    role.map_or(Ok(core::Role::Elder), |r| Ok(core::Role::parse(str_arg(r, "role")?.to_str()?)?))
 }
 
+/// The `max_discard=` argument: 0..=8, or None for no limit.
 fn max_discard_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
-    match obj {
-        None => Ok(None),
-        Some(o) if o.is_none() => Ok(None),
-        Some(o) => Ok(Some(int_in(o, "max_discard", 0, 8)? as u8)),
-    }
+    obj.filter(|o| !o.is_none()).map(|o| Ok(int_in(o, "max_discard", 0, 8)? as u8)).transpose()
 }
 
+/// The `opponent=` argument: "best" (the default) or "keep".
 fn opponent_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::McOpponent> {
-    match obj {
-        None => Ok(core::McOpponent::Best),
-        Some(o) => {
-            let name = str_arg(o, "opponent").map_err(|_| {
-                PyTypeError::new_err(format!("opponent must be \"best\" or \"keep\", got {}", describe(o)))
-            })?;
-            Ok(core::McOpponent::parse(name.to_str()?)?)
-        }
-    }
-}
-
-/// A (rows, width) float64 array from fixed-size rows.
-fn matrix<'py, const W: usize>(py: Python<'py>, rows: impl Iterator<Item = [f64; W]>) -> PyResult<Bound<'py, PyAny>> {
-    let flat: Vec<f64> = rows.flatten().collect();
-    let n = flat.len() / W;
-    Ok(PyArray1::from_vec(py, flat).reshape([n, W])?.into_any())
-}
-
-/// A (rows, 2) array from pairs.
-fn pairs<'py, T: numpy::Element + Copy>(
-    py: Python<'py>,
-    rows: impl Iterator<Item = [T; 2]>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let flat: Vec<T> = rows.flatten().collect();
-    let n = flat.len() / 2;
-    Ok(PyArray1::from_vec(py, flat).reshape([n, 2])?.into_any())
+    let Some(o) = obj else { return Ok(core::McOpponent::Best) };
+    let name = str_arg(o, "opponent")
+        .map_err(|_| PyTypeError::new_err(format!("opponent must be \"best\" or \"keep\", got {}", describe(o))))?;
+    Ok(core::McOpponent::parse(name.to_str()?)?)
 }
 
 /// The exact part of the exchange analysis: every legal discard of the dealt ``hand`` for
@@ -71,26 +42,10 @@ fn piquet_exact_exchange<'py>(
     rules: Option<&Bound<'py, PyAny>>,
     max_discard: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let hand = hand_from(hand)?;
-    let role = role_arg(role)?;
-    let rules = rules_arg(rules)?;
-    let max_discard = max_discard_arg(max_discard)?;
+    let (hand, role, rules, max_discard) =
+        (hand_from(hand)?, role_arg(role)?, rules_arg(rules)?, max_discard_arg(max_discard)?);
     let rows = py.detach(|| core::exact_exchange(hand, role, &rules, max_discard))?;
-    let d = PyDict::new(py);
-    d.set_item("hand", hand.mask())?;
-    let col = |f: fn(&core::ExchangeRow) -> f64| rows.iter().map(f).collect::<Vec<f64>>().into_pyarray(py);
-    d.set_item("discard", rows.iter().map(|r| r.discard.mask()).collect::<Vec<u32>>().into_pyarray(py))?;
-    d.set_item("expected_point", col(|r| r.expected_point))?;
-    d.set_item("expected_sequence", col(|r| r.expected_sequence))?;
-    d.set_item("expected_sets", col(|r| r.expected_sets))?;
-    d.set_item("carte_blanche", rows.iter().map(|r| r.carte_blanche).collect::<Vec<u16>>().into_pyarray(py))?;
-    d.set_item("expected_total", col(|r| r.expected_total))?;
-    d.set_item("point_length", matrix(py, rows.iter().map(|r| r.point_length))?)?;
-    d.set_item("sequence_length", matrix(py, rows.iter().map(|r| r.sequence_length))?)?;
-    d.set_item("set_size", matrix(py, rows.iter().map(|r| r.set_size))?)?;
-    d.set_item("total_30", col(|r| r.total_30))?;
-    d.set_item("draws", rows.iter().map(|r| r.draws).collect::<Vec<u64>>().into_pyarray(py))?;
-    Ok(d)
+    columns_dict(py, core::ExactExchangeColumns(hand, rows))
 }
 
 /// Monte Carlo counts of samples ``first_sample .. first_sample + samples`` for every legal
@@ -99,42 +54,24 @@ fn piquet_exact_exchange<'py>(
 /// (won, lost), ``repique``, ``pique`` (mine, the opponent's), ``points``, ``net``, ``total``
 /// (sum, sum of squares). Disjoint ranges add up to the whole run.
 #[pyfunction]
-#[pyo3(signature = (hand, *, role = None, rules = None, max_discard = None, opponent = None, first_sample = None,
-                    samples = None, seed = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (hand, **options), text_signature = "(hand, *, role=None, rules=None, max_discard=None, \
+    opponent=None, first_sample=None, samples=None, seed=None)")]
 fn piquet_exchange_monte_carlo<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
-    role: Option<&Bound<'py, PyAny>>,
-    rules: Option<&Bound<'py, PyAny>>,
-    max_discard: Option<&Bound<'py, PyAny>>,
-    opponent: Option<&Bound<'py, PyAny>>,
-    first_sample: Option<&Bound<'py, PyAny>>,
-    samples: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    const NAMES: [&str; 7] = ["role", "rules", "max_discard", "opponent", "first_sample", "samples", "seed"];
+    let [role, rules, max_discard, opponent, first, samples, seed] =
+        keywords("piquet_exchange_monte_carlo", NAMES, options)?;
     let hand = hand_from(hand)?;
-    let role = role_arg(role)?;
-    let rules = rules_arg(rules)?;
-    let max_discard = max_discard_arg(max_discard)?;
-    let opponent = opponent_arg(opponent)?;
-    let first = first_sample.map_or(Ok(0), |o| int_in(o, "first_sample", 0, 1 << 48))? as u64;
-    let n = samples.map_or(Ok(1000), |o| int_in(o, "samples", 0, 1 << 40))? as u64;
-    let seed = seed.map_or(Ok(0), seed_from)?;
-    let run = core::McSamples { seed, first, count: n };
+    let (role, rules) = (role_arg(role.as_ref())?, rules_arg(rules.as_ref())?);
+    let (max_discard, opponent) = (max_discard_arg(max_discard.as_ref())?, opponent_arg(opponent.as_ref())?);
+    let first = first.map_or(Ok(0), |o| int_in(&o, "first_sample", 0, 1 << 48))? as u64;
+    let count = samples.map_or(Ok(1000), |o| int_in(&o, "samples", 0, 1 << 40))? as u64;
+    let run = core::McSamples { seed: seed.map_or(Ok(0), |o| seed_from(&o))?, first, count };
     let counts = py.detach(|| core::monte_carlo_exchange(hand, role, &rules, max_discard, opponent, run))?;
-    let d = PyDict::new(py);
-    d.set_item("discard", counts.iter().map(|c| c.discard.mask()).collect::<Vec<u32>>().into_pyarray(py))?;
-    d.set_item("samples", counts.iter().map(|c| c.samples).collect::<Vec<u64>>().into_pyarray(py))?;
-    d.set_item("point", pairs(py, counts.iter().map(|c| c.point))?)?;
-    d.set_item("sequences", pairs(py, counts.iter().map(|c| c.sequences))?)?;
-    d.set_item("sets", pairs(py, counts.iter().map(|c| c.sets))?)?;
-    d.set_item("repique", pairs(py, counts.iter().map(|c| c.repique))?)?;
-    d.set_item("pique", pairs(py, counts.iter().map(|c| c.pique))?)?;
-    d.set_item("points", pairs(py, counts.iter().map(|c| c.points))?)?;
-    d.set_item("net", pairs(py, counts.iter().map(|c| c.net))?)?;
-    d.set_item("total", pairs(py, counts.iter().map(|c| c.total))?)?;
-    Ok(d)
+    columns_dict(py, counts)
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

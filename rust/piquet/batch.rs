@@ -1,12 +1,15 @@
 //! Batch declarations over slices of card ids (rows of 12, row-major): validated and computed in
 //! one pass per row, in parallel across cores for large batches (the driver and the first-bad-row
-//! rule are [`crate::batch`]'s).
+//! rule are [`crate::batch`]'s). Also the column sets ([`Columns`]) of piquet's array results: the
+//! declaration features and the exchange analysis.
 
 use super::card::Card;
+use super::card::Hand;
 use super::compare::points_of;
 use super::declare::{Compiled, Summary};
+use super::exchange::{ExchangeMcCounts, ExchangeRow};
 use super::rules::Rules;
-use crate::batch::{for_chunks, for_tasks, CardId, CHUNK_ROWS};
+use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, Values, CHUNK_ROWS};
 use crate::error::{Error, Result};
 
 /// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
@@ -97,6 +100,69 @@ fn rows_of(len: usize) -> Result<usize> {
     Ok(len / 12)
 }
 
+/// N hands of 12 card ids, row-major, their number checked once: by [`HandRows::new`], or by a
+/// binding that read them from an array of shape (N, 12). The ids themselves are checked by the
+/// pass that reads them (the first bad row is the error).
+#[derive(Debug, Clone, Copy)]
+pub struct HandRows<'a, T> {
+    ids: &'a [T],
+}
+
+impl<'a, T: CardId> HandRows<'a, T> {
+    /// `ids` as rows of 12: an error if its length is not a multiple of 12.
+    pub fn new(ids: &'a [T]) -> Result<HandRows<'a, T>> {
+        rows_of(ids.len())?;
+        Ok(HandRows { ids })
+    }
+
+    /// Rows its caller has checked (the slice of an array of shape (N, 12)).
+    #[cfg(feature = "python")]
+    pub(crate) fn checked(ids: &'a [T]) -> HandRows<'a, T> {
+        debug_assert_eq!(ids.len() % 12, 0);
+        HandRows { ids }
+    }
+
+    /// Number of hands.
+    pub fn rows(&self) -> usize {
+        self.ids.len() / 12
+    }
+}
+
+/// N deals, elder's and the dealer's hands (rows of 12 ids each), the same number of rows checked
+/// once: by [`DealRows::new`] or by a binding from two arrays of shape (N, 12).
+#[derive(Debug, Clone, Copy)]
+pub struct DealRows<'a, T> {
+    elder: HandRows<'a, T>,
+    dealer: HandRows<'a, T>,
+}
+
+impl<'a, T: CardId> DealRows<'a, T> {
+    /// Elder's and the dealer's hands: an error unless both are whole rows of 12, as many of each.
+    pub fn new(elder: &'a [T], dealer: &'a [T]) -> Result<DealRows<'a, T>> {
+        let (elder, dealer) = (HandRows::new(elder)?, HandRows::new(dealer)?);
+        if elder.rows() != dealer.rows() {
+            return Err(Error::InvalidValue(format!(
+                "{} elder hands but {} dealer hands",
+                elder.rows(),
+                dealer.rows()
+            )));
+        }
+        Ok(DealRows { elder, dealer })
+    }
+
+    /// Deals its caller has checked (two arrays of shape (N, 12)).
+    #[cfg(feature = "python")]
+    pub(crate) fn checked(elder: HandRows<'a, T>, dealer: HandRows<'a, T>) -> DealRows<'a, T> {
+        debug_assert_eq!(elder.rows(), dealer.rows());
+        DealRows { elder, dealer }
+    }
+
+    /// Number of deals.
+    pub fn rows(&self) -> usize {
+        self.elder.rows()
+    }
+}
+
 /// Declaration features of N hands, one column per feature (rows in input order), from
 /// [`declarations_batch`].
 ///
@@ -155,6 +221,81 @@ impl DeclarationFeatures {
     }
 }
 
+/// The columns by name, in field order (the dict `declarations_batch` returns in Python).
+impl Columns for DeclarationFeatures {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        vec![
+            ("point_length", Column::rows(self.point_length)),
+            ("point_value", Column::rows(self.point_value)),
+            ("point_suit", Column::rows(self.point_suit)),
+            ("best_sequence_length", Column::rows(self.best_sequence_length)),
+            ("best_sequence_top", Column::rows(self.best_sequence_top)),
+            ("sequence_count", Column::rows(self.sequence_count)),
+            ("sequence_value", Column::rows(self.sequence_value)),
+            ("best_set_kind", Column::rows(self.best_set_kind)),
+            ("best_set_rank", Column::rows(self.best_set_rank)),
+            ("sets_value", Column::rows(self.sets_value)),
+            ("carte_blanche", Column::rows(self.carte_blanche)),
+        ]
+    }
+}
+
+/// A (rows, width) column from fixed-size rows.
+fn matrix<T, const W: usize>(rows: impl Iterator<Item = [T; W]>) -> Column
+where
+    Vec<T>: Into<Values>,
+{
+    let flat: Vec<T> = rows.flatten().collect();
+    let n = flat.len() / W;
+    Column::shaped(flat, &[n, W])
+}
+
+/// The rows of the exact exchange analysis ([`exact_exchange`](super::exact_exchange)) of a dealt
+/// hand as columns, after the hand's mask (`hand`, a count).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactExchangeColumns(pub Hand, pub Vec<ExchangeRow>);
+
+impl Columns for ExactExchangeColumns {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let ExactExchangeColumns(hand, rows) = self;
+        let col = |f: fn(&ExchangeRow) -> f64| Column::rows(rows.iter().map(f).collect::<Vec<f64>>());
+        vec![
+            ("hand", Column::Count(hand.mask() as u64)),
+            ("discard", Column::rows(rows.iter().map(|r| r.discard.mask()).collect::<Vec<u32>>())),
+            ("expected_point", col(|r| r.expected_point)),
+            ("expected_sequence", col(|r| r.expected_sequence)),
+            ("expected_sets", col(|r| r.expected_sets)),
+            ("carte_blanche", Column::rows(rows.iter().map(|r| r.carte_blanche).collect::<Vec<u16>>())),
+            ("expected_total", col(|r| r.expected_total)),
+            ("point_length", matrix(rows.iter().map(|r| r.point_length))),
+            ("sequence_length", matrix(rows.iter().map(|r| r.sequence_length))),
+            ("set_size", matrix(rows.iter().map(|r| r.set_size))),
+            ("total_30", col(|r| r.total_30)),
+            ("draws", Column::rows(rows.iter().map(|r| r.draws).collect::<Vec<u64>>())),
+        ]
+    }
+}
+
+/// The Monte Carlo counts of every discard ([`monte_carlo_exchange`](super::monte_carlo_exchange))
+/// as columns: (rows, 2) pairs but for `discard` (masks) and `samples`.
+impl Columns for Vec<ExchangeMcCounts> {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        let c = &self;
+        vec![
+            ("discard", Column::rows(c.iter().map(|c| c.discard.mask()).collect::<Vec<u32>>())),
+            ("samples", Column::rows(c.iter().map(|c| c.samples).collect::<Vec<u64>>())),
+            ("point", matrix(c.iter().map(|c| c.point))),
+            ("sequences", matrix(c.iter().map(|c| c.sequences))),
+            ("sets", matrix(c.iter().map(|c| c.sets))),
+            ("repique", matrix(c.iter().map(|c| c.repique))),
+            ("pique", matrix(c.iter().map(|c| c.pique))),
+            ("points", matrix(c.iter().map(|c| c.points))),
+            ("net", matrix(c.iter().map(|c| c.net))),
+            ("total", matrix(c.iter().map(|c| c.total))),
+        ]
+    }
+}
+
 /// [`Summary::set_key`] → (kind, rank), as a table so that the column pass has no branches.
 const SET_DECODE: [(u8, u8); 32] = {
     let mut t = [(0u8, 0u8); 32];
@@ -167,7 +308,7 @@ const SET_DECODE: [(u8, u8); 32] = {
 };
 
 /// One chunk of every column.
-struct Columns<'a> {
+struct Chunk<'a> {
     point_length: &'a mut [u8],
     point_value: &'a mut [u8],
     point_suit: &'a mut [u8],
@@ -181,7 +322,7 @@ struct Columns<'a> {
     carte_blanche: &'a mut [bool],
 }
 
-impl Columns<'_> {
+impl Chunk<'_> {
     #[inline(always)]
     fn write(&mut self, i: usize, s: &Summary, mask: u32) {
         self.point_length[i] = (s.point_key >> 7) as u8;
@@ -216,80 +357,87 @@ impl Columns<'_> {
 /// assert!(declarations_batch(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
 /// ```
 pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
-    rules.validate()?;
-    let n = rows_of(hands.len())?;
-    let c = Compiled::new(rules);
-    let mut f = DeclarationFeatures::zeroed(n);
-    // One task per chunk of rows, each holding its slice of every column.
-    let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
-    {
-        let mut pl = f.point_length.chunks_mut(CHUNK_ROWS);
-        let mut pv = f.point_value.chunks_mut(CHUNK_ROWS);
-        let mut ps = f.point_suit.chunks_mut(CHUNK_ROWS);
-        let mut sl = f.best_sequence_length.chunks_mut(CHUNK_ROWS);
-        let mut st = f.best_sequence_top.chunks_mut(CHUNK_ROWS);
-        let mut sc = f.sequence_count.chunks_mut(CHUNK_ROWS);
-        let mut sv = f.sequence_value.chunks_mut(CHUNK_ROWS);
-        let mut tk = f.best_set_kind.chunks_mut(CHUNK_ROWS);
-        let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
-        let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
-        let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
-        // Every column has n rows, so the iterators yield the same number of chunks.
-        while let (
-            Some(point_length),
-            Some(point_value),
-            Some(point_suit),
-            Some(best_sequence_length),
-            Some(best_sequence_top),
-            Some(sequence_count),
-            Some(sequence_value),
-            Some(best_set_kind),
-            Some(best_set_rank),
-            Some(sets_value),
-            Some(carte_blanche),
-        ) = (
-            pl.next(),
-            pv.next(),
-            ps.next(),
-            sl.next(),
-            st.next(),
-            sc.next(),
-            sv.next(),
-            tk.next(),
-            tr.next(),
-            tv.next(),
-            cb.next(),
-        ) {
-            let cols = Columns {
-                point_length,
-                point_value,
-                point_suit,
-                best_sequence_length,
-                best_sequence_top,
-                sequence_count,
-                sequence_value,
-                best_set_kind,
-                best_set_rank,
-                sets_value,
-                carte_blanche,
-            };
-            chunks.push(cols);
-        }
-    }
-    // One task per chunk; the error is that of the lowest bad row, whatever the scheduling.
-    for_tasks(chunks, |first, mut cols: Columns| {
-        for i in 0..cols.point_length.len() {
-            let r = first + i;
-            let row = &hands[r * 12..(r + 1) * 12];
-            let mask = mask_of(row);
-            if popcount(mask) != 12 {
-                return Err(row_error(row).in_row(r));
+    HandRows::new(hands)?.declarations(rules)
+}
+
+impl<T: CardId> HandRows<'_, T> {
+    /// [`declarations_batch`] of checked rows.
+    pub fn declarations(self, rules: &Rules) -> Result<DeclarationFeatures> {
+        rules.validate()?;
+        let (hands, n) = (self.ids, self.rows());
+        let c = Compiled::new(rules);
+        let mut f = DeclarationFeatures::zeroed(n);
+        // One task per chunk of rows, each holding its slice of every column.
+        let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
+        {
+            let mut pl = f.point_length.chunks_mut(CHUNK_ROWS);
+            let mut pv = f.point_value.chunks_mut(CHUNK_ROWS);
+            let mut ps = f.point_suit.chunks_mut(CHUNK_ROWS);
+            let mut sl = f.best_sequence_length.chunks_mut(CHUNK_ROWS);
+            let mut st = f.best_sequence_top.chunks_mut(CHUNK_ROWS);
+            let mut sc = f.sequence_count.chunks_mut(CHUNK_ROWS);
+            let mut sv = f.sequence_value.chunks_mut(CHUNK_ROWS);
+            let mut tk = f.best_set_kind.chunks_mut(CHUNK_ROWS);
+            let mut tr = f.best_set_rank.chunks_mut(CHUNK_ROWS);
+            let mut tv = f.sets_value.chunks_mut(CHUNK_ROWS);
+            let mut cb = f.carte_blanche.chunks_mut(CHUNK_ROWS);
+            // Every column has n rows, so the iterators yield the same number of chunks.
+            while let (
+                Some(point_length),
+                Some(point_value),
+                Some(point_suit),
+                Some(best_sequence_length),
+                Some(best_sequence_top),
+                Some(sequence_count),
+                Some(sequence_value),
+                Some(best_set_kind),
+                Some(best_set_rank),
+                Some(sets_value),
+                Some(carte_blanche),
+            ) = (
+                pl.next(),
+                pv.next(),
+                ps.next(),
+                sl.next(),
+                st.next(),
+                sc.next(),
+                sv.next(),
+                tk.next(),
+                tr.next(),
+                tv.next(),
+                cb.next(),
+            ) {
+                let cols = Chunk {
+                    point_length,
+                    point_value,
+                    point_suit,
+                    best_sequence_length,
+                    best_sequence_top,
+                    sequence_count,
+                    sequence_value,
+                    best_set_kind,
+                    best_set_rank,
+                    sets_value,
+                    carte_blanche,
+                };
+                chunks.push(cols);
             }
-            cols.write(i, &Summary::of(mask, &c.lanes), mask);
         }
-        Ok(())
-    })?;
-    Ok(f)
+        // One task per chunk; the error is that of the lowest bad row, whatever the scheduling.
+        for_tasks(chunks, |first, mut cols: Chunk| {
+            for i in 0..cols.point_length.len() {
+                let r = first + i;
+                let row = &hands[r * 12..(r + 1) * 12];
+                let mask = mask_of(row);
+                if popcount(mask) != 12 {
+                    return Err(row_error(row).in_row(r));
+                }
+                cols.write(i, &Summary::of(mask, &c.lanes), mask);
+            }
+            Ok(())
+        })?;
+        Ok(f)
+    }
 }
 
 /// Each player's declaration points (repique included, carte blanche judged on the hands given)
@@ -308,10 +456,7 @@ pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<Decla
 /// assert!(score_declarations_batch(&elder, &elder, &Rules::russian()).is_err());
 /// ```
 pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
-    let rows = check_pair(elder, dealer)?;
-    let mut out = vec![[0i16; 2]; rows];
-    score_rows(elder, dealer, rules, &mut out)?;
-    Ok(out)
+    DealRows::new(elder, dealer)?.score(rules)
 }
 
 /// [`score_declarations_batch`] writing into a caller's buffer of `2 × N` values (elder, dealer
@@ -331,29 +476,47 @@ pub fn score_declarations_batch_into<T: CardId>(
     rules: &Rules,
     out: &mut [i16],
 ) -> Result<()> {
-    let rows = check_pair(elder, dealer)?;
-    if out.len() != 2 * rows {
-        return Err(Error::InvalidValue(format!("output holds {} values, need {}", out.len(), 2 * rows)));
+    DealRows::new(elder, dealer)?.score_into(rules, out)
+}
+
+impl<T: CardId> DealRows<'_, T> {
+    /// [`score_declarations_batch`] of checked deals.
+    pub fn score(self, rules: &Rules) -> Result<Vec<[i16; 2]>> {
+        let mut out = vec![[0i16; 2]; self.rows()];
+        self.score_pairs(rules, &mut out)?;
+        Ok(out)
     }
-    rules.validate()?;
-    let c = Compiled::new(rules);
-    // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
-    // `2 * rows` of them, so it is exactly `rows` pairs.
-    let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
-    for_chunks(pairs, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+
+    /// [`score_declarations_batch_into`] of checked deals (`out` must hold `2 × N` values).
+    pub fn score_into(self, rules: &Rules, out: &mut [i16]) -> Result<()> {
+        let rows = self.rows();
+        if out.len() != 2 * rows {
+            return Err(Error::InvalidValue(format!("output holds {} values, need {}", out.len(), 2 * rows)));
+        }
+        // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
+        // `2 * rows` of them, so it is exactly `rows` pairs.
+        let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
+        self.score_pairs(rules, pairs)
+    }
+
+    fn score_pairs(self, rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
+        rules.validate()?;
+        let c = Compiled::new(rules);
+        for_chunks(out, 1, |first, chunk| score_chunk(self, first, chunk, &c))
+    }
 }
 
 /// Score the deals `first..first + out.len()` into `out`; the error of the first bad one.
 #[inline(always)]
 fn score_chunk_generic<T: CardId>(
-    elder: &[T],
-    dealer: &[T],
+    deals: DealRows<'_, T>,
     first: usize,
     out: &mut [[i16; 2]],
     c: &Compiled,
 ) -> Result<()> {
     let lanes: &[u64; 256] = &c.lanes;
-    let (elder, dealer) = (&elder[first * 12..(first + out.len()) * 12], &dealer[first * 12..(first + out.len()) * 12]);
+    let rows = first * 12..(first + out.len()) * 12;
+    let (elder, dealer) = (&deals.elder.ids[rows.clone()], &deals.dealer.ids[rows]);
     for (i, ((slot, er), dr)) in out.iter_mut().zip(elder.chunks_exact(12)).zip(dealer.chunks_exact(12)).enumerate() {
         let (e, d) = (mask_of(er), mask_of(dr));
         // One test for the whole deal: 24 distinct cards in range (12 + 12 bits that are
@@ -370,32 +533,25 @@ fn score_chunk_generic<T: CardId>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn score_chunk_bmi2<T: CardId>(
-    elder: &[T],
-    dealer: &[T],
+    deals: DealRows<'_, T>,
     first: usize,
     out: &mut [[i16; 2]],
     c: &Compiled,
 ) -> Result<()> {
-    score_chunk_generic(elder, dealer, first, out, c)
+    score_chunk_generic(deals, first, out, c)
 }
 
 /// The deal kernel for this CPU (runtime feature detection, the portable build as fallback).
-fn score_chunk<T: CardId>(elder: &[T], dealer: &[T], first: usize, out: &mut [[i16; 2]], c: &Compiled) -> Result<()> {
+fn score_chunk<T: CardId>(deals: DealRows<'_, T>, first: usize, out: &mut [[i16; 2]], c: &Compiled) -> Result<()> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("bmi2")
         && std::arch::is_x86_feature_detected!("popcnt")
         && std::arch::is_x86_feature_detected!("lzcnt")
     {
         // SAFETY: the features the function is compiled for were detected on this CPU.
-        return unsafe { score_chunk_bmi2(elder, dealer, first, out, c) };
+        return unsafe { score_chunk_bmi2(deals, first, out, c) };
     }
-    score_chunk_generic(elder, dealer, first, out, c)
-}
-
-fn score_rows<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
-    rules.validate()?;
-    let c = Compiled::new(rules);
-    for_chunks(out, 1, |first, chunk| score_chunk(elder, dealer, first, chunk, &c))
+    score_chunk_generic(deals, first, out, c)
 }
 
 /// The first problem of a deal known to be bad: the elder's hand, the dealer's, then a card in
@@ -414,14 +570,6 @@ fn deal_error<T: CardId>(elder: &[T], dealer: &[T]) -> Error {
         Ok(card) => Error::DuplicateCard(card.to_string()),
         Err(err) => err,
     }
-}
-
-fn check_pair<T>(elder: &[T], dealer: &[T]) -> Result<usize> {
-    let rows = rows_of(elder.len())?;
-    if rows_of(dealer.len())? != rows {
-        return Err(Error::InvalidValue(format!("{rows} elder hands but {} dealer hands", dealer.len() / 12)));
-    }
-    Ok(rows)
 }
 
 #[cfg(test)]

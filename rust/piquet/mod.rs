@@ -44,7 +44,10 @@ mod score_game;
 pub use crate::batch::CardId;
 /// The player sentinels of the game engines.
 pub use crate::engine::{CHANCE, TERMINAL};
-pub use batch::{declarations_batch, score_declarations_batch, score_declarations_batch_into, DeclarationFeatures};
+pub use batch::{
+    declarations_batch, score_declarations_batch, score_declarations_batch_into, DealRows, DeclarationFeatures,
+    ExactExchangeColumns, HandRows,
+};
 pub use card::{parse_cards, Card, Hand, HandIter};
 /// The card layout (mask lanes), for the bots and solvers.
 pub(crate) use card::{suit_mask, SUIT_LANE};

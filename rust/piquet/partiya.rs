@@ -106,6 +106,30 @@ pub struct Korolik {
     pub record: Option<Record>,
 }
 
+/// `50–30: seat 0 writes 20`, `40–40: рефет (a draw)`, `… (doubled)`.
+impl fmt::Display for PartiyaGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.totals;
+        match self.written {
+            Some(r) => write!(f, "{a}–{b}: seat {} writes {}", r.seat, r.points)?,
+            None => write!(f, "{a}–{b}: рефет (a draw)")?,
+        }
+        f.write_str(if self.doubled { " (doubled)" } else { "" })
+    }
+}
+
+/// `korolik (20 | 0), 2 games: seat 0 records 120`.
+impl fmt::Display for Korolik {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = if self.ended_by_refet { ", ended by a рефет" } else { "" };
+        write!(f, "korolik ({} | {}), {} games{how}: ", self.sums[0], self.sums[1], self.games)?;
+        match self.record {
+            Some(r) => write!(f, "seat {} records {}", r.seat, r.points),
+            None => f.write_str("no record"),
+        }
+    }
+}
+
 /// The score of a partiya (provisional until [`Partiya::is_over`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartiyaResult {
@@ -132,6 +156,27 @@ impl PartiyaResult {
     /// The seat with the larger total (`None` when the totals are equal).
     pub fn winner(&self) -> Option<usize> {
         self.net_win.map(|r| r.seat)
+    }
+}
+
+/// `koroliks [seat 0: 120, -]; columns 20–0, partiya record seat 0: 120; totals 240–0: seat 0 wins 240`
+/// (`(so far)` until the partiya is over).
+impl fmt::Display for PartiyaResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = |r: Option<Record>| r.map_or_else(|| "-".to_string(), |r| r.to_string());
+        let records: Vec<String> = self.korolik_records.iter().map(|&r| text(r)).collect();
+        let result = match self.net_win {
+            Some(w) => format!("seat {} wins {}", w.seat, w.points),
+            None => "a draw".to_string(),
+        };
+        let state = if self.complete { "" } else { " (so far)" };
+        let ([c0, c1], [t0, t1]) = (self.columns, self.totals);
+        let partiya = text(self.partiya_record);
+        write!(
+            f,
+            "koroliks [{}]; columns {c0}–{c1}, partiya record {partiya}; totals {t0}–{t1}: {result}{state}",
+            records.join(", ")
+        )
     }
 }
 
@@ -357,6 +402,15 @@ pub struct PartieResult {
     pub rubiconed: bool,
     /// The winner's score: difference + 100, or the sum + 100 when the loser is rubiconed.
     pub score: u64,
+}
+
+/// `totals 175–93: seat 0 scores 368 (rubiconed: the sum + 100)`.
+impl fmt::Display for PartieResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = if self.rubiconed { " (rubiconed: the sum + 100)" } else { " (the difference + 100)" };
+        let [a, b] = self.totals;
+        write!(f, "totals {a}–{b}: seat {} scores {}{how}", self.winner, self.score)
+    }
 }
 
 /// A rubicon partie: [`Rules::deals_per_partie`] deals (6), scores accumulating (rules §6).

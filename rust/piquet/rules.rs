@@ -1,7 +1,9 @@
 //! The rule sets: Russian piquet (the default, from the source) and English Rubicon piquet.
 //!
 //! Every number or procedure that differs between the two is one public field of [`Rules`], so a
-//! user can mix them; numbers the two share are the constants of this module. The players' roles
+//! user can mix them; numbers the two share are the constants of this module. Each field is
+//! described once, in [`RULE_FIELDS`] (name, kind, state-text key, how to read and set it), which
+//! the state text, the Python class and the stub check all read. The players' roles
 //! in a deal ([`Role`]) and the legality of a deal and of an exchange under the rules (rules §2)
 //! are here too, below everything that scores.
 
@@ -44,6 +46,8 @@ macro_rules! named_enum {
         impl $t {
             /// Every value, in declaration order.
             pub const ALL: &'static [$t] = &[$($t::$v),*];
+            /// Every value's [`name`](Self::name), in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($n),*];
 
             /// The lowercase, hyphenated name.
             pub fn name(self) -> &'static str {
@@ -57,7 +61,7 @@ macro_rules! named_enum {
                     _ => Err(Error::InvalidValue(format!(
                         concat!("unknown ", stringify!($t), " {:?} (expected one of: {})"),
                         name,
-                        [$($n),*].join(", ")
+                        Self::NAMES.join(", ")
                     ))),
                 }
             }
@@ -399,6 +403,182 @@ impl Rules {
     }
 }
 
+/// The kind of a rule field: the values it takes (the ranges are what a binding accepts;
+/// [`Rules::validate`] judges the whole rule set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    /// Six numbers `0..=`[`MAX_RULE_VALUE`], one per sequence length 3..8.
+    Numbers,
+    /// A number `0..=max`.
+    Number {
+        /// The largest value.
+        max: u16,
+    },
+    /// A number `0..=max`, or none.
+    OptionalNumber {
+        /// The largest value.
+        max: u16,
+    },
+    /// Yes or no.
+    Flag,
+    /// One of these names.
+    Name(&'static [&'static str]),
+    /// Exchange limits: min and max `0..=8`, and whether the player may decline.
+    Limits,
+}
+
+/// The value of a rule field (a name borrowed when it is read from input).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleValue<'a> {
+    /// Of [`RuleKind::Numbers`].
+    Numbers([u16; 6]),
+    /// Of [`RuleKind::Number`].
+    Number(u16),
+    /// Of [`RuleKind::OptionalNumber`].
+    OptionalNumber(Option<u16>),
+    /// Of [`RuleKind::Flag`].
+    Flag(bool),
+    /// Of [`RuleKind::Name`].
+    Name(&'a str),
+    /// Of [`RuleKind::Limits`].
+    Limits(ExchangeLimits),
+}
+
+/// One field of [`Rules`], described once: [`RULE_FIELDS`] drives the state text
+/// (`piquet/1 rules=…`), the Python getters, `replace`, `as_dict`, `repr` and the stub check. The
+/// default of a field is its value in [`Rules::russian`].
+///
+/// ```
+/// use cribpiquet::piquet::{rule_field, RuleValue, Rules};
+/// let f = rule_field("koroliks_per_partiya").unwrap();
+/// let mut r = Rules::russian();
+/// (f.set)(&mut r, RuleValue::Number(3)).unwrap();
+/// assert_eq!(((f.get)(&r), f.key), (RuleValue::Number(3), "koroliks"));
+/// assert!((f.set)(&mut r, RuleValue::Flag(true)).is_err());
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct RuleField {
+    /// The field's name (the Rust field, the Python attribute).
+    pub name: &'static str,
+    /// Its key in a state text.
+    pub key: &'static str,
+    /// Its place in a state text (the text keeps the order of format `piquet/1`).
+    pub text_position: usize,
+    /// The values it takes.
+    pub kind: RuleKind,
+    /// What it means, in one line (the Python getter's docstring).
+    pub doc: &'static str,
+    /// Read it.
+    pub get: fn(&Rules) -> RuleValue<'static>,
+    /// Store a value of its kind (a name parsed, a number narrowed to the field's type); an error
+    /// for an unknown name or a value of another kind.
+    pub set: fn(&mut Rules, RuleValue<'_>) -> Result<()>,
+}
+
+/// A Rust field type a rule field holds, and its [`RuleValue`].
+trait FieldType: Sized {
+    fn value(self) -> RuleValue<'static>;
+    fn from_value(v: RuleValue<'_>) -> Option<Result<Self>>;
+}
+
+macro_rules! field_type {
+    ($($t:ty: $variant:ident($x:ident) => $to:expr, $from:expr;)*) => {$(
+        impl FieldType for $t {
+            fn value(self) -> RuleValue<'static> {
+                let $x = self;
+                RuleValue::$variant($to)
+            }
+            fn from_value(v: RuleValue<'_>) -> Option<Result<Self>> {
+                match v {
+                    RuleValue::$variant($x) => Some($from),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+field_type! {
+    [u16; 6]: Numbers(x) => x, Ok(x);
+    u16: Number(x) => x, Ok(x);
+    u8: Number(x) => x as u16, Ok(x.min(255) as u8);
+    Option<u16>: OptionalNumber(x) => x, Ok(x);
+    bool: Flag(x) => x, Ok(x);
+    ExchangeLimits: Limits(x) => x, Ok(x);
+    TrickScoring: Name(x) => x.name(), Self::parse(x);
+    DeclarationTiming: Name(x) => x.name(), Self::parse(x);
+    BonusMode: Name(x) => x.name(), Self::parse(x);
+    MatchScoring: Name(x) => x.name(), Self::parse(x);
+    Rounding: Name(x) => x.name(), Self::parse(x);
+    SilenceCovers: Name(x) => x.name(), Self::parse(x);
+}
+
+/// [`RULE_FIELDS`] from one line per field: `name "key" text position, kind, doc`.
+macro_rules! rule_fields {
+    ($($name:ident $key:literal $pos:literal, $kind:expr, $doc:literal;)*) => {
+        /// Every field of [`Rules`], in the order of the Python API (`as_dict`, `repr`).
+        pub const RULE_FIELDS: &[RuleField] = &[$(RuleField {
+            name: stringify!($name),
+            key: $key,
+            text_position: $pos,
+            kind: $kind,
+            doc: $doc,
+            get: |r| FieldType::value(r.$name),
+            set: |r, v| {
+                let kind = stringify!($name);
+                r.$name = FieldType::from_value(v)
+                    .ok_or_else(|| Error::InvalidValue(format!("{v:?} is not a value of rule {kind}")))??;
+                Ok(())
+            },
+        }),*];
+    };
+}
+
+const NUMBER: RuleKind = RuleKind::Number { max: MAX_RULE_VALUE };
+const COUNT: RuleKind = RuleKind::Number { max: 255 };
+
+rule_fields! {
+    sequence_values "seq" 0, RuleKind::Numbers,
+        "Sequence values by length 3..8 (russian 13..18; rubicon 3, 4, 15..18).";
+    trick_scoring "trick" 1, RuleKind::Name(TrickScoring::NAMES),
+        "``\"every-lead-and-trick\"`` (russian) or rubicon's lead-or-win-on-opponent's-lead scoring.";
+    last_trick_extra "last" 2, NUMBER,
+        "Extra points for the last trick (russian 3, so it counts 4; rubicon 1).";
+    capot_bonus "capot" 3, NUMBER,
+        "The capot bonus (40 in both).";
+    capot_keeps_last_trick_extra "keep" 4, RuleKind::Flag,
+        "Whether the last-trick extra still counts with a capot (rubicon yes, russian no).";
+    open_capot_bonus "open" 5, RuleKind::OptionalNumber { max: MAX_RULE_VALUE },
+        "The bonus for an announced (\"open\") capot made (russian 80), or None where not allowed.";
+    elder_exchange "elder" 6, RuleKind::Limits,
+        "Elder's exchange limits ``(min, max, may_decline)``: russian (3, 5, True), rubicon (1, 5, False).";
+    dealer_exchange "dealer" 7, RuleKind::Limits,
+        "The dealer's exchange limits ``(min, max, may_decline)``.";
+    declaration_timing "timing" 8, RuleKind::Name(DeclarationTiming::NAMES),
+        "When the dealer's declarations are recorded (russian before the first lead).";
+    bonus_mode "bonus" 9, RuleKind::Name(BonusMode::NAMES),
+        "How pique/repique judge that the opponent \"has scored\".";
+    pique_blocked_by_play "pique" 14, RuleKind::Flag,
+        "Do the dealer's play points block elder's pique? russian False (only his declarations\n\
+         do), rubicon True (he must have scored nothing at all). Rules §4.";
+    silence_covers "silence" 15, RuleKind::Name(SilenceCovers::NAMES),
+        "What «молчанка» (``score_game(..., silent=)``) covers: ``\"play\"`` (every play point, the\n\
+         default) or ``\"tricks\"`` (the literal reading: the offender's leads still score). Rules §7.";
+    match_scoring "match" 10, RuleKind::Name(MatchScoring::NAMES),
+        "``\"partiya\"`` (russian koroliks) or ``\"partie\"`` (rubicon, 6 deals).";
+    koroliks_per_partiya "koroliks" 11, COUNT,
+        "Koroliks in a partiya (default 2).";
+    deals_per_partie "deals" 12, COUNT,
+        "Deals in a rubicon partie (6).";
+    rounding "rounding" 13, RuleKind::Name(Rounding::NAMES),
+        "How match records are rounded (russian to tens, halves up).";
+}
+
+/// The field of [`RULE_FIELDS`] named `name`.
+pub fn rule_field(name: &str) -> Option<&'static RuleField> {
+    RULE_FIELDS.iter().find(|f| f.name == name)
+}
+
 /// A player's role in one deal: elder or the dealer. (Seats are 0 and 1; which seat holds which
 /// role changes with the deal, see the game engine.)
 ///
@@ -578,6 +758,57 @@ mod tests {
         check(MatchScoring::ALL, MatchScoring::name, MatchScoring::parse);
         check(Rounding::ALL, Rounding::name, Rounding::parse);
         check(SilenceCovers::ALL, SilenceCovers::name, SilenceCovers::parse);
+    }
+
+    /// The stub's `PiquetRules` properties (python/cribpiquet/_core.pyi) are the table's fields, in
+    /// its order, each typed as its kind says.
+    #[test]
+    fn the_stub_lists_the_rule_fields() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/python/cribpiquet/_core.pyi");
+        let Ok(stub) = std::fs::read_to_string(path) else { return };
+        let class = stub.split("\nclass PiquetRules:").nth(1).expect("class PiquetRules in the stub");
+        let class = class.split("\n@final").next().unwrap();
+        let properties: Vec<(&str, &str)> = class
+            .split("@property\n    def ")
+            .skip(1)
+            .map(|p| {
+                let (name, rest) = p.split_once("(self) -> ").unwrap();
+                (name, rest.split_once(": ...").unwrap().0)
+            })
+            .collect();
+        let names: Vec<&str> = properties.iter().map(|p| p.0).collect();
+        assert_eq!(names, RULE_FIELDS.iter().map(|f| f.name).collect::<Vec<_>>());
+        for (f, (_, ty)) in RULE_FIELDS.iter().zip(&properties) {
+            let ok = match f.kind {
+                RuleKind::Numbers => *ty == "tuple[int, int, int, int, int, int]",
+                RuleKind::Number { .. } => *ty == "int",
+                RuleKind::OptionalNumber { .. } => *ty == "Optional[int]",
+                RuleKind::Flag => *ty == "bool",
+                RuleKind::Limits => *ty == "tuple[int, int, bool]",
+                RuleKind::Name(names) => {
+                    let literal = names.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ");
+                    *ty == "str" || *ty == format!("Literal[{literal}]")
+                }
+            };
+            assert!(ok, "the stub types {} as {ty}, the table as {:?}", f.name, f.kind);
+        }
+    }
+
+    #[test]
+    fn the_field_table_reads_and_sets_every_field() {
+        // Each field set from the rubicon value turns russian into rubicon, field by field.
+        let (mut r, rb) = (Rules::russian(), Rules::rubicon());
+        let mut positions: Vec<usize> = RULE_FIELDS.iter().map(|f| f.text_position).collect();
+        positions.sort_unstable();
+        assert_eq!(positions, (0..RULE_FIELDS.len()).collect::<Vec<_>>());
+        for f in RULE_FIELDS {
+            (f.set)(&mut r, (f.get)(&rb)).unwrap();
+        }
+        assert_eq!(r, rb);
+        let f = rule_field("rounding").unwrap();
+        assert!((f.set)(&mut r, RuleValue::Name("up")).unwrap_err().to_string().starts_with("unknown Rounding"));
+        assert!((f.set)(&mut r, RuleValue::Number(1)).is_err());
+        assert!(rule_field("nope").is_none());
     }
 
     #[test]

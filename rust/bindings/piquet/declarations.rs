@@ -4,110 +4,87 @@
 use pyo3::prelude::*;
 
 use super::rules::rules_arg;
-use super::{cards_list, getters, hand_from, optional_hand, pair, player_name, repr_name, Card};
+use super::{cards_list, getters, hand_from, optional_hand, pair, player_name, Card};
 use crate::piquet as core;
 
 /// The point: the longest suit.
-#[pyclass(frozen, get_all, name = "Point", module = "cribpiquet.piquet")]
-pub struct Point {
+#[pyclass(frozen, name = "Point", module = "cribpiquet.piquet")]
+pub struct Point(core::Point);
+
+getters! {
+    Point as c, __str__ = name:
     /// Suit 0..3 (C D H S).
-    suit: u8,
+    suit -> u8 = c.suit;
     /// Cards in the suit.
-    length: u8,
+    length -> u8 = c.length;
     /// Sum of point values (breaks a tie on length).
-    value: u8,
+    value -> u8 = c.value;
     /// The cards.
-    cards: Vec<Card>,
+    cards -> Vec<Card> = cards_list(c.cards);
     /// ``"point of six"``.
-    name: String,
+    name -> String = c.name();
 }
 
 /// A sequence: 3+ consecutive cards of one suit.
-#[pyclass(frozen, get_all, name = "Sequence", module = "cribpiquet.piquet")]
-pub struct Sequence {
-    suit: u8,
-    length: u8,
-    top: Card,
-    value: u16,
-    cards: Vec<Card>,
-    name: String,
+#[pyclass(frozen, name = "Sequence", module = "cribpiquet.piquet")]
+pub struct Sequence(core::Sequence);
+
+getters! {
+    Sequence as c, __str__ = name:
+    suit -> u8 = c.suit;
+    length -> u8 = c.length;
+    top -> Card = Card(c.top);
+    value -> u16 = c.value;
+    cards -> Vec<Card> = cards_list(c.cards);
+    name -> String = c.name();
 }
 
 /// A set: three or four of a rank (10 and higher).
-#[pyclass(frozen, get_all, name = "Set", module = "cribpiquet.piquet")]
-pub struct Set {
-    rank: u8,
-    count: u8,
-    value: u16,
-    cards: Vec<Card>,
-    name: String,
+#[pyclass(frozen, name = "Set", module = "cribpiquet.piquet")]
+pub struct Set(core::Set);
+
+getters! {
+    Set as c, __str__ = name:
+    rank -> u8 = c.rank;
+    count -> u8 = c.count;
+    value -> u16 = c.value;
+    cards -> Vec<Card> = cards_list(c.cards);
+    name -> String = c.name();
 }
 
-macro_rules! simple_repr {
-    ($t:ty) => {
+/// `<Class "name", …>`: the reprs of one hand's declarations.
+macro_rules! named_repr {
+    ($($class:ident $value:literal),*) => {$(
         #[pymethods]
-        impl $t {
+        impl $class {
             fn __repr__(&self) -> String {
-                format!("<{} {:?}, {} points>", stringify!($t), self.name, self.value)
-            }
-            fn __str__(&self) -> String {
-                self.name.clone()
+                format!(concat!("<", stringify!($class), " {:?}, ", $value, ">"), self.0.name(), self.0.value)
             }
         }
-    };
+    )*};
 }
-simple_repr!(Sequence);
-simple_repr!(Set);
-
-#[pymethods]
-impl Point {
-    fn __repr__(&self) -> String {
-        format!("<Point {:?}, value {}>", self.name, self.value)
-    }
-    fn __str__(&self) -> String {
-        self.name.clone()
-    }
-}
-
-fn point_py(p: &core::Point) -> Point {
-    Point { suit: p.suit, length: p.length, value: p.value, cards: cards_list(p.cards), name: p.name() }
-}
-
-fn sequence_py(s: &core::Sequence) -> Sequence {
-    Sequence {
-        suit: s.suit,
-        length: s.length,
-        top: Card(s.top),
-        value: s.value,
-        cards: cards_list(s.cards),
-        name: s.name(),
-    }
-}
-
-fn set_py(s: &core::Set) -> Set {
-    Set { rank: s.rank, count: s.count, value: s.value, cards: cards_list(s.cards), name: s.name() }
-}
+named_repr!(Point "value {}", Sequence "{} points", Set "{} points");
 
 /// What one 12-card hand declares: the point, every sequence, every set, carte blanche.
 #[pyclass(frozen, name = "Declarations", module = "cribpiquet.piquet")]
 pub struct Declarations(core::Declarations);
 
 getters! {
-    Declarations as c:
+    Declarations as c, __str__ = to_string:
     /// The hand's cards.
     hand -> Vec<Card> = cards_list(c.hand);
     /// Whether the dealt hand had no K, Q or J.
     carte_blanche -> bool = c.carte_blanche;
     /// The point.
-    point -> Point = point_py(&c.point);
+    point -> Point = Point(c.point);
     /// Every sequence, best first.
-    sequences -> Vec<Sequence> = c.sequences.iter().map(sequence_py).collect();
+    sequences -> Vec<Sequence> = c.sequences.iter().copied().map(Sequence).collect();
     /// Every set, best first.
-    sets -> Vec<Set> = c.sets.iter().map(set_py).collect();
+    sets -> Vec<Set> = c.sets.iter().copied().map(Set).collect();
     /// The best sequence, or None.
-    best_sequence -> Option<Sequence> = c.best_sequence().map(sequence_py);
+    best_sequence -> Option<Sequence> = c.best_sequence().copied().map(Sequence);
     /// The best set, or None.
-    best_set -> Option<Set> = c.best_set().map(set_py);
+    best_set -> Option<Set> = c.best_set().copied().map(Set);
     /// Total value of all sequences (scored only if the best one wins).
     sequences_value -> u16 = c.sequences_value();
     /// Total value of all sets (scored only if the best one wins).
@@ -116,30 +93,19 @@ getters! {
 
 #[pymethods]
 impl Declarations {
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
     fn __repr__(&self) -> String {
         format!("<Declarations {}>", self.0)
     }
 }
 
 /// One category's result: the winner (``"elder"``, ``"dealer"`` or None) and each one's points.
-#[pyclass(frozen, get_all, name = "CategoryScore", module = "cribpiquet.piquet")]
-pub struct CategoryScore {
-    winner: Option<&'static str>,
-    points: (u16, u16),
-}
+#[pyclass(frozen, name = "CategoryScore", module = "cribpiquet.piquet")]
+pub struct CategoryScore(core::CategoryScore);
 
-#[pymethods]
-impl CategoryScore {
-    fn __repr__(&self) -> String {
-        format!("CategoryScore(winner={}, points={:?})", repr_name(self.winner), self.points)
-    }
-}
-
-fn category_py(c: core::CategoryScore) -> CategoryScore {
-    CategoryScore { winner: player_name(c.winner), points: pair(c.points) }
+getters! {
+    CategoryScore as c, repr[](winner, points):
+    winner -> Option<&'static str> = player_name(c.winner);
+    points -> (u16, u16) = pair(c.points);
 }
 
 /// Both hands' declarations compared: who scores what in each category, the repique, totals.
@@ -151,47 +117,29 @@ pub struct DeclarationScore(pub(super) core::DeclarationScore);
 type DeclItem = (&'static str, &'static str, String, u16, Vec<Card>);
 
 getters! {
-    DeclarationScore as c:
+    DeclarationScore as c, __str__ = to_string, repr[](totals, repique):
     /// Elder's declarations.
     elder -> Declarations = Declarations(c.elder.clone());
     /// The dealer's declarations.
     dealer -> Declarations = Declarations(c.dealer.clone());
     /// Carte blanche.
-    carte_blanche -> CategoryScore = category_py(c.carte_blanche);
+    carte_blanche -> CategoryScore = CategoryScore(c.carte_blanche);
     /// The point.
-    point -> CategoryScore = category_py(c.point);
+    point -> CategoryScore = CategoryScore(c.point);
     /// Sequences.
-    sequences -> CategoryScore = category_py(c.sequences);
+    sequences -> CategoryScore = CategoryScore(c.sequences);
     /// Sets.
-    sets -> CategoryScore = category_py(c.sets);
+    sets -> CategoryScore = CategoryScore(c.sets);
     /// Who scored the repique (+60), or None.
     repique -> Option<&'static str> = player_name(c.repique);
     /// (elder, dealer) declaration points, repique included.
     totals -> (u16, u16) = pair(c.totals);
-}
-
-#[pymethods]
-impl DeclarationScore {
     /// Every scoring declaration in reckoning order: (player, kind, name, points, cards).
-    #[getter]
-    fn items(&self) -> Vec<DeclItem> {
-        self.0
-            .items
-            .iter()
-            .map(|it| (it.player.name(), it.kind.name(), it.name.clone(), it.points, cards_list(it.cards)))
-            .collect()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!(
-            "DeclarationScore(totals=({}, {}), repique={})",
-            self.0.totals[0],
-            self.0.totals[1],
-            repr_name(player_name(self.0.repique))
-        )
-    }
+    items -> Vec<DeclItem> = c
+        .items
+        .iter()
+        .map(|it| (it.player.name(), it.kind.name(), it.name.clone(), it.points, cards_list(it.cards)))
+        .collect();
 }
 
 /// What one 12-card hand declares (carte blanche judged on ``dealt`` when given). ``dealt`` must
@@ -199,7 +147,7 @@ impl DeclarationScore {
 /// ValueError (rules §2, §3.1).
 #[pyfunction]
 #[pyo3(signature = (hand, *, dealt = None, rules = None))]
-fn piquet_declarations(
+pub(super) fn piquet_declarations(
     hand: &Bound<'_, PyAny>,
     dealt: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
@@ -211,7 +159,7 @@ fn piquet_declarations(
 /// Compare both hands' declarations.
 #[pyfunction]
 #[pyo3(signature = (elder, dealer, *, rules = None, elder_dealt = None, dealer_dealt = None))]
-fn piquet_score_declarations(
+pub(super) fn piquet_score_declarations(
     elder: &Bound<'_, PyAny>,
     dealer: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
@@ -226,22 +174,4 @@ fn piquet_score_declarations(
         optional_hand(elder_dealt)?,
         optional_hand(dealer_dealt)?,
     )?))
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetPoint", py.get_type::<Point>())?;
-    m.add("PiquetSequence", py.get_type::<Sequence>())?;
-    m.add("PiquetSet", py.get_type::<Set>())?;
-    m.add("PiquetDeclarations", py.get_type::<Declarations>())?;
-    m.add("PiquetCategoryScore", py.get_type::<CategoryScore>())?;
-    m.add("PiquetDeclarationScore", py.get_type::<DeclarationScore>())?;
-    m.add_function(wrap_pyfunction!(piquet_declarations, m)?)?;
-    m.add_function(wrap_pyfunction!(piquet_score_declarations, m)?)?;
-    Ok(())
-}
-
-crate::bindings::display::display! {
-    Point => "record_html", Sequence => "record_html", Set => "record_html", Declarations => "record_html",
-    CategoryScore => "record_html", DeclarationScore => "declaration_score_html",
 }

@@ -4,8 +4,9 @@
 //! and the rubicon partie), `batch` (numpy batches of declarations). The engine (`State`) is
 //! `piquet_game.rs` and the exchange analysis `piquet_exchange.rs`, beside their cribbage twins.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use super::convert::{self, card_class, Group};
 use crate::piquet as core;
@@ -67,10 +68,14 @@ fn player_name(p: Option<core::Role>) -> Option<&'static str> {
     p.map(core::Role::name)
 }
 
-/// `#[getter]`s of a class wrapping a core value, each read from it in one expression:
-/// `getters! { Class as c: /// doc  name -> Type = expression of c; … }` (`c` is `&self.0`).
+/// The Python face of a class wrapping a core value (`c` is `&self.0`): its `#[getter]`s, each
+/// read in one expression, and optionally `__str__` (a method of the core value, `to_string`) and a
+/// `__repr__` `Class(a, b, c=…, d=…)` of some getters (`[positional](keyword)`, each value as
+/// [`PyRepr`] writes it):
+/// `getters! { Class as c, __str__ = to_string, repr[a](b): /// doc  name -> Type = expr; … }`.
 macro_rules! getters {
-    ($class:ident as $c:ident: $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
+    ($class:ident as $c:ident $(, __str__ = $str:ident)? $(, repr [$($p:ident),*] ($($k:ident),*))?:
+     $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
         #[pymethods]
         impl $class {
             $(
@@ -81,32 +86,87 @@ macro_rules! getters {
                     $body
                 }
             )*
+            $(
+                fn __repr__(&self) -> String {
+                    use $crate::bindings::piquet::PyRepr;
+                    let parts: Vec<String> = [$(self.$p().py_repr()),*]
+                        .into_iter()
+                        .chain([$(format!(concat!(stringify!($k), "={}"), self.$k().py_repr())),*])
+                        .collect();
+                    format!(concat!(stringify!($class), "({})"), parts.join(", "))
+                }
+            )?
+            $(
+                fn __str__(&self) -> String {
+                    self.0.$str()
+                }
+            )?
         }
     };
 }
 use getters;
 
+/// A value as Python's `repr` writes it (a name quoted `'…'`; a text as Rust's `{:?}` writes it).
+pub(crate) trait PyRepr {
+    fn py_repr(&self) -> String;
+}
+
+/// `PyRepr` of each type from one expression of `x`, the value.
+macro_rules! py_repr {
+    ($($t:ty => |$x:ident| $e:expr;)*) => {$(
+        impl PyRepr for $t {
+            fn py_repr(&self) -> String {
+                let $x = self;
+                $e
+            }
+        }
+    )*};
+}
+
+py_repr! {
+    u8 => |x| x.to_string();
+    u16 => |x| x.to_string();
+    u64 => |x| x.to_string();
+    usize => |x| x.to_string();
+    bool => |x| (if *x { "True" } else { "False" }).to_string();
+    &str => |x| format!("'{x}'");
+    String => |x| format!("{x:?}");
+}
+
+impl<T: PyRepr> PyRepr for Option<T> {
+    fn py_repr(&self) -> String {
+        self.as_ref().map_or_else(|| "None".to_string(), T::py_repr)
+    }
+}
+
+impl<T: PyRepr> PyRepr for (T, T) {
+    fn py_repr(&self) -> String {
+        format!("({}, {})", self.0.py_repr(), self.1.py_repr())
+    }
+}
+
+/// The keyword-only arguments `names` of `func` from its `**kwargs` (None where absent or None, as
+/// pyo3 reads an `Option`), with Python's error for any other keyword: a function with many options
+/// reads them into one settings value (its `text_signature` lists them).
+pub(crate) fn keywords<'py, const N: usize>(
+    func: &str,
+    names: [&str; N],
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<[Option<Bound<'py, PyAny>>; N]> {
+    let mut values = [const { None }; N];
+    for (key, value) in kwargs.into_iter().flatten() {
+        let key = key.extract::<String>()?;
+        let Some(i) = names.iter().position(|n| *n == key) else {
+            return Err(PyTypeError::new_err(format!("{func}() got an unexpected keyword argument '{key}'")));
+        };
+        values[i] = Some(value).filter(|v| !v.is_none());
+    }
+    Ok(values)
+}
+
 /// A core `[elder, dealer]` (or `[seat 0, seat 1]`) pair as a Python tuple.
 fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
     (x[0], x[1])
-}
-
-/// Python's repr of an optional value: `repr` of the value, or `None`.
-fn repr_opt<T>(value: Option<T>, repr: impl FnOnce(T) -> String) -> String {
-    value.map_or_else(|| "None".to_string(), repr)
-}
-
-/// Python's repr of an optional name: `'elder'` or `None`.
-fn repr_name(name: Option<&str>) -> String {
-    repr_opt(name, |n| format!("'{n}'"))
-}
-
-fn repr_bool(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
-    }
 }
 
 /// Parse card text (``"AS KS,10♠"``) or convert an iterable of cards into a list of Card
@@ -116,17 +176,56 @@ fn piquet_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(convert::card_vec::<Piquet>(cards, CARD_LIST)?.into_iter().map(Card).collect())
 }
 
+/// Add classes (`"PiquetName" = Type`) and functions to the module.
+macro_rules! add {
+    ($m:ident, [$($name:literal = $class:ty),* $(,)?], [$($f:path),* $(,)?]) => {
+        $($m.add($name, $m.py().get_type::<$class>())?;)*
+        $($m.add_function(wrap_pyfunction!($f, $m)?)?;)*
+    };
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetCard", py.get_type::<Card>())?;
-    convert::register_card_type(1, py.get_type::<Card>());
-    m.add_function(wrap_pyfunction!(piquet_parse_cards, m)?)?;
-    rules::register(m)?;
-    declarations::register(m)?;
-    score_game::register(m)?;
-    partiya::register(m)?;
-    batch::register(m)?;
+    use self::{batch::*, declarations::*, partiya::*, score_game::*};
+    convert::register_card_type(1, m.py().get_type::<Card>());
+    rules::add_field_properties(m.py())?;
+    add!(m, ["PiquetCard" = Card, "PiquetRules" = rules::Rules], [piquet_parse_cards]);
+    add!(
+        m,
+        [
+            "PiquetPoint" = Point,
+            "PiquetSequence" = Sequence,
+            "PiquetSet" = Set,
+            "PiquetDeclarations" = Declarations,
+            "PiquetCategoryScore" = CategoryScore,
+            "PiquetDeclarationScore" = DeclarationScore,
+            "PiquetGameEvent" = GameEvent,
+            "PiquetGameScore" = GameScore,
+            "PiquetPartiya" = Partiya,
+            "PiquetPartie" = Partie,
+            "PiquetRecord" = Record,
+            "PiquetPartiyaGame" = PartiyaGame,
+            "PiquetKorolik" = Korolik,
+            "PiquetPartiyaResult" = PartiyaResult,
+            "PiquetPartieResult" = PartieResult,
+        ],
+        [
+            piquet_declarations,
+            piquet_score_declarations,
+            piquet_score_game,
+            piquet_round_record,
+            piquet_difference_record,
+            piquet_declarations_batch,
+            piquet_score_declarations_batch,
+        ]
+    );
     Ok(())
 }
 
 super::display::display!(@card Card);
+super::display::display! {
+    declarations::Point => "record_html", declarations::Sequence => "record_html", declarations::Set => "record_html",
+    declarations::Declarations => "record_html", declarations::CategoryScore => "record_html",
+    declarations::DeclarationScore => "declaration_score_html", score_game::GameEvent => "record_html",
+    score_game::GameScore => "game_score_html", partiya::Record => "record_html", partiya::PartiyaGame => "record_html",
+    partiya::Korolik => "record_html", partiya::PartiyaResult => "record_html", partiya::PartieResult => "record_html",
+}

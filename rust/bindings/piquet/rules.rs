@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyCFunction, PyDict, PyTuple};
 use pyo3::IntoPyObjectExt;
 
 use crate::bindings::convert;
@@ -17,111 +17,38 @@ use crate::piquet as core;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules(pub(crate) core::Rules);
 
-/// The rule fields, in order: `RULE_FIELDS` and a Python getter for each (its value as
-/// `rule_value` gives it, the one conversion `as_dict` and `__repr__` use too).
-macro_rules! rule_fields {
-    ($($(#[doc = $doc:literal])* $field:ident,)*) => {
-        const RULE_FIELDS: &[&str] = &[$(stringify!($field)),*];
-
-        #[pymethods]
-        impl Rules {
-            $(
-                $(#[doc = $doc])*
-                #[getter]
-                fn $field<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                    rule_value(py, &self.0, stringify!($field))
-                }
-            )*
-        }
-    };
-}
-
-rule_fields! {
-    /// Sequence values by length 3..8 (russian 13..18; rubicon 3, 4, 15..18).
-    sequence_values,
-    /// ``"every-lead-and-trick"`` (russian) or rubicon's lead-or-win-on-opponent's-lead scoring.
-    trick_scoring,
-    /// Extra points for the last trick (russian 3, so it counts 4; rubicon 1).
-    last_trick_extra,
-    /// The capot bonus (40 in both).
-    capot_bonus,
-    /// Whether the last-trick extra still counts with a capot (rubicon yes, russian no).
-    capot_keeps_last_trick_extra,
-    /// The bonus for an announced ("open") capot made (russian 80), or None where not allowed.
-    open_capot_bonus,
-    /// Elder's exchange limits ``(min, max, may_decline)``: russian (3, 5, True), rubicon (1, 5, False).
-    elder_exchange,
-    /// The dealer's exchange limits ``(min, max, may_decline)``.
-    dealer_exchange,
-    /// When the dealer's declarations are recorded (russian before the first lead).
-    declaration_timing,
-    /// How pique/repique judge that the opponent "has scored".
-    bonus_mode,
-    /// Do the dealer's play points block elder's pique? russian False (only his declarations
-    /// do), rubicon True (he must have scored nothing at all). Rules §4.
-    pique_blocked_by_play,
-    /// What «молчанка» (``score_game(..., silent=)``) covers: ``"play"`` (every play point, the
-    /// default) or ``"tricks"`` (the literal reading: the offender's leads still score). Rules §7.
-    silence_covers,
-    /// ``"partiya"`` (russian koroliks) or ``"partie"`` (rubicon, 6 deals).
-    match_scoring,
-    /// Koroliks in a partiya (default 2).
-    koroliks_per_partiya,
-    /// Deals in a rubicon partie (6).
-    deals_per_partie,
-    /// How match records are rounded (russian to tens, halves up).
-    rounding,
-}
-
-fn rule_value<'py>(py: Python<'py>, r: &core::Rules, field: &str) -> PyResult<Bound<'py, PyAny>> {
-    let ex = |e: core::ExchangeLimits| (e.min, e.max, e.may_decline);
-    match field {
-        "sequence_values" => Ok(PyTuple::new(py, r.sequence_values)?.into_any()),
-        "trick_scoring" => r.trick_scoring.name().into_bound_py_any(py),
-        "last_trick_extra" => r.last_trick_extra.into_bound_py_any(py),
-        "capot_bonus" => r.capot_bonus.into_bound_py_any(py),
-        "capot_keeps_last_trick_extra" => r.capot_keeps_last_trick_extra.into_bound_py_any(py),
-        "open_capot_bonus" => r.open_capot_bonus.into_bound_py_any(py),
-        "elder_exchange" => ex(r.elder_exchange).into_bound_py_any(py),
-        "dealer_exchange" => ex(r.dealer_exchange).into_bound_py_any(py),
-        "declaration_timing" => r.declaration_timing.name().into_bound_py_any(py),
-        "bonus_mode" => r.bonus_mode.name().into_bound_py_any(py),
-        "pique_blocked_by_play" => r.pique_blocked_by_play.into_bound_py_any(py),
-        "silence_covers" => r.silence_covers.name().into_bound_py_any(py),
-        "match_scoring" => r.match_scoring.name().into_bound_py_any(py),
-        "koroliks_per_partiya" => r.koroliks_per_partiya.into_bound_py_any(py),
-        "deals_per_partie" => r.deals_per_partie.into_bound_py_any(py),
-        "rounding" => r.rounding.name().into_bound_py_any(py),
-        _ => Err(PyTypeError::new_err(format!("unknown rule field {field:?}"))),
+/// A rule value as Python sees it: ints, None, bools, names, tuples.
+fn value_py<'py>(py: Python<'py>, value: core::RuleValue<'_>) -> PyResult<Bound<'py, PyAny>> {
+    use core::RuleValue as V;
+    match value {
+        V::Numbers(v) => Ok(PyTuple::new(py, v)?.into_any()),
+        V::Number(v) => v.into_bound_py_any(py),
+        V::OptionalNumber(v) => v.into_bound_py_any(py),
+        V::Flag(b) => b.into_bound_py_any(py),
+        V::Name(name) => name.into_bound_py_any(py),
+        V::Limits(l) => (l.min, l.max, l.may_decline).into_bound_py_any(py),
     }
 }
 
-fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+/// Set field `f` of `r` from a Python value, checked against the field's kind.
+fn set_rule(r: &mut core::Rules, f: &core::RuleField, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    use core::{RuleKind as K, RuleValue as V};
+    let field = f.name;
     let bad_type =
         |what: &str| PyTypeError::new_err(format!("rule {field} must be {what}, got {}", convert::echo_repr(value)));
-    let number = |v: &Bound<'_, PyAny>| -> PyResult<i64> {
+    let small = |v: &Bound<'_, PyAny>, max: u16| -> PyResult<u16> {
         if v.is_instance_of::<pyo3::types::PyBool>() {
             return Err(bad_type("an int"));
         }
-        v.extract::<i64>().map_err(|_| bad_type("an int"))
-    };
-    let small = |v: &Bound<'_, PyAny>, max: i64| -> PyResult<i64> {
-        let n = number(v)?;
-        if !(0..=max).contains(&n) {
+        let n = v.extract::<i64>().map_err(|_| bad_type("an int"))?;
+        if !(0..=max as i64).contains(&n) {
             return Err(PyValueError::new_err(format!("rule {field} must be in 0..={max}, got {n}")));
         }
-        Ok(n)
+        Ok(n as u16)
     };
-    let text = |v: &Bound<'_, PyAny>| -> PyResult<String> { v.extract::<String>().map_err(|_| bad_type("a str")) };
-    let flag = |v: &Bound<'_, PyAny>| -> PyResult<bool> { v.extract::<bool>().map_err(|_| bad_type("a bool")) };
-    let exchange = |v: &Bound<'_, PyAny>| -> PyResult<core::ExchangeLimits> {
-        let (min, max, may_decline): (Bound<'_, PyAny>, Bound<'_, PyAny>, bool) =
-            v.extract().map_err(|_| bad_type("a (min, max, may_decline) tuple"))?;
-        Ok(core::ExchangeLimits { min: small(&min, 8)? as u8, max: small(&max, 8)? as u8, may_decline })
-    };
-    let max = core::MAX_RULE_VALUE as i64;
-    match field {
-        "sequence_values" => {
+    let name: String;
+    let v = match f.kind {
+        K::Numbers => {
             // Read at most 7 items (never trust `len()`: a lying `__len__` must not size a buffer).
             let mut values: Vec<Bound<'_, PyAny>> = Vec::with_capacity(7);
             if value.is_instance_of::<pyo3::types::PyString>() {
@@ -136,34 +63,26 @@ fn set_rule(r: &mut core::Rules, field: &str, value: &Bound<'_, PyAny>) -> PyRes
                     if values.len() > 6 { "more than 6".to_string() } else { values.len().to_string() }
                 )));
             }
-            for (slot, v) in r.sequence_values.iter_mut().zip(&values) {
-                *slot = small(v, max)? as u16;
+            let mut numbers = [0u16; 6];
+            for (slot, v) in numbers.iter_mut().zip(&values) {
+                *slot = small(v, core::MAX_RULE_VALUE)?;
             }
+            V::Numbers(numbers)
         }
-        "trick_scoring" => r.trick_scoring = core::TrickScoring::parse(&text(value)?)?,
-        "last_trick_extra" => r.last_trick_extra = small(value, max)? as u16,
-        "capot_bonus" => r.capot_bonus = small(value, max)? as u16,
-        "capot_keeps_last_trick_extra" => r.capot_keeps_last_trick_extra = flag(value)?,
-        "open_capot_bonus" => r.open_capot_bonus = if value.is_none() { None } else { Some(small(value, max)? as u16) },
-        "elder_exchange" => r.elder_exchange = exchange(value)?,
-        "dealer_exchange" => r.dealer_exchange = exchange(value)?,
-        "declaration_timing" => r.declaration_timing = core::DeclarationTiming::parse(&text(value)?)?,
-        "bonus_mode" => r.bonus_mode = core::BonusMode::parse(&text(value)?)?,
-        "pique_blocked_by_play" => r.pique_blocked_by_play = flag(value)?,
-        "silence_covers" => r.silence_covers = core::SilenceCovers::parse(&text(value)?)?,
-        "match_scoring" => r.match_scoring = core::MatchScoring::parse(&text(value)?)?,
-        "koroliks_per_partiya" => r.koroliks_per_partiya = small(value, 255)? as u8,
-        "deals_per_partie" => r.deals_per_partie = small(value, 255)? as u8,
-        "rounding" => r.rounding = core::Rounding::parse(&text(value)?)?,
-        _ => {
-            return Err(PyTypeError::new_err(format!(
-                "unknown rule field {:?} (fields: {})",
-                crate::error::echo(field),
-                RULE_FIELDS.join(", ")
-            )))
+        K::Number { max } => V::Number(small(value, max)?),
+        K::OptionalNumber { max } => V::OptionalNumber(if value.is_none() { None } else { Some(small(value, max)?) }),
+        K::Flag => V::Flag(value.extract::<bool>().map_err(|_| bad_type("a bool"))?),
+        K::Name(_) => {
+            name = value.extract::<String>().map_err(|_| bad_type("a str"))?;
+            V::Name(&name)
         }
-    }
-    Ok(())
+        K::Limits => {
+            let (min, max, may_decline): (Bound<'_, PyAny>, Bound<'_, PyAny>, bool) =
+                value.extract().map_err(|_| bad_type("a (min, max, may_decline) tuple"))?;
+            V::Limits(core::ExchangeLimits { min: small(&min, 8)? as u8, max: small(&max, 8)? as u8, may_decline })
+        }
+    };
+    Ok((f.set)(r, v)?)
 }
 
 #[pymethods]
@@ -193,7 +112,13 @@ impl Rules {
         let mut r = self.0;
         if let Some(changes) = changes {
             for (k, v) in changes.iter() {
-                set_rule(&mut r, &k.extract::<String>()?, &v)?;
+                let name = k.extract::<String>()?;
+                let field = core::rule_field(&name).ok_or_else(|| {
+                    let names: Vec<&str> = core::RULE_FIELDS.iter().map(|f| f.name).collect();
+                    let name = crate::error::echo(&name);
+                    PyTypeError::new_err(format!("unknown rule field {name:?} (fields: {})", names.join(", ")))
+                })?;
+                set_rule(&mut r, field, &v)?;
             }
         }
         r.validate()?;
@@ -202,8 +127,8 @@ impl Rules {
     /// The fields as a dict.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for field in RULE_FIELDS {
-            d.set_item(field, rule_value(py, &self.0, field)?)?;
+        for f in core::RULE_FIELDS {
+            d.set_item(f.name, value_py(py, (f.get)(&self.0))?)?;
         }
         Ok(d)
     }
@@ -211,10 +136,10 @@ impl Rules {
         let mut best: Option<String> = None;
         for (name, base) in [("russian", core::Rules::russian()), ("rubicon", core::Rules::rubicon())] {
             let mut changed = Vec::new();
-            for field in RULE_FIELDS {
-                let mine = rule_value(py, &self.0, field)?;
-                if !mine.eq(rule_value(py, &base, field)?)? {
-                    changed.push(format!("{field}={}", mine.repr()?));
+            for f in core::RULE_FIELDS {
+                let mine = (f.get)(&self.0);
+                if mine != (f.get)(&base) {
+                    changed.push(format!("{}={}", f.name, value_py(py, mine)?.repr()?));
                 }
             }
             let text = if changed.is_empty() {
@@ -258,6 +183,16 @@ pub(super) fn rules_or(rules: Option<&Bound<'_, PyAny>>, default: fn() -> core::
     )))
 }
 
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("PiquetRules", m.py().get_type::<Rules>())
+/// Give `Rules` a read-only property per field of the core's table.
+pub(super) fn add_field_properties(py: Python<'_>) -> PyResult<()> {
+    let class = py.get_type::<Rules>();
+    let property = py.import("builtins")?.getattr("property")?;
+    for f in core::RULE_FIELDS {
+        let get = PyCFunction::new_closure(py, None, None, move |args, _| -> PyResult<Py<PyAny>> {
+            let rules = args.get_item(0)?.cast_into::<Rules>()?;
+            Ok(value_py(args.py(), (f.get)(&rules.get().0))?.unbind())
+        })?;
+        class.setattr(f.name, property.call1((get, py.None(), py.None(), f.doc))?)?;
+    }
+    Ok(())
 }

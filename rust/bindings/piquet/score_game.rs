@@ -2,11 +2,11 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 use super::declarations::DeclarationScore;
 use super::rules::rules_arg;
-use super::{getters, hand_from, optional_hand, optional_player, pair, player_name, repr_name, repr_opt, Piquet};
+use super::{getters, hand_from, keywords, optional_hand, optional_player, pair, player_name, Piquet};
 use crate::bindings::convert::{self, Group};
 use crate::piquet as core;
 
@@ -16,35 +16,23 @@ const TRICK: Group = Group { what: "trick", expected: "2", max: 2 };
 const MAX_TRICKS: usize = 12;
 
 /// One entry of a game's log.
-#[pyclass(frozen, get_all, name = "GameEvent", module = "cribpiquet.piquet")]
-pub struct GameEvent {
-    /// ``"elder"`` or ``"dealer"``.
-    player: &'static str,
-    /// What scored (``"point"``, ``"lead"``, ``"trick"``, ``"pique"``, …).
-    kind: &'static str,
-    /// Points scored.
-    points: u16,
-    /// Why, in words.
-    reason: String,
-    /// The trick number 1..12, or None for declarations and end-of-play bonuses.
-    trick: Option<u8>,
-    /// (elder, dealer) running totals after this event.
-    totals: (u16, u16),
-}
+#[pyclass(frozen, name = "GameEvent", module = "cribpiquet.piquet")]
+pub struct GameEvent(core::GameEvent);
 
-#[pymethods]
-impl GameEvent {
-    fn __repr__(&self) -> String {
-        format!(
-            "GameEvent('{}', '{}', {}, {:?}, trick={}, totals={:?})",
-            self.player,
-            self.kind,
-            self.points,
-            self.reason,
-            repr_opt(self.trick, |t| t.to_string()),
-            self.totals
-        )
-    }
+getters! {
+    GameEvent as c, repr[player, kind, points, reason](trick, totals):
+    /// ``"elder"`` or ``"dealer"``.
+    player -> &'static str = c.player.name();
+    /// What scored (``"point"``, ``"lead"``, ``"trick"``, ``"pique"``, …).
+    kind -> &'static str = c.kind.name();
+    /// Points scored.
+    points -> u16 = c.points;
+    /// Why, in words.
+    reason -> String = c.reason.clone();
+    /// The trick number 1..12, or None for declarations and end-of-play bonuses.
+    trick -> Option<u8> = c.trick;
+    /// (elder, dealer) running totals after this event.
+    totals -> (u16, u16) = pair(c.totals);
 }
 
 /// A scored game (one deal): totals, winner or рефет, and the ordered event log.
@@ -52,7 +40,7 @@ impl GameEvent {
 pub struct GameScore(core::GameScore);
 
 getters! {
-    GameScore as c:
+    GameScore as c, __str__ = to_string, repr[](totals, winner, difference):
     /// (elder, dealer) final totals.
     totals -> (u16, u16) = pair(c.totals);
     /// The difference written for the winner.
@@ -75,38 +63,8 @@ getters! {
     capot -> Option<&'static str> = player_name(c.capot);
     /// Whether an announced capot was made.
     open_capot_made -> bool = c.open_capot_made;
-}
-
-#[pymethods]
-impl GameScore {
     /// Every scoring event in order.
-    #[getter]
-    fn events(&self) -> Vec<GameEvent> {
-        self.0
-            .events
-            .iter()
-            .map(|e| GameEvent {
-                player: e.player.name(),
-                kind: e.kind.name(),
-                points: e.points,
-                reason: e.reason.clone(),
-                trick: e.trick,
-                totals: pair(e.totals),
-            })
-            .collect()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
-        format!(
-            "GameScore(totals=({}, {}), winner={}, difference={})",
-            self.0.totals[0],
-            self.0.totals[1],
-            repr_name(player_name(self.0.winner())),
-            self.0.difference()
-        )
-    }
+    events -> Vec<GameEvent> = c.events.iter().cloned().map(GameEvent).collect();
 }
 
 fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>> {
@@ -152,40 +110,31 @@ fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>
 /// ``false_declaration=`` the player who declared what he did not hold (he scores nothing; the
 /// opponent is not doubled); the pique follows ``rules.pique_blocked_by_play`` (rules §4, §7).
 #[pyfunction]
-#[pyo3(signature = (elder, dealer, tricks, *, rules = None, elder_dealt = None, dealer_dealt = None,
-                    open_capot = None, silent = None, false_declaration = None))]
-#[allow(clippy::too_many_arguments)]
-fn piquet_score_game(
+#[pyo3(signature = (elder, dealer, tricks, **options), text_signature = "(elder, dealer, tricks, *, rules=None, \
+    elder_dealt=None, dealer_dealt=None, open_capot=None, silent=None, false_declaration=None)")]
+pub(super) fn piquet_score_game(
     elder: &Bound<'_, PyAny>,
     dealer: &Bound<'_, PyAny>,
     tricks: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    elder_dealt: Option<&Bound<'_, PyAny>>,
-    dealer_dealt: Option<&Bound<'_, PyAny>>,
-    open_capot: Option<&str>,
-    silent: Option<&str>,
-    false_declaration: Option<&str>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<GameScore> {
-    let rules = rules_arg(rules)?;
+    const NAMES: [&str; 6] = ["rules", "elder_dealt", "dealer_dealt", "open_capot", "silent", "false_declaration"];
+    let [rules, elder_dealt, dealer_dealt, open_capot, silent, false_declaration] =
+        keywords("piquet_score_game", NAMES, options)?;
+    // The player names are read first, as pyo3 reads typed arguments before the call.
+    let text = |o: Option<Bound<'_, PyAny>>| -> PyResult<Option<String>> {
+        o.map(|o| Ok(o.cast_into::<PyString>()?.to_str()?.to_owned())).transpose()
+    };
+    let [open_capot, silent, false_declaration] = [open_capot, silent, false_declaration].map(text);
+    let (open_capot, silent, false_declaration) = (open_capot?, silent?, false_declaration?);
+    let rules = rules_arg(rules.as_ref())?;
     let options = core::GameOptions {
-        elder_dealt: optional_hand(elder_dealt)?,
-        dealer_dealt: optional_hand(dealer_dealt)?,
-        open_capot: optional_player(open_capot, "open_capot")?,
-        silent: optional_player(silent, "silent")?,
-        false_declaration: optional_player(false_declaration, "false_declaration")?,
+        elder_dealt: optional_hand(elder_dealt.as_ref())?,
+        dealer_dealt: optional_hand(dealer_dealt.as_ref())?,
+        open_capot: optional_player(open_capot.as_deref(), "open_capot")?,
+        silent: optional_player(silent.as_deref(), "silent")?,
+        false_declaration: optional_player(false_declaration.as_deref(), "false_declaration")?,
     };
     let tricks = tricks_from(tricks)?;
     Ok(GameScore(core::score_game(hand_from(elder)?, hand_from(dealer)?, &tricks, &rules, &options)?))
-}
-
-pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    m.add("PiquetGameEvent", py.get_type::<GameEvent>())?;
-    m.add("PiquetGameScore", py.get_type::<GameScore>())?;
-    m.add_function(wrap_pyfunction!(piquet_score_game, m)?)?;
-    Ok(())
-}
-
-crate::bindings::display::display! {
-    GameEvent => "record_html", GameScore => "game_score_html",
 }

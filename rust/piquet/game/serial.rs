@@ -39,9 +39,7 @@ use crate::engine::serial::{first_difference, invalid, join, or_dash, Fields};
 use crate::engine::GameState;
 use crate::error::{Error, Result};
 use crate::piquet::card::Card;
-use crate::piquet::rules::{
-    BonusMode, DeclarationTiming, ExchangeLimits, MatchScoring, Rounding, Rules, SilenceCovers, TrickScoring,
-};
+use crate::piquet::rules::{ExchangeLimits, MatchScoring, RuleKind, RuleValue, Rules, RULE_FIELDS};
 use crate::piquet::rules::{LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS};
 
 const MAGIC: &str = "piquet/1";
@@ -58,127 +56,87 @@ fn opt_num(x: u8, none: u8) -> String {
     or_dash((x != none).then_some(x))
 }
 
-fn rules_text(r: &Rules) -> String {
+/// A rule value as a state text writes it: numbers, `-` for none, `0`/`1` for flags, `.` between
+/// the parts of a list or of exchange limits.
+fn rule_text(value: RuleValue<'_>) -> String {
     let limits = |l: ExchangeLimits| format!("{}.{}.{}", l.min, l.max, l.may_decline as u8);
-    format!(
-        "seq:{};trick:{};last:{};capot:{};keep:{};open:{};elder:{};dealer:{};timing:{};bonus:{};match:{};koroliks:{};deals:{};rounding:{};pique:{};silence:{}",
-        r.sequence_values.map(|v| v.to_string()).join("."),
-        r.trick_scoring.name(),
-        r.last_trick_extra,
-        r.capot_bonus,
-        r.capot_keeps_last_trick_extra as u8,
-        r.open_capot_bonus.map_or("-".to_string(), |v| v.to_string()),
-        limits(r.elder_exchange),
-        limits(r.dealer_exchange),
-        r.declaration_timing.name(),
-        r.bonus_mode.name(),
-        r.match_scoring.name(),
-        r.koroliks_per_partiya,
-        r.deals_per_partie,
-        r.rounding.name(),
-        r.pique_blocked_by_play as u8,
-        r.silence_covers.name()
-    )
+    match value {
+        RuleValue::Numbers(v) => v.map(|v| v.to_string()).join("."),
+        RuleValue::Number(v) => v.to_string(),
+        RuleValue::OptionalNumber(v) => or_dash(v),
+        RuleValue::Flag(b) => (b as u8).to_string(),
+        RuleValue::Name(name) => name.to_string(),
+        RuleValue::Limits(l) => limits(l),
+    }
 }
 
+/// The rules as `key:value` items in the order of format `piquet/1` (from [`RULE_FIELDS`]).
+fn rules_text(r: &Rules) -> String {
+    let mut items = [""; RULE_FIELDS.len()].map(String::from);
+    for f in RULE_FIELDS {
+        items[f.text_position] = format!("{}:{}", f.key, rule_text((f.get)(r)));
+    }
+    items.join(";")
+}
+
+/// A rule value of `kind` read from its text (see [`rule_text`]).
+fn parse_rule<'a>(kind: RuleKind, key: &str, text: &'a str) -> Result<RuleValue<'a>> {
+    let bad_value = |v: &str| bad(format!("rules {key}: {v:?}"));
+    let num = |v: &str| v.parse::<u16>().map_err(|_| bad_value(v));
+    let flag = |v: &str| match v {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        _ => Err(bad_value(v)),
+    };
+    Ok(match kind {
+        RuleKind::Numbers => {
+            let parts: Vec<&str> = text.split('.').collect();
+            if parts.len() != 6 {
+                return Err(bad(format!("rules {key} needs 6 values")));
+            }
+            let mut values = [0u16; 6];
+            for (slot, t) in values.iter_mut().zip(parts) {
+                *slot = num(t)?;
+            }
+            RuleValue::Numbers(values)
+        }
+        RuleKind::Number { .. } => RuleValue::Number(num(text)?),
+        RuleKind::OptionalNumber { .. } => RuleValue::OptionalNumber(if text == "-" { None } else { Some(num(text)?) }),
+        RuleKind::Flag => RuleValue::Flag(flag(text)?),
+        RuleKind::Name(_) => RuleValue::Name(text),
+        RuleKind::Limits => {
+            let parts: Vec<&str> = text.split('.').collect();
+            if parts.len() != 3 {
+                return Err(bad_value(text));
+            }
+            let small = |t: &str| t.parse::<u8>().map_err(|_| bad_value(text));
+            RuleValue::Limits(ExchangeLimits {
+                min: small(parts[0])?,
+                max: small(parts[1])?,
+                may_decline: flag(parts[2])?,
+            })
+        }
+    })
+}
+
+/// The rules of [`rules_text`]: every field once, in any order.
 fn parse_rules(text: &str) -> Result<Rules> {
     let mut r = Rules::russian();
     let mut seen = 0u32;
     for item in text.split(';') {
         let (key, value) = item.split_once(':').ok_or_else(|| bad(format!("rules item {item:?}")))?;
-        let num = |v: &str| v.parse::<u16>().map_err(|_| bad(format!("rules {key}: {v:?}")));
-        let flag = |v: &str| match v {
-            "0" => Ok(false),
-            "1" => Ok(true),
-            _ => Err(bad(format!("rules {key}: {v:?}"))),
-        };
-        let limits = |v: &str| -> Result<ExchangeLimits> {
-            let parts: Vec<&str> = v.split('.').collect();
-            if parts.len() != 3 {
-                return Err(bad(format!("rules {key}: {v:?}")));
-            }
-            let small = |t: &str| t.parse::<u8>().map_err(|_| bad(format!("rules {key}: {v:?}")));
-            Ok(ExchangeLimits { min: small(parts[0])?, max: small(parts[1])?, may_decline: flag(parts[2])? })
-        };
-        let bit = match key {
-            "seq" => {
-                let parts: Vec<&str> = value.split('.').collect();
-                if parts.len() != 6 {
-                    return Err(bad("rules seq needs 6 values"));
-                }
-                for (slot, t) in r.sequence_values.iter_mut().zip(parts) {
-                    *slot = num(t)?;
-                }
-                0
-            }
-            "trick" => {
-                r.trick_scoring = TrickScoring::parse(value)?;
-                1
-            }
-            "last" => {
-                r.last_trick_extra = num(value)?;
-                2
-            }
-            "capot" => {
-                r.capot_bonus = num(value)?;
-                3
-            }
-            "keep" => {
-                r.capot_keeps_last_trick_extra = flag(value)?;
-                4
-            }
-            "open" => {
-                r.open_capot_bonus = if value == "-" { None } else { Some(num(value)?) };
-                5
-            }
-            "elder" => {
-                r.elder_exchange = limits(value)?;
-                6
-            }
-            "dealer" => {
-                r.dealer_exchange = limits(value)?;
-                7
-            }
-            "timing" => {
-                r.declaration_timing = DeclarationTiming::parse(value)?;
-                8
-            }
-            "bonus" => {
-                r.bonus_mode = BonusMode::parse(value)?;
-                9
-            }
-            "match" => {
-                r.match_scoring = MatchScoring::parse(value)?;
-                10
-            }
-            "koroliks" => {
-                r.koroliks_per_partiya = num(value)?.min(255) as u8;
-                11
-            }
-            "deals" => {
-                r.deals_per_partie = num(value)?.min(255) as u8;
-                12
-            }
-            "rounding" => {
-                r.rounding = Rounding::parse(value)?;
-                13
-            }
-            "pique" => {
-                r.pique_blocked_by_play = flag(value)?;
-                14
-            }
-            "silence" => {
-                r.silence_covers = SilenceCovers::parse(value)?;
-                15
-            }
-            _ => return Err(bad(format!("unknown rules item {key}"))),
-        };
-        if seen >> bit & 1 == 1 {
+        let (i, f) = RULE_FIELDS
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.key == key)
+            .ok_or_else(|| bad(format!("unknown rules item {key}")))?;
+        (f.set)(&mut r, parse_rule(f.kind, key, value)?)?;
+        if seen >> i & 1 == 1 {
             return Err(bad(format!("rules item {key} twice")));
         }
-        seen |= 1 << bit;
+        seen |= 1 << i;
     }
-    if seen != (1 << 16) - 1 {
+    if seen != (1 << RULE_FIELDS.len()) - 1 {
         return Err(bad("rules items missing"));
     }
     Ok(r)
