@@ -9,16 +9,13 @@ parallel in Rust, and their statistics (:class:`ArenaResult`).
 
 from __future__ import annotations
 
-import importlib
 import math
 import re
-import sys
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _core
-from ._args import short_repr
+from ._util import Progress, describe
 from .bots import Bot
 
 __all__ = ["ArenaResult", "arena", "wilson"]
@@ -255,34 +252,6 @@ def _difference(a: ArenaResult, b: ArenaResult) -> str:
 _Player = Union[str, Bot]
 
 
-class _Progress:
-    """A tqdm bar on stderr, shown only when stderr is a terminal and the run is past ~1 s."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label = total, label
-        self.start = time.perf_counter()
-        self.bar: Any = None
-        self.enabled = bool(getattr(sys.stderr, "isatty", lambda: False)())
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        if self.bar is None:
-            if time.perf_counter() - self.start < 1.0:
-                return
-            try:  # imported by name: tqdm ships no type information
-                tqdm = importlib.import_module("tqdm").tqdm
-            except ImportError:  # a dependency; without it, no bar
-                self.enabled = False
-                return
-            self.bar = tqdm(total=self.total, desc=self.label, unit="game", file=sys.stderr, leave=False)
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
 def arena(
     game: Any,
     players: Sequence[_Player],
@@ -306,10 +275,9 @@ def arena(
     thread); Ctrl-C stops the run within a fraction of a second, inside a game too. With
     ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
     """
-    if isinstance(progress, bool):
-        bar: Optional[_Progress] = _Progress(int(n_games), "arena") if progress else None
-    else:
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__} {short_repr(progress)}")
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, got {describe(progress)}")
+    bar = Progress(int(n_games), "arena", "game", delay=1.0) if progress else None
     callback: Optional[Callable[[int], None]] = bar
     try:
         raw = _core.arena_run(

@@ -8,14 +8,13 @@ bar.
 from __future__ import annotations
 
 import importlib
-import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Union
 
 import numpy as np
 
 from . import _core
-from ._args import float_arg, int_arg, str_arg
+from ._util import Progress, float_arg, int_arg, on_a_terminal, short_path, str_arg
 from ._ids import id_array, same_dtype
 from ._plot import require_matplotlib
 
@@ -219,18 +218,13 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, model: st
     if key in _TABLES:
         return _TABLES[key]
     run = _core.CribbageDiscardTablesRun(variant, flushes, model)  # checks variant and flushes
-    bar = _progress_bar(progress, max_iterations, f"discard tables ({run.tables().variant})")
-    try:
+    with Progress(max_iterations, f"discard tables ({run.tables().variant})", "pass",
+                  show=progress and on_a_terminal()) as bar:
         for _ in range(max_iterations):
             change = run.step()
-            if bar is not None:
-                bar.update(1)
-                bar.set_postfix_str(f"change {change:.1e}")
+            bar.update(1, f"change {change:.1e}")
             if change < tolerance:
                 break
-    finally:
-        if bar is not None:
-            bar.close()
     _TABLES[key] = run.tables()
     return _TABLES[key]
 
@@ -238,16 +232,6 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, model: st
 #: Tables computed in this process, by (variant, flushes, model, max_iterations, tolerance): they
 #: are immutable and deterministic, so a second call returns the first one's result.
 _TABLES: dict[tuple[str, bool, str, int, float], DiscardTables] = {}
-
-
-def _progress_bar(progress: bool, total: int, desc: str) -> Any:
-    if not progress or not sys.stderr.isatty():
-        return None
-    try:
-        tqdm = importlib.import_module("tqdm").tqdm
-    except ImportError:  # a runtime dependency, but a bar is never worth an error
-        return None
-    return tqdm(total=total, desc=desc, unit="pass", file=sys.stderr, leave=False)
 
 
 TABLES_FORMAT = "cribpiquet.DiscardTables"
@@ -272,13 +256,13 @@ def save_tables(tables: DiscardTables, path: Any) -> None:
             np.savez(f, **arrays)
             f.flush()
     except OSError as e:
-        raise ValueError(f"cannot write the tables to {_short_path(target)}: {e.strerror or e}") from None
+        raise ValueError(f"cannot write the tables to {short_path(target)}: {e.strerror or e}") from None
 
 
 def load_tables(path: Any) -> DiscardTables:
     """:meth:`DiscardTables.load`: the tables saved at ``path``."""
     source = _path_arg(path)
-    where = _short_path(source)
+    where = short_path(source)
     try:
         with np.load(source, allow_pickle=False) as z:
             data = {k: z[k] for k in z.files}
@@ -315,10 +299,6 @@ def _path_arg(path: Any) -> str:
     if not isinstance(text, str) or not text:
         raise ValueError("path must be a non-empty file name")
     return text
-
-
-def _short_path(path: str) -> str:
-    return path if len(path) <= 60 else "…" + path[-59:]
 
 
 def combine_pass_sums(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:

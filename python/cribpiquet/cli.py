@@ -31,9 +31,10 @@ import json
 import os
 import sys
 import time
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, NoReturn, Sequence
 
 from . import _core, cribbage, piquet
+from ._util import Progress, clip, float_text, int_text
 
 BAR_WIDTH = 40
 
@@ -117,13 +118,9 @@ def _plot_ready(args: argparse.Namespace) -> bool:
         return False
     problem = _plot_path_problem(path)
     if problem:
-        print(f"cribpiquet: error: --plot {_short(path)}: {problem}", file=sys.stderr)
+        print(f"cribpiquet: error: --plot {clip(path, 60)}: {problem}", file=sys.stderr)
         return False
     return True
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _plot_format(path: str) -> str:
@@ -144,16 +141,16 @@ def _plot_path_problem(path: str) -> str:
     fmt = _plot_format(path)
     known = FigureCanvasAgg(Figure()).get_supported_filetypes()
     if fmt not in known:
-        return f"matplotlib cannot write .{_short(fmt, 10)} files (use one of {', '.join(sorted(known))})"
+        return f"matplotlib cannot write .{clip(fmt, 10)} files (use one of {', '.join(sorted(known))})"
     if os.path.isdir(path):
         return "is a directory"
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
-        return f"no such directory {_short(folder)}"
+        return f"no such directory {clip(folder, 60)}"
     if os.path.exists(path) and not os.access(path, os.W_OK):
         return "the file is not writable"
     if not os.path.exists(path) and not os.access(folder, os.W_OK):
-        return f"cannot create files in {_short(folder)}"
+        return f"cannot create files in {clip(folder, 60)}"
     return ""
 
 
@@ -167,7 +164,7 @@ def _save_plot(fig: Any, path: str, quiet: bool = False) -> None:
             f.write(buffer.getvalue())
             f.flush()
     except OSError as e:
-        raise OutputError(f"cannot write the plot {_short(path)}: {e.strerror or e}") from None
+        raise OutputError(f"cannot write the plot {clip(path, 60)}: {e.strerror or e}") from None
     print(f"plot: {path}", file=sys.stderr if quiet else sys.stdout)
 
 
@@ -427,9 +424,9 @@ def run_arena_in_blocks(game: Any, players: Sequence[Any], n_games: int, *, seed
     """:func:`cribpiquet.arena` played in blocks of games (``first_game`` ranges, combined: the
     same result as one call) so that Ctrl-C keeps the games already played. Returns the result
     and whether it was interrupted."""
-    from ._arena import ArenaResult, _Progress, arena
+    from ._arena import ArenaResult, arena
 
-    bar = _Progress(n_games, "arena") if progress else None
+    bar = Progress(n_games, "arena", "game", delay=1.0) if progress else None
     parts = []
     done, block, interrupted = 0, 8, False
     try:
@@ -506,43 +503,7 @@ def _bot_names() -> str:
     return ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a decimal integer (ASCII digits, at most 30 of them) in ``low..high``
-    (argparse names the option in the message)."""
-
-    def parse(text: str) -> int:
-        t = text.strip()
-        body = t[1:] if t[:1] in "+-" else t
-        if not (body.isascii() and body.isdigit()) or len(body) > 30:
-            raise argparse.ArgumentTypeError(f"must be a whole number, got {_short(text, 30)!r}")
-        v = int(t)
-        if low is not None and v < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, got {v}")
-        if high is not None and v > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high}, got {v}")
-        return v
-
-    parse.__name__ = "int"
-    return parse
-
-
-def _float_type(low: float) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        if not text.isascii() or len(text) > 40:
-            raise argparse.ArgumentTypeError(f"must be a number, got {_short(text, 30)!r}")
-        try:
-            v = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
-        if not (v == v and abs(v) != float("inf")) or v < low:
-            raise argparse.ArgumentTypeError(f"must be a finite number >= {low:g}, got {text!r}")
-        return v
-
-    parse.__name__ = "float"
-    return parse
-
-
-SEED = _int_type(0, 2**64 - 1)
+SEED = int_text(0, 2**64 - 1)
 
 
 def _add_json(p: argparse.ArgumentParser) -> None:
@@ -622,9 +583,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="score no crib flush, like the classic tables (default: flushes count)")
     tables.add_argument("--model", default="conditioned", choices=("conditioned", "thrown-only"),
                         help="the crib given the whole hand, or given the two thrown cards only (older, cheaper)")
-    tables.add_argument("--max-iterations", type=_int_type(0, 10_000), default=50,
+    tables.add_argument("--max-iterations", type=int_text(0, 10_000), default=50,
                         help="at most this many best-response passes (0 .. 10000)")
-    tables.add_argument("--tolerance", type=_float_type(0.0), default=1e-4,
+    tables.add_argument("--tolerance", type=float_text(0.0), default=1e-4,
                         help="stop when no table value changes by this much in a pass")
     tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file (default: none)")
     tables.add_argument("--save", metavar="FILE", help="also save the tables to FILE (.npz) for discard --tables "
@@ -654,12 +615,12 @@ def build_parser() -> argparse.ArgumentParser:
     exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
     exchange.add_argument("--role", default="elder", choices=("elder", "dealer"), help="whose exchange")
     exchange.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
-    exchange.add_argument("--samples", type=_int_type(0, 10_000_000), default=20_000,
+    exchange.add_argument("--samples", type=int_text(0, 10_000_000), default=20_000,
                           help="Monte Carlo samples against an opponent (0: the exact part only)")
     exchange.add_argument("--seed", type=SEED, default=0, help="the Monte Carlo samples' seed, 0 .. 2**64-1")
-    exchange.add_argument("--max-discard", type=_int_type(0, 8), default=None,
+    exchange.add_argument("--max-discard", type=int_text(0, 8), default=None,
                           help="talon cards available (default: the most the rules can leave)")
-    exchange.add_argument("--top", type=_int_type(1), default=20, help="rows to print")
+    exchange.add_argument("--top", type=int_text(1), default=20, help="rows to print")
     exchange.add_argument("--sort", default=None, choices=tuple(EXCHANGE_SORTS),
                           help="order of the rows: " + "; ".join(
                               f"{k}: {v[1]}{' (Monte Carlo)' if v[2] else ' (exact)'}" for k, v in EXCHANGE_SORTS.items())
@@ -674,9 +635,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the game: cribbage (see --variant) or piquet (see --rules, --scope)")
     ar.add_argument("--players", nargs="+", required=True,
                     help=f"one per seat: {_bot_names()} (required)")
-    ar.add_argument("--games", type=_int_type(0), default=1000, help="games to play")
+    ar.add_argument("--games", type=int_text(0), default=1000, help="games to play")
     ar.add_argument("--seed", type=SEED, default=0, help="the games' seed, 0 .. 2**64-1")
-    ar.add_argument("--threads", type=_int_type(1, 4096), default=None,
+    ar.add_argument("--threads", type=int_text(1, 4096), default=None,
                     help="worker threads (default: every core)")
     ar.add_argument("--variant", default=None,
                     help="cribbage: six-card (default), five-card, three-player or four-player")
@@ -724,7 +685,7 @@ def _bad_argument(argv: Sequence[str]) -> str:
             arg.encode("utf-8")
         except UnicodeEncodeError:
             shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
-            return f"argument {i} ({_short(shown, 40)}) is not valid UTF-8 text"
+            return f"argument {i} ({clip(shown, 40)}) is not valid UTF-8 text"
     return ""
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from . import cribbage, piquet
-from ._args import float_arg, int_arg, is_int, short_repr, str_arg
+from ._util import float_arg, int_arg, is_int, short_repr, str_arg
 
 __all__ = ["register", "CRIBBAGE", "PIQUET"]
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
 from . import _core, _display, cribbage, piquet
-from ._args import json_value, short_path
+from ._util import json_value, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from .. import cribbage, piquet
-from .._args import int_arg, is_int, short_repr
+from .._util import int_arg, is_int, short_repr
 
 try:
     import gymnasium
