@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _core
+from ._data import RowTable
 from ._util import Progress, describe
 from .bots import Bot
 
@@ -43,7 +44,7 @@ def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(RowTable):
     """The counts of an arena run and the statistics derived from them.
 
     The counts: ``players`` (names, in the order given), ``games``, ``wins`` (games each player's
@@ -59,6 +60,9 @@ class ArenaResult:
     ``−400 · log10(1/p − 1)`` with ``p`` player 0's win rate), a score of 0 counted as half a
     game so the value stays finite; ``points_by_source`` is each player's side's mean points per
     deal by source; ``games_per_second`` is ``games / seconds``.
+
+    :meth:`to_pandas` / :meth:`to_polars`: one row per player (wins, win rate, its interval,
+    points per deal by source).
     """
 
     game: str
@@ -88,19 +92,6 @@ class ArenaResult:
             row.update({f"points_{src}": per[k] for src, per in self.points_by_source.items()})
             rows.append(row)
         return rows
-
-    def to_pandas(self) -> Any:
-        """One row per player (wins, win rate, its interval, points per deal by source) as a
-        pandas ``DataFrame``. Needs pandas."""
-        from ._data import to_pandas
-
-        return to_pandas(self._frame_rows())
-
-    def to_polars(self) -> Any:
-        """As :meth:`to_pandas`, a polars ``DataFrame``. Needs polars."""
-        from ._data import to_polars
-
-        return to_polars(self._frame_rows())
 
     def _repr_html_(self) -> str:
         from ._html import arena_html

@@ -15,6 +15,7 @@ import numpy as np
 
 from . import _core
 from ._util import Progress, float_arg, int_arg, on_a_terminal, short_path, str_arg
+from ._data import RowTable
 from ._ids import id_array, same_dtype
 from ._plot import require_matplotlib
 
@@ -43,11 +44,12 @@ def _cards(cards: Iterable[Any]) -> str:
 
 
 @dataclass(frozen=True)
-class DiscardAnalysis:
+class DiscardAnalysis(RowTable):
     """Every discard of a two-player cribbage hand, best first (see :func:`analyze_discard`).
 
-    ``rows`` is a list of :class:`DiscardRow`; ``str()`` prints them as an aligned table and
-    :meth:`plot` draws them.
+    ``rows`` is a list of :class:`DiscardRow`; ``str()`` prints them as an aligned table,
+    :meth:`plot` draws them, and :meth:`to_pandas` / :meth:`to_polars` give them as a data frame
+    (a row per discard, cards as text).
     """
 
     hand: tuple[Card, ...]
@@ -71,18 +73,6 @@ class DiscardAnalysis:
             r["kept"], r["thrown"] = " ".join(r["kept"]), " ".join(r["thrown"])
             del r["hand_distribution"]
         return rows
-
-    def to_pandas(self) -> Any:
-        """The rows as a pandas ``DataFrame`` (cards as text; needs pandas)."""
-        from ._data import to_pandas
-
-        return to_pandas(self._frame_rows())
-
-    def to_polars(self) -> Any:
-        """The rows as a polars ``DataFrame`` (cards as text; needs polars)."""
-        from ._data import to_polars
-
-        return to_polars(self._frame_rows())
 
     def _repr_html_(self) -> str:
         from ._html import discard_analysis_html

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Optional
 import numpy as np
 
 from . import _core
+from ._data import RowTable
 from ._util import Progress, on_a_terminal
 from ._util import int_arg as _int_arg
 
@@ -106,13 +107,15 @@ class ExchangeRow:
 
 
 @dataclass(frozen=True)
-class ExchangeAnalysis:
+class ExchangeAnalysis(RowTable):
     """Every legal exchange of a dealt piquet hand (:func:`analyze_exchange`), best
     ``expected_total`` first.
 
     ``rows`` (a tuple of :class:`ExchangeRow`), ``best`` (the first row), ``row(discard)`` (the
     row of a discard), ``sorted_rows(key)`` (best first by another field, e.g. ``"net"``),
-    ``str()`` (the best 20 as an aligned table), ``table(limit)``, ``plot()``.
+    ``str()`` (the best 20 as an aligned table), ``table(limit)``, ``plot()``, and
+    ``to_pandas()`` / ``to_polars()``: the rows as a data frame, one column per number, an
+    estimate as ``name`` and ``name_se`` (the distributions are left out: see :meth:`to_dict`).
     """
 
     hand: tuple[Any, ...]
@@ -141,19 +144,6 @@ class ExchangeAnalysis:
                     flat[k], flat[k + "_se"] = v
             rows.append(flat)
         return rows
-
-    def to_pandas(self) -> Any:
-        """The rows as a pandas ``DataFrame`` (one column per number, an estimate as ``name`` and
-        ``name_se``; the distributions are left out: see :meth:`to_dict`). Needs pandas."""
-        from ._data import to_pandas
-
-        return to_pandas(self._frame_rows())
-
-    def to_polars(self) -> Any:
-        """The rows as a polars ``DataFrame`` (as :meth:`to_pandas`). Needs polars."""
-        from ._data import to_polars
-
-        return to_polars(self._frame_rows())
 
     def _repr_html_(self) -> str:
         from ._html import exchange_html
