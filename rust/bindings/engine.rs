@@ -40,7 +40,8 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
         }
         // The other game's Card is an int by `__index__`, but never an action of this game.
         let crib_card = obj.is_instance_of::<crate::bindings::cribbage::Card>();
-        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::bindings::piquet::Card>()) {
+        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::bindings::piquet::Card>())
+        {
             let (card, game) = if crib_card { ("cribbage", "piquet") } else { ("piquet", "cribbage") };
             return Err(PyTypeError::new_err(format!("a {card} card is not a {game} card (nor a {game} action)")));
         }
@@ -613,6 +614,15 @@ macro_rules! engine_classes {
                 <$Core as crate::engine::Game>::POINT_SOURCES.to_vec()
             }
 
+            /// An upper bound on the number of actions of a game, chance outcomes included
+            /// (OpenSpiel's ``max_game_length``): the most deals times the most actions of a deal,
+            /// plus the draws for deal. Equal cards draw again with no limit in the rules, so the
+            /// bound allows 32 rounds of each draw (more come with probability below 1e-29; a
+            /// rubicon partie likewise 16 pairs of extra deals while tied).
+            fn max_game_length(&self) -> u64 {
+                crate::engine::Game::max_game_length(&self.0)
+            }
+
             /// The state before the first chance event (a chance node).
             fn new_initial_state(&self) -> State {
                 State::fresh(crate::engine::Game::new_initial_state(&self.0))
@@ -724,6 +734,34 @@ macro_rules! engine_classes {
                     return Ok(pyo3::types::PyList::empty(py));
                 }
                 crate::bindings::engine::uniform_chance_outcomes(py, &crate::engine::GameState::legal_actions(s))
+            }
+
+            /// The chance outcome the engine draws for ``seed`` here (``ValueError`` unless
+            /// :meth:`is_chance_node`): the draw of ``simulate`` (uniform over
+            /// :meth:`chance_outcomes`) from the project's generator seeded with ``(seed,
+            /// move_number())``, so one seed deals a whole game, and the same card comes again
+            /// after an undo. ``seed`` is any int (negative ints wrap to 64 bits).
+            ///
+            /// >>> s = Game().new_initial_state()
+            /// >>> a = s.sample_chance(7)
+            /// >>> a == s.sample_chance(7), a in s.legal_actions()
+            /// (True, True)
+            fn sample_chance(&self, seed: &Bound<'_, PyAny>) -> PyResult<u16> {
+                let seed = crate::bindings::convert::seed_from(seed)?;
+                self.0.sample_chance(seed).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!(
+                        "sample_chance: no chance event is next ({} to move)",
+                        crate::engine::player_text(crate::engine::GameState::current_player(self.0.state()))
+                    ))
+                })
+            }
+
+            /// The card ids an action names, ascending (it does not depend on the state): the
+            /// card laid, discarded, dealt or drawn, both cards of a two-card discard, none for
+            /// the other actions. ``ValueError`` for an id that is no action.
+            fn action_cards(&self, action: &Bound<'_, PyAny>) -> PyResult<Vec<u16>> {
+                let a = crate::bindings::engine::known_action::<$Core>(action)?;
+                Ok(crate::engine::GameState::action_cards(self.0.state(), a)?)
             }
 
             /// Apply an action (a decision or a chance outcome). An illegal action raises

@@ -7,7 +7,8 @@
 //! * **the action set**: legal actions ascending and distinct, empty exactly at the end;
 //!   `is_legal` agrees with them (for every legal action and for random other ids); chance
 //!   outcomes are the legal actions with probabilities summing to 1; the player to move is a seat,
-//!   [`CHANCE`] or [`TERMINAL`];
+//!   [`CHANCE`] or [`TERMINAL`]; a chance outcome's [`action_cards`](GameState::action_cards)
+//!   are its card; a finished game is at most [`max_game_length`](Game::max_game_length) long;
 //! * **illegal actions** are refused (core and [`StateStack`]) with the state and history unchanged;
 //! * **scores**: every side's points by source add up to its score; scores never decrease, and
 //!   each action's rewards are the score changes of each player's side; the
@@ -97,6 +98,9 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
                 report.resamples += 1;
             }
             if state.is_terminal() {
+                if step as u64 > game.max_game_length() {
+                    return Err(f(format!("{step} actions, above max_game_length {}", game.max_game_length())));
+                }
                 break;
             }
             let legal = state.legal_actions();
@@ -150,6 +154,9 @@ pub fn check_texts<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Repor
             let other = &texts[rng.below(texts.len() as u32) as usize];
             check_mutants(game, &state, other, &mut rng, &mut report).map_err(f)?;
             if state.is_terminal() {
+                if step as u64 > game.max_game_length() {
+                    return Err(f(format!("{step} actions, above max_game_length {}", game.max_game_length())));
+                }
                 break;
             }
             let legal = state.legal_actions();
@@ -399,6 +406,16 @@ fn check_actions<S: GameState>(state: &S, rng: &mut Rng) -> Result<(), String> {
         }
     } else if !outcomes.is_empty() || state.sample_chance(rng).is_some() {
         return Err("chance outcomes at a non-chance node".into());
+    }
+    // The cards of an action: a chance outcome is its card; every id has an answer, none beyond.
+    for &a in legal.iter() {
+        let cards = state.action_cards(a).map_err(|e| format!("action_cards({a}): {e}"))?;
+        if state.is_chance_node() && cards != [a] {
+            return Err(format!("chance outcome {a} names the cards {cards:?}"));
+        }
+    }
+    if state.action_cards(S::Game::NUM_DISTINCT_ACTIONS as u16).is_ok() {
+        return Err("action_cards accepts an id beyond the actions".into());
     }
     if state.legal_actions_mask().iter().filter(|&&m| m).count() != legal.len() {
         return Err("legal_actions_mask disagrees with legal_actions".into());

@@ -56,6 +56,12 @@ pub const TERMINAL: Player = -4;
 /// The most players of any engine (four-player cribbage): per-player arrays have this length.
 pub const MAX_PLAYERS: usize = 4;
 
+/// The rounds of one draw for deal (a cut) that [`Game::max_game_length`] allows. The rules
+/// draw again on equal cards with no limit, so no finite length bounds every game; a round
+/// ties with probability at most 0.12 (four-player cribbage's first round; 0.1 in piquet, 0.06
+/// when two cut again), so 32 rounds are exceeded with probability below 1e-29.
+pub const MAX_DRAW_ROUNDS: u64 = 32;
+
 /// A game: its rules and options, the factory of its states (OpenSpiel's `Game`).
 ///
 /// Values are small `Copy` configs (`cribbage::GameConfig`, `piquet::GameConfig`).
@@ -103,6 +109,12 @@ pub trait Game: Copy + Send + Sync + PartialEq + fmt::Debug + 'static {
     /// A state from [`GameState::serialize`] text; refused unless it is a state of this game
     /// that play can reach.
     fn deserialize_state(&self, text: &str) -> Result<Self::State>;
+
+    /// An upper bound on the number of actions of a game (chance outcomes included), from the
+    /// config: the most deals a game can have times the most actions of a deal, plus its draws
+    /// for deal (each at most [`MAX_DRAW_ROUNDS`] rounds). Each engine writes down its
+    /// reasoning; the conformance suite checks simulated games stay within it.
+    fn max_game_length(&self) -> u64;
 }
 
 /// A game state as search, playouts and the bindings see it: actions are small dense integers
@@ -193,6 +205,11 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
 
     /// The action id of a text (legality is not checked).
     fn string_to_action(&self, text: &str) -> Result<u16>;
+
+    /// The card ids an action names (it does not depend on the state): the card laid,
+    /// discarded, dealt or drawn, both cards of a two-card discard, none for the other actions
+    /// (go, an exchange size, an announcement, pass). An id out of range is an error.
+    fn action_cards(&self, action: u16) -> Result<Vec<u16>>;
 
     // ------------------------------------------------------------------ provided over them
 
@@ -368,8 +385,8 @@ pub(crate) use game_common;
 ///   (`Phase::GameOver`, and the pattern `chance_phases`), inlined like the rest of the hot path;
 /// * the information and text methods delegate to the state's inherent methods of the same name
 ///   (`information_state_string`, `information_state_tensor`, `observation_tensor`,
-///   `resample_from_infostate`, `serialize`), and the action texts to the functions of the
-///   module `actions` (`action_to_string`, `string_to_action`);
+///   `resample_from_infostate`, `serialize`), and the action texts and cards to the functions
+///   of the module `actions` (`action_to_string`, `string_to_action`, `action_cards`);
 /// * the accessors read the fields `scores` (one total a side), `sources` (one row of points a
 ///   side, by [`Game::POINT_SOURCES`] index), `deals` and `phase` (with a
 ///   `name(self) -> &'static str`); a side or source out of range reads 0.
@@ -435,6 +452,10 @@ macro_rules! game_state_common {
         fn string_to_action(&self, text: &str) -> $crate::error::Result<u16> {
             $actions::string_to_action(text)
         }
+
+        fn action_cards(&self, action: u16) -> $crate::error::Result<Vec<u16>> {
+            $actions::action_cards(action)
+        }
     };
 }
 pub(crate) use game_state_common;
@@ -495,5 +516,88 @@ mod tests {
         );
         assert!(msg.ends_with(", 31 (AS)]"), "{msg}");
         assert_eq!(msg.matches(" (").count(), 32, "{msg}");
+    }
+
+    /// `max_game_length` by hand, from each engine's reasoning (deals × a deal's actions + the
+    /// cut's 32 rounds).
+    #[test]
+    fn max_game_length_hand_checked() {
+        use crate::cribbage::{GameConfig as C, Variant};
+        use crate::piquet::{GameConfig as P, Rules, Scope};
+        let crib = |v, first: Option<usize>| C::new(v, None).unwrap().with_first_dealer(first).unwrap();
+        // Five-card to 61: 2 × 60 + 1 deals of 10 dealt + 2 discards + starter + 6 laid + 2 goes.
+        assert_eq!(crib(Variant::FiveCard, Some(0)).max_game_length(), 121 * 21);
+        assert_eq!(crib(Variant::FiveCard, None).max_game_length(), 121 * 21 + 2 * 32);
+        // Six-card to 121: 241 deals of 12 + 2 + 1 + 8 laid + 2 × 8 goes.
+        assert_eq!(crib(Variant::SixCard, None).max_game_length(), 241 * 39 + 64);
+        // Three players, three sides: 361 deals of 15 + 1 (crib) + 3 + 1 + 12 + 3 × 12.
+        assert_eq!(crib(Variant::ThreePlayer, None).max_game_length(), 361 * 68 + 3 * 32);
+        // Four players, two sides: 241 deals of 20 + 4 + 1 + 16 + 4 × 16.
+        assert_eq!(crib(Variant::FourPlayer, None).max_game_length(), 241 * 105 + 4 * 32);
+        assert_eq!(C::new(Variant::SixCard, Some(5)).unwrap().max_game_length(), 9 * 39 + 64);
+        // Piquet, russian (open capot: two announcements): a deal is 24 + 2 + 16 + 2 + 24.
+        let piquet =
+            |rules, scope, first: Option<usize>| P::new(rules, scope).unwrap().with_first_dealer(first).unwrap();
+        assert_eq!(piquet(Rules::russian(), Scope::Deal, None).max_game_length(), 68 + 64);
+        assert_eq!(piquet(Rules::russian(), Scope::Deal, Some(1)).max_game_length(), 68);
+        // The russian partiya of 2 koroliks: 4 deals, a draw before each korolik.
+        assert_eq!(piquet(Rules::russian(), Scope::Partiya, None).max_game_length(), 4 * 68 + 2 * 64);
+        assert_eq!(piquet(Rules::russian(), Scope::Partiya, Some(0)).max_game_length(), 4 * 68 + 64);
+        // The rubicon partie (no announcements): 6 deals + 16 pairs, one draw.
+        assert_eq!(piquet(Rules::rubicon(), Scope::Partiya, None).max_game_length(), 38 * 66 + 64);
+    }
+
+    /// No simulated game is longer than `max_game_length` (the conformance suite checks it too,
+    /// over fewer games), with random and first-action players.
+    #[test]
+    fn simulated_games_stay_within_max_game_length() {
+        use crate::engine::{simulate, PolicyFactory, RandomPolicy};
+        fn longest<G: Game>(game: G, first: bool) -> u64 {
+            let policy: PolicyFactory<G::State> = if first {
+                Box::new(|_| Box::new(FirstPolicy) as Box<dyn Policy<G::State>>)
+            } else {
+                Box::new(|_| Box::new(RandomPolicy) as Box<dyn Policy<G::State>>)
+            };
+            let columns = simulate(&game, &[policy], 5, 0, 200, Some(1)).unwrap();
+            let most = columns.actions.iter().copied().max().unwrap() as u64;
+            assert!(most <= game.max_game_length(), "{game:?}: {most} > {}", game.max_game_length());
+            most
+        }
+        use crate::cribbage::{GameConfig as C, Variant};
+        use crate::piquet::{GameConfig as P, Rules, Scope};
+        for v in Variant::ALL {
+            for first in [false, true] {
+                longest(C::new(v, Some(31)).unwrap(), first);
+            }
+        }
+        longest(C::default(), false);
+        for rules in [Rules::russian(), Rules::rubicon()] {
+            for scope in [Scope::Deal, Scope::Partiya] {
+                longest(P::new(rules, scope).unwrap(), false);
+            }
+        }
+    }
+
+    /// The stack's draw: deterministic for a seed and a history length, the same after an undo,
+    /// and uniform enough to reach every card from the first state.
+    #[test]
+    fn stack_sample_chance_is_seeded_by_seed_and_move_number() {
+        use crate::engine::StateStack;
+        let mut stack = StateStack::new(crate::cribbage::GameConfig::default().new_initial_state());
+        let first = stack.sample_chance(11).unwrap();
+        assert_eq!(stack.sample_chance(11), Some(first));
+        let mut seen = [false; 52];
+        for seed in 0..2000 {
+            seen[stack.sample_chance(seed).unwrap() as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        stack.apply_action(first).unwrap();
+        let second = stack.sample_chance(11).unwrap();
+        assert_ne!(second, first); // the cut card is on the table
+        stack.undo_action().unwrap();
+        assert_eq!(stack.sample_chance(11), Some(first));
+        let mut players: Vec<Box<dyn Policy<_>>> = vec![Box::new(FirstPolicy), Box::new(FirstPolicy)];
+        let end = play_out(*stack.state(), &mut players, &mut Rng::new(1)).unwrap();
+        assert_eq!(StateStack::new(end).sample_chance(11), None);
     }
 }

@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
-use super::GameState;
+use super::{game_seed, GameState};
 use crate::error::{Error, Result};
+use crate::rng::Rng;
 
 /// A state with its action history and an undo stack: what a Python `State` holds.
 ///
@@ -76,6 +77,23 @@ impl<S: GameState> StateStack<S> {
     #[inline]
     pub fn history(&self) -> &[u16] {
         &self.history
+    }
+
+    /// The chance outcome drawn for `seed` at this point of the history, `None` unless a chance
+    /// event is next: the engine's own draw ([`GameState::sample_chance`], what `simulate` uses)
+    /// from an [`Rng`] seeded with [`game_seed`]`(seed, history length)`, so one seed gives a
+    /// whole game of different draws, and the same draw again after an undo.
+    ///
+    /// ```
+    /// use cribpiquet::engine::{Game, GameState};
+    /// use cribpiquet::cribbage::{GameConfig, StateStack};
+    /// let mut stack = StateStack::new(GameConfig::default().new_initial_state());
+    /// let card = stack.sample_chance(7).unwrap();
+    /// assert_eq!(stack.sample_chance(7), Some(card)); // deterministic
+    /// stack.apply_action(card).unwrap();
+    /// ```
+    pub fn sample_chance(&self, seed: u64) -> Option<u16> {
+        self.state.sample_chance(&mut Rng::new(game_seed(seed, self.history.len() as u64)))
     }
 
     /// Apply an action (any integer: an id out of range is illegal too); an illegal one is an

@@ -107,6 +107,30 @@ pub fn action_to_string(action: u16) -> Result<String> {
     }
 }
 
+/// The card ids an action names (what `GameState::action_cards` gives): the card of a card id,
+/// both cards of a two-card discard (ascending), none for [`GO`]. An id out of range is an error.
+///
+/// ```
+/// use cribpiquet::cribbage::{pair_action, GameConfig, GO};
+/// use cribpiquet::engine::{Game, GameState};
+/// let s = GameConfig::default().new_initial_state();
+/// assert_eq!(s.action_cards(7).unwrap(), [7]);
+/// assert_eq!(s.action_cards(pair_action(30, 5).unwrap()).unwrap(), [5, 30]);
+/// assert!(s.action_cards(GO).unwrap().is_empty());
+/// assert!(s.action_cards(GO + 1).is_err());
+/// ```
+pub fn action_cards(action: u16) -> Result<Vec<u16>> {
+    if action < 52 {
+        Ok(vec![action])
+    } else if let Some((a, b)) = action_pair(action) {
+        Ok(vec![a, b])
+    } else if action == GO {
+        Ok(Vec::new())
+    } else {
+        Err(Error::InvalidValue(format!("no cribbage action {action} (ids are 0..{})", NUM_DISTINCT_ACTIONS - 1)))
+    }
+}
+
 /// The action of a text (what `GameState::string_to_action` reads; legality is not checked).
 pub fn string_to_action(text: &str) -> Result<u16> {
     let trimmed = text.trim();

@@ -67,7 +67,7 @@ use std::str::FromStr;
 use super::card::{id_to_index, index_to_id, Card, Hand, FULL_PACK};
 use super::peg::peg_points_unchecked;
 use super::show::score_show_unchecked;
-use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
+use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, MAX_DRAW_ROUNDS, TERMINAL};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -1077,6 +1077,24 @@ impl Game for GameConfig {
         } else {
             1.0
         }
+    }
+
+    /// Deals × the actions of a deal, plus the cut. Every deal scores at least one point (its
+    /// play ends with a go point, a last card or a 31), and the game ends once a side reaches
+    /// the target, so before the last deal the sides hold at most `sides × (target − 1)` points:
+    /// at most that many deals, plus the last. A deal is its dealt cards (the crib's from the
+    /// pack included), one discard action a player, the starter, every kept card laid, and the
+    /// goes: a player says go at most once a count, and each count lays a card (five-card: one
+    /// count). The cut is one card a player a round, at most [`MAX_DRAW_ROUNDS`] rounds.
+    fn max_game_length(&self) -> u64 {
+        let v = self.variant;
+        let n = v.num_players() as u64;
+        let laid = n * v.kept() as u64;
+        let counts = if v == Variant::FiveCard { 1 } else { laid };
+        let deal = n * v.cards_dealt() as u64 + v.crib_from_pack() as u64 + n + 1 + laid + n * counts;
+        let deals = v.num_sides() as u64 * (self.target as u64 - 1) + 1;
+        let cut = if self.first_dealer().is_none() { n * MAX_DRAW_ROUNDS } else { 0 };
+        deals * deal + cut
     }
 }
 

@@ -70,6 +70,27 @@ pub fn action_to_string(action: u16) -> Result<String> {
     }
 }
 
+/// The card ids an action names (what `GameState::action_cards` gives): the card of a card id,
+/// none for an exchange size, [`ANNOUNCE_CAPOT`] and [`PASS`]. An id out of range is an error.
+///
+/// ```
+/// use cribpiquet::engine::{Game, GameState};
+/// use cribpiquet::piquet::{GameConfig, EXCHANGE_BASE, PASS};
+/// let s = GameConfig::default().new_initial_state();
+/// assert_eq!(s.action_cards(31).unwrap(), [31]);
+/// assert!(s.action_cards(EXCHANGE_BASE + 3).unwrap().is_empty());
+/// assert!(s.action_cards(PASS + 1).is_err());
+/// ```
+pub fn action_cards(action: u16) -> Result<Vec<u16>> {
+    if action < NUM_CARDS {
+        Ok(vec![action])
+    } else if (action as usize) < NUM_DISTINCT_ACTIONS {
+        Ok(Vec::new())
+    } else {
+        Err(Error::InvalidValue(format!("no piquet action {action} (ids are 0..{})", NUM_DISTINCT_ACTIONS - 1)))
+    }
+}
+
 /// The action of a text (what `GameState::string_to_action` reads; legality is not checked).
 pub fn string_to_action(text: &str) -> Result<u16> {
     let norm = text.trim().to_ascii_lowercase();

@@ -74,7 +74,7 @@ use super::play::{PlayPoints, PlaySink, PlayTally, TrickEnd};
 use super::rules::{
     DeclarationTiming, MatchScoring, Role, Rules, CARTE_BLANCHE_POINTS, LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS,
 };
-use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, TERMINAL};
+use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, MAX_DRAW_ROUNDS, TERMINAL};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -93,6 +93,10 @@ const COURTS: u32 = 0x7070_7070;
 pub const MAX_GAMES: usize = 16;
 /// The most koroliks a partiya may have in [`Scope::Partiya`] (so every game fits the record).
 pub const MAX_KOROLIKS: u8 = (MAX_GAMES / 2) as u8;
+/// The pairs of extra deals a rubicon partie still tied after its deals may play that
+/// [`Game::max_game_length`] allows (the rules set no limit; a tie after a pair is rare, so 16
+/// in a row practically never come).
+pub const MAX_PARTIE_EXTENSIONS: u64 = 16;
 
 /// What one game of the engine is: one deal, or a whole match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -1208,6 +1212,28 @@ impl Game for GameConfig {
     /// A bound on what one seat can win: see [`GameConfig::max_payoff`].
     fn max_utility(&self) -> f64 {
         self.max_payoff() as f64
+    }
+
+    /// Deals × the actions of a deal, plus the draws for deal. A deal is 24 cards dealt, two
+    /// exchange decisions, a discard and a draw for each talon card taken (8 at most), two
+    /// announcements (rules with an open capot) and 24 cards played. A game is one deal; a
+    /// russian partiya at most two deals a korolik, with a draw before each korolik; a rubicon
+    /// partie its deals plus [`MAX_PARTIE_EXTENSIONS`] pairs of deals while the totals are equal,
+    /// with one draw. A draw is two cards a round, at most [`MAX_DRAW_ROUNDS`] rounds; a chosen
+    /// first dealer skips the first.
+    fn max_game_length(&self) -> u64 {
+        let r = &self.rules;
+        let announce = if r.open_capot_bonus.is_some() { 2 } else { 0 };
+        let deal = 24 + 2 + 2 * 8 + announce + 24;
+        let (deals, draws) = match (self.scope, r.match_scoring) {
+            (Scope::Deal, _) => (1, 1),
+            (Scope::Partiya, MatchScoring::Partiya) => {
+                (2 * r.koroliks_per_partiya as u64, r.koroliks_per_partiya as u64)
+            }
+            (Scope::Partiya, MatchScoring::Partie) => (r.deals_per_partie as u64 + 2 * MAX_PARTIE_EXTENSIONS, 1),
+        };
+        let draws = draws - self.first_dealer().is_some() as u64;
+        deals * deal + draws * 2 * MAX_DRAW_ROUNDS
     }
 }
 
