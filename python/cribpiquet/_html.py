@@ -124,7 +124,7 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
         if state.starter is not None:
             middle.append(f"<div>starter: {cards_html([card(state.starter)])}</div>")
         if state.phase == "play":
-            middle.append(f"<div>count {state.count}: {cards_html([card(c) for c in count_cards(state)])}</div>")
+            middle.append(f"<div>count {state.count}: {cards_html([card(c) for c in state.count_cards()])}</div>")
     game = state.get_game()
     return (
         f'<div class="cp-state"><div><b>{escape(repr(game))}</b> · phase {escape(state.phase)} · '
@@ -134,19 +134,6 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
         + "".join(rows)
         + "</tbody></table></div>"
     )
-
-
-def count_cards(state: Any) -> list[int]:
-    """The ids of the cards of the current cribbage count, in the order laid."""
-    from . import cribbage
-
-    need, seq = state.count, []
-    for _, c in reversed(state.plays()):
-        if need <= 0:
-            break
-        seq.append(c)
-        need -= cribbage.Card(c).pips
-    return seq[::-1]
 
 
 # ------------------------------------------------------------------------------ results

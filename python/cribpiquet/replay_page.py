@@ -16,7 +16,8 @@ import json
 from typing import Any, Optional
 
 from . import cribbage, piquet, play
-from ._html import card_svg, count_cards, escape
+from ._html import card_svg, escape
+from ._util import clip
 
 __all__ = ["frames_of_record", "replay_html", "write_replay_html"]
 
@@ -50,7 +51,7 @@ def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
     else:
         frame["starter"] = state.starter
         frame["count"] = state.count if state.phase == "play" else None
-        frame["count_cards"] = count_cards(state) if state.phase == "play" else []
+        frame["count_cards"] = state.count_cards() if state.phase == "play" else []
     return frame
 
 
@@ -193,5 +194,5 @@ def write_replay_html(path: str, out: str, *, seat: Optional[int] = None) -> int
             f.write(page)
             f.flush()
     except OSError as e:
-        raise ValueError(f"cannot write {play.short(out, 60)}: {e.strerror or e}") from None
+        raise ValueError(f"cannot write {clip(out, 60)}: {e.strerror or e}") from None
     return page.count('"step":') - 1
