@@ -65,6 +65,8 @@ class ArenaResult(RowTable):
     points per deal by source).
     """
 
+    _HTML = "arena_html"
+
     game: str
     players: tuple[str, ...]
     games: int
@@ -92,11 +94,6 @@ class ArenaResult(RowTable):
             row.update({f"points_{src}": per[k] for src, per in self.points_by_source.items()})
             rows.append(row)
         return rows
-
-    def _repr_html_(self) -> str:
-        from ._html import arena_html
-
-        return arena_html(self)
 
     def plot(self) -> Any:
         """A matplotlib ``Figure``: each player's win rate with its 95 % Wilson interval (the

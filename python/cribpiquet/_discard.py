@@ -52,6 +52,8 @@ class DiscardAnalysis(RowTable):
     (a row per discard, cards as text).
     """
 
+    _HTML = "discard_analysis_html"
+
     hand: tuple[Card, ...]
     dealer: bool
     variant: str
@@ -73,11 +75,6 @@ class DiscardAnalysis(RowTable):
             r["kept"], r["thrown"] = " ".join(r["kept"]), " ".join(r["thrown"])
             del r["hand_distribution"]
         return rows
-
-    def _repr_html_(self) -> str:
-        from ._html import discard_analysis_html
-
-        return discard_analysis_html(self)
 
     @property
     def best(self) -> DiscardRow:

@@ -118,6 +118,8 @@ class ExchangeAnalysis(RowTable):
     estimate as ``name`` and ``name_se`` (the distributions are left out: see :meth:`to_dict`).
     """
 
+    _HTML = "exchange_html"
+
     hand: tuple[Any, ...]
     role: str
     rules: Any
@@ -144,11 +146,6 @@ class ExchangeAnalysis(RowTable):
                     flat[k], flat[k + "_se"] = v
             rows.append(flat)
         return rows
-
-    def _repr_html_(self) -> str:
-        from ._html import exchange_html
-
-        return exchange_html(self)
 
     @property
     def best(self) -> ExchangeRow:

@@ -268,8 +268,8 @@ def run_tasks(client: Any, name: str, fn: Callable[..., Any], tasks: list[tuple[
 
     from distributed import as_completed
 
-    token = uuid.uuid4().hex
-    futures = [client.submit(fn, *args, key=f"cribpiquet-{name}-{token}-{i}", pure=False) for i, args in enumerate(tasks)]
+    key = f"cribpiquet-{name}-{uuid.uuid4().hex}"
+    futures = [client.submit(fn, *args, key=f"{key}-{i}", pure=False) for i, args in enumerate(tasks)]
     try:
         if each is None:
             return list(client.gather(futures))

@@ -521,7 +521,9 @@ def _outputs(p: argparse.ArgumentParser, plot: str | None = None) -> None:
     p.add_argument("--json", action="store_true", help="print the result as one JSON document instead of text")
 
 
-RULES = {"default": "russian", "choices": ("russian", "rubicon"), "help": "russian or rubicon (docs/rules/piquet.md)"}
+#: The piquet commands' ``--rules``.
+_RULES: dict[str, Any] = {"default": "russian", "choices": ("russian", "rubicon"),
+                          "help": "russian or rubicon (docs/rules/piquet.md)"}
 
 
 def _add_play_parsers(sub: Any) -> None:
@@ -558,18 +560,18 @@ def _add_piquet_parsers(sub: Any) -> None:
     declare.add_argument("cards", nargs="+", help="12 cards, e.g. AH KH QH JH TH 7H AC AD AS 7C 8C 7D")
     declare.add_argument("--dealt", nargs="+",
                          help="the 12 cards dealt, for carte blanche (default: the cards given)")
-    declare.add_argument("--rules", **RULES)
+    declare.add_argument("--rules", **_RULES)
     _outputs(declare)
     compare = _command(pq_sub, "compare", _cmd_piquet_compare, help="compare two hands' declarations")
     compare.add_argument("--elder", nargs="+", required=True, help="elder's 12 cards (required)")
     compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards (required)")
-    compare.add_argument("--rules", **RULES)
+    compare.add_argument("--rules", **_RULES)
     _outputs(compare)
     exchange = _command(pq_sub, "exchange", _cmd_piquet_exchange, help="every legal exchange of a dealt hand: exact "
                         "expectations, Monte Carlo chances against an opponent")
     exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
     exchange.add_argument("--role", default="elder", choices=("elder", "dealer"), help="whose exchange")
-    exchange.add_argument("--rules", **RULES)
+    exchange.add_argument("--rules", **_RULES)
     exchange.add_argument("--samples", type=int_text(0, 10_000_000), default=20_000,
                           help="Monte Carlo samples against an opponent (0: the exact part only)")
     exchange.add_argument("--seed", type=SEED, default=0, help="the Monte Carlo samples' seed, 0 .. 2**64-1")

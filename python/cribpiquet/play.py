@@ -382,7 +382,8 @@ class Narrator:
             if seat == YOU or self.reveal:
                 out.append(f"{_v(seat, 'take', 'takes')} {card_symbol(s, a)} from the talon.")
         elif phase == "announce":
-            out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if a == piquet.ANNOUNCE_CAPOT else f"{_v(p, 'pass', 'passes')}.")
+            capot = a == piquet.ANNOUNCE_CAPOT
+            out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if capot else f"{_v(p, 'pass', 'passes')}.")
         elif phase == "play":
             if len(s.plays()) % 2 == 0:
                 out.append(f"{_v(p, 'lead', 'leads')} {card_symbol(s, a)}.")

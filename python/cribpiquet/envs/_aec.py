@@ -5,8 +5,9 @@ tensor is the agent's ``information_state_tensor`` (default) or ``observation_te
 has one entry per action id (``game.num_distinct_actions()``) and is all zeros except for the
 agent to move. Chance events (cuts, deals, the starter, talon cards) are sampled inside by the
 engine (``State.sample_chance``, uniform) from a game seed that ``reset`` draws from a generator
-seeded by ``reset(seed=...)``; with the same seed and actions two environments play the same game. Turns follow the game: ``agent_selection`` is the player to
-move (cribbage's pegging and piquet's tricks do not alternate strictly).
+seeded by ``reset(seed=...)``; with the same seed and actions two environments play the same
+game. Turns follow the game: ``agent_selection`` is the player to move (cribbage's pegging and
+piquet's tricks do not alternate strictly).
 
 Rewards (``reward=``):
 
