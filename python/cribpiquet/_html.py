@@ -117,9 +117,8 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
         )
     middle = []
     if isinstance(state, piquet.State):
-        plays = state.plays()
-        if len(plays) % 2 and state.phase == "play":
-            middle.append(f"<div>led by seat {plays[-1][0]}: {cards_html([card(plays[-1][1])])}</div>")
+        for seat, lead in state.trick():
+            middle.append(f"<div>led by seat {seat}: {cards_html([card(lead)])}</div>")
     else:
         if state.starter is not None:
             middle.append(f"<div>starter: {cards_html([card(state.starter)])}</div>")

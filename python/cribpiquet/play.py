@@ -385,7 +385,7 @@ class Narrator:
             capot = a == piquet.ANNOUNCE_CAPOT
             out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if capot else f"{_v(p, 'pass', 'passes')}.")
         elif phase == "play":
-            if len(s.plays()) % 2 == 0:
+            if not s.trick():
                 out.append(f"{_v(p, 'lead', 'leads')} {card_symbol(s, a)}.")
             else:
                 if t.phase == "play" or t.is_terminal():
@@ -414,7 +414,7 @@ class Narrator:
             sc = t.deal_scores() if len(t.games()) == len(s.games()) else list(t.games()[-1])
             if len(t.games()) > len(s.games()) or t.is_terminal():
                 out.append(f"Deal over: you {sc[YOU]}, the bot {sc[BOT]}.")
-            elif len(t.plays()) % 2 == 0 and t.plays():
+            elif t.plays() and not t.trick():
                 out.append(f"This deal: you {sc[YOU]}, the bot {sc[BOT]}; tricks: you "
                            f"{t.tricks_won()[YOU]}, the bot {t.tricks_won()[BOT]}.")  # fmt: skip
         return out
@@ -514,9 +514,8 @@ def _piquet_table(state: Any, pending: list[int], tricks: bool) -> list[str]:
             out.append("Tricks so far:")
             out.extend(trick_history(state))
         out.append(f"Tricks: you {tw[YOU]}, the bot {tw[BOT]}")
-        plays = state.plays()
-        if len(plays) % 2:
-            out.append(f"{NAME[plays[-1][0]]} led {card_symbol(state, plays[-1][1])}.")
+        for seat, lead in state.trick():
+            out.append(f"{NAME[seat]} led {card_symbol(state, lead)}.")
     if state.discards(YOU):
         out.append(f"You laid out: {cards_text(state, state.discards(YOU))}")
     if pending:
@@ -543,7 +542,7 @@ def prompt_lines(state: Any, pending: Iterable[int] = ()) -> list[str]:
             "to keep your hand, or a number",
             "discard": "choose the cards to lay out, in any order, one or more at a time",
             "announce": "announce an open capot?",
-            "play": "lead a card" if len(state.plays()) % 2 == 0 else "play to the lead",
+            "play": "play to the lead" if state.trick() else "lead a card",
         }.get(state.phase, "your move")
     elif state.phase == "discard":
         crib = "your" if state.dealer == YOU else "the bot's"

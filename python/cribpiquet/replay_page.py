@@ -32,6 +32,7 @@ def _scores(state: Any) -> dict[str, Any]:
 
 def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
     is_piquet = isinstance(state, piquet.State)
+    card = piquet.Card if is_piquet else cribbage.Card
     frame: dict[str, Any] = {
         "step": step,
         "who": who,
@@ -39,13 +40,13 @@ def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
         "phase": state.phase,
         "turn": state.current_player(),
         "final": state.is_terminal(),
-        "hands": [sorted(state.hand(p), key=lambda c: (c % (8 if is_piquet else 13), c)) for p in (0, 1)],
+        "hands": [sorted(state.hand(p), key=lambda c: (card(c).rank, c)) for p in (0, 1)],
         "scores": _scores(state),
         "dealer": state.dealer,
     }
     if is_piquet:
         plays = state.plays()
-        frame["trick"] = [list(p) for p in plays[len(plays) - len(plays) % 2:]] if state.phase == "play" else []
+        frame["trick"] = [list(p) for p in state.trick()]
         frame["last_trick"] = [list(p) for p in plays[-2:]] if plays and len(plays) % 2 == 0 else []
         frame["elder"] = state.elder
     else:
