@@ -673,6 +673,25 @@ def test_the_last_trick_is_told_as_the_rules_count_it() -> None:
     assert found and found[0].endswith(" 3 more for the last trick (the last trick counts 4 instead of 1).")
 
 
+def test_a_partiya_draws_again_with_the_right_seats() -> None:
+    # the draw before the second korolik comes after an odd number of actions as often as not:
+    # whose card it is comes from the engine's cut_cards (seat 0 draws first), not the history
+    narrator = play.Narrator(reveal=True)
+    rng = __import__("random").Random(0)
+    checked = 0
+    while checked < 20:
+        s = piquet.Game("russian", scope="partiya").new_initial_state()
+        while not s.is_terminal():
+            a = rng.choice(s.legal_actions())
+            before = s.clone()
+            s.apply_action(a)
+            if before.phase == "cut" and before.deals:
+                seat = before.cut_cards().index(None)
+                first = narrator.lines(before, a, s)[0]
+                assert first.startswith("You draw" if seat == 0 else "The bot draws"), first
+                checked += len(before.history()) % 2
+
+
 def test_the_largest_seed_plays_and_a_strange_line_reprompts(tmp_path: Any) -> None:
     # items 10 and 11: seed 2**64 - 1 (the hint bot's is seed + 1 wrapped, not an error); '²' and
     # a 5,000-digit line re-prompt instead of ending the game

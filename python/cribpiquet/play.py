@@ -446,12 +446,14 @@ def _single_count(state: Any) -> bool:
 
 
 def _cut_lines(s: Any, a: int, t: Any, verb: str, verbs: str, rule: Optional[str]) -> list[str]:
-    """Whose card a cut (draw) for deal is: cuts alternate from seat 0 at the start of the game
-    (again after equal cards); once both are out, who deals and why."""
-    seat = len(s.history()) % 2
+    """Whose card a cut (draw) for deal is: seat 0 cuts first in each round (piquet: the first
+    seat without a card in the engine's ``cut_cards``, a partiya draws again before each
+    korolik; cribbage cuts only before the first deal, so the cuts alternate from the first
+    action); once both are out, who deals and why."""
+    seat = s.cut_cards().index(None) if is_piquet(s) else len(s.history()) % 2
     out = [f"{_v(seat, verb, verbs)} {card_symbol(s, a)}."]
     if seat == BOT:
-        mine = s.history()[-1]
+        mine = s.cut_cards()[YOU] if is_piquet(s) else s.history()[-1]
         if t.phase == "cut":
             out.append(f"Equal cards ({card_symbol(s, mine)}, {card_symbol(s, a)}): {verb} again.")
         elif rule is not None and t.dealer is not None:
