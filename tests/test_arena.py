@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cribpiquet
-from cribpiquet import ArenaResult, _arena, arena, bots, cli, cribbage, piquet
+from cribpiquet import ArenaResult, _arena, _util, arena, bots, cli, cribbage, piquet
 from cribpiquet._arena import wilson
 
 FIVE = cribbage.Game("five-card")
@@ -198,7 +198,7 @@ class _FakeTTY:
 def test_progress_bar_only_on_a_terminal_after_a_second(monkeypatch):
     fake = _FakeTTY()
     monkeypatch.setattr("sys.stderr", fake)
-    bar = _arena._Progress(100, "arena")
+    bar = _util.Progress(100, "arena", "game", delay=1.0)
     bar(10)  # under a second: nothing yet
     assert fake.text == "" and bar.bar is None
     bar.start -= 2.0
@@ -207,7 +207,7 @@ def test_progress_bar_only_on_a_terminal_after_a_second(monkeypatch):
     bar.close()
     assert "arena:" in fake.text and "/100" in fake.text
     monkeypatch.setattr("sys.stderr", __import__("io").StringIO())
-    quiet = _arena._Progress(100, "arena")
+    quiet = _util.Progress(100, "arena", "game", delay=1.0)
     quiet.start -= 2.0
     quiet(50)
     assert quiet.bar is None

@@ -9,16 +9,14 @@ parallel in Rust, and their statistics (:class:`ArenaResult`).
 
 from __future__ import annotations
 
-import importlib
 import math
 import re
-import sys
-import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _core
-from ._args import short_repr
+from ._data import RowTable
+from ._util import Progress, describe
 from .bots import Bot
 
 __all__ = ["ArenaResult", "arena", "wilson"]
@@ -46,7 +44,7 @@ def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 @dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(RowTable):
     """The counts of an arena run and the statistics derived from them.
 
     The counts: ``players`` (names, in the order given), ``games``, ``wins`` (games each player's
@@ -62,7 +60,12 @@ class ArenaResult:
     ``−400 · log10(1/p − 1)`` with ``p`` player 0's win rate), a score of 0 counted as half a
     game so the value stays finite; ``points_by_source`` is each player's side's mean points per
     deal by source; ``games_per_second`` is ``games / seconds``.
+
+    :meth:`to_pandas` / :meth:`to_polars`: one row per player (wins, win rate, its interval,
+    points per deal by source).
     """
+
+    _HTML = "arena_html"
 
     game: str
     players: tuple[str, ...]
@@ -91,24 +94,6 @@ class ArenaResult:
             row.update({f"points_{src}": per[k] for src, per in self.points_by_source.items()})
             rows.append(row)
         return rows
-
-    def to_pandas(self) -> Any:
-        """One row per player (wins, win rate, its interval, points per deal by source) as a
-        pandas ``DataFrame``. Needs pandas."""
-        from ._data import to_pandas
-
-        return to_pandas(self._frame_rows())
-
-    def to_polars(self) -> Any:
-        """As :meth:`to_pandas`, a polars ``DataFrame``. Needs polars."""
-        from ._data import to_polars
-
-        return to_polars(self._frame_rows())
-
-    def _repr_html_(self) -> str:
-        from ._html import arena_html
-
-        return arena_html(self)
 
     def plot(self) -> Any:
         """A matplotlib ``Figure``: each player's win rate with its 95 % Wilson interval (the
@@ -255,34 +240,6 @@ def _difference(a: ArenaResult, b: ArenaResult) -> str:
 _Player = Union[str, Bot]
 
 
-class _Progress:
-    """A tqdm bar on stderr, shown only when stderr is a terminal and the run is past ~1 s."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label = total, label
-        self.start = time.perf_counter()
-        self.bar: Any = None
-        self.enabled = bool(getattr(sys.stderr, "isatty", lambda: False)())
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled:
-            return
-        if self.bar is None:
-            if time.perf_counter() - self.start < 1.0:
-                return
-            try:  # imported by name: tqdm ships no type information
-                tqdm = importlib.import_module("tqdm").tqdm
-            except ImportError:  # a dependency; without it, no bar
-                self.enabled = False
-                return
-            self.bar = tqdm(total=self.total, desc=self.label, unit="game", file=sys.stderr, leave=False)
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
 def arena(
     game: Any,
     players: Sequence[_Player],
@@ -306,10 +263,9 @@ def arena(
     thread); Ctrl-C stops the run within a fraction of a second, inside a game too. With
     ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
     """
-    if isinstance(progress, bool):
-        bar: Optional[_Progress] = _Progress(int(n_games), "arena") if progress else None
-    else:
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__} {short_repr(progress)}")
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, got {describe(progress)}")
+    bar = Progress(int(n_games), "arena", "game", delay=1.0) if progress else None
     callback: Optional[Callable[[int], None]] = bar
     try:
         raw = _core.arena_run(

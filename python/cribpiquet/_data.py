@@ -130,6 +130,30 @@ def _flat_columns(columns: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+class RowTable:
+    """A result that is a table: ``_frame_rows()`` gives one dict of plain values per row (the
+    class says what a row holds), :meth:`to_pandas` and :meth:`to_polars` make it a data frame;
+    the notebook's view is the function of :mod:`cribpiquet._html` the class names in ``_HTML``."""
+
+    _HTML = ""
+
+    def _repr_html_(self) -> str:
+        from . import _html
+
+        return str(getattr(_html, self._HTML)(self))
+
+    def _frame_rows(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas ``DataFrame`` (the class says what a row holds). Needs pandas."""
+        return to_pandas(self._frame_rows())
+
+    def to_polars(self) -> Any:
+        """As :meth:`to_pandas`, a polars ``DataFrame``. Needs polars."""
+        return to_polars(self._frame_rows())
+
+
 class Columns(dict):  # type: ignore[type-arg]
     """The columns of a simulation (``simulate``'s result): a ``dict`` of numpy arrays, one row
     per game, with :meth:`to_pandas` / :meth:`to_polars` (a (N, k) column becomes ``name_0 …

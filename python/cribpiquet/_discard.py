@@ -8,14 +8,14 @@ bar.
 from __future__ import annotations
 
 import importlib
-import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Union
 
 import numpy as np
 
 from . import _core
-from ._args import float_arg, int_arg, str_arg
+from ._util import Progress, float_arg, int_arg, on_a_terminal, short_path, str_arg
+from ._data import RowTable
 from ._ids import id_array, same_dtype
 from ._plot import require_matplotlib
 
@@ -44,12 +44,15 @@ def _cards(cards: Iterable[Any]) -> str:
 
 
 @dataclass(frozen=True)
-class DiscardAnalysis:
+class DiscardAnalysis(RowTable):
     """Every discard of a two-player cribbage hand, best first (see :func:`analyze_discard`).
 
-    ``rows`` is a list of :class:`DiscardRow`; ``str()`` prints them as an aligned table and
-    :meth:`plot` draws them.
+    ``rows`` is a list of :class:`DiscardRow`; ``str()`` prints them as an aligned table,
+    :meth:`plot` draws them, and :meth:`to_pandas` / :meth:`to_polars` give them as a data frame
+    (a row per discard, cards as text).
     """
+
+    _HTML = "discard_analysis_html"
 
     hand: tuple[Card, ...]
     dealer: bool
@@ -72,23 +75,6 @@ class DiscardAnalysis:
             r["kept"], r["thrown"] = " ".join(r["kept"]), " ".join(r["thrown"])
             del r["hand_distribution"]
         return rows
-
-    def to_pandas(self) -> Any:
-        """The rows as a pandas ``DataFrame`` (cards as text; needs pandas)."""
-        from ._data import to_pandas
-
-        return to_pandas(self._frame_rows())
-
-    def to_polars(self) -> Any:
-        """The rows as a polars ``DataFrame`` (cards as text; needs polars)."""
-        from ._data import to_polars
-
-        return to_polars(self._frame_rows())
-
-    def _repr_html_(self) -> str:
-        from ._html import discard_analysis_html
-
-        return discard_analysis_html(self)
 
     @property
     def best(self) -> DiscardRow:
@@ -219,18 +205,13 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, model: st
     if key in _TABLES:
         return _TABLES[key]
     run = _core.CribbageDiscardTablesRun(variant, flushes, model)  # checks variant and flushes
-    bar = _progress_bar(progress, max_iterations, f"discard tables ({run.tables().variant})")
-    try:
+    with Progress(max_iterations, f"discard tables ({run.tables().variant})", "pass",
+                  show=progress and on_a_terminal()) as bar:
         for _ in range(max_iterations):
             change = run.step()
-            if bar is not None:
-                bar.update(1)
-                bar.set_postfix_str(f"change {change:.1e}")
+            bar.update(1, f"change {change:.1e}")
             if change < tolerance:
                 break
-    finally:
-        if bar is not None:
-            bar.close()
     _TABLES[key] = run.tables()
     return _TABLES[key]
 
@@ -238,16 +219,6 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, model: st
 #: Tables computed in this process, by (variant, flushes, model, max_iterations, tolerance): they
 #: are immutable and deterministic, so a second call returns the first one's result.
 _TABLES: dict[tuple[str, bool, str, int, float], DiscardTables] = {}
-
-
-def _progress_bar(progress: bool, total: int, desc: str) -> Any:
-    if not progress or not sys.stderr.isatty():
-        return None
-    try:
-        tqdm = importlib.import_module("tqdm").tqdm
-    except ImportError:  # a runtime dependency, but a bar is never worth an error
-        return None
-    return tqdm(total=total, desc=desc, unit="pass", file=sys.stderr, leave=False)
 
 
 TABLES_FORMAT = "cribpiquet.DiscardTables"
@@ -272,13 +243,13 @@ def save_tables(tables: DiscardTables, path: Any) -> None:
             np.savez(f, **arrays)
             f.flush()
     except OSError as e:
-        raise ValueError(f"cannot write the tables to {_short_path(target)}: {e.strerror or e}") from None
+        raise ValueError(f"cannot write the tables to {short_path(target)}: {e.strerror or e}") from None
 
 
 def load_tables(path: Any) -> DiscardTables:
     """:meth:`DiscardTables.load`: the tables saved at ``path``."""
     source = _path_arg(path)
-    where = _short_path(source)
+    where = short_path(source)
     try:
         with np.load(source, allow_pickle=False) as z:
             data = {k: z[k] for k in z.files}
@@ -315,10 +286,6 @@ def _path_arg(path: Any) -> str:
     if not isinstance(text, str) or not text:
         raise ValueError("path must be a non-empty file name")
     return text
-
-
-def _short_path(path: str) -> str:
-    return path if len(path) <= 60 else "…" + path[-59:]
 
 
 def combine_pass_sums(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:

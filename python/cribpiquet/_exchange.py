@@ -8,16 +8,16 @@ the counts into probabilities with standard errors.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
-import sys
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
 from . import _core
-from ._args import int_arg as _int_arg
+from ._data import RowTable
+from ._util import Progress, on_a_terminal
+from ._util import int_arg as _int_arg
 
 Card = _core.PiquetCard
 
@@ -107,14 +107,18 @@ class ExchangeRow:
 
 
 @dataclass(frozen=True)
-class ExchangeAnalysis:
+class ExchangeAnalysis(RowTable):
     """Every legal exchange of a dealt piquet hand (:func:`analyze_exchange`), best
     ``expected_total`` first.
 
     ``rows`` (a tuple of :class:`ExchangeRow`), ``best`` (the first row), ``row(discard)`` (the
     row of a discard), ``sorted_rows(key)`` (best first by another field, e.g. ``"net"``),
-    ``str()`` (the best 20 as an aligned table), ``table(limit)``, ``plot()``.
+    ``str()`` (the best 20 as an aligned table), ``table(limit)``, ``plot()``, and
+    ``to_pandas()`` / ``to_polars()``: the rows as a data frame, one column per number, an
+    estimate as ``name`` and ``name_se`` (the distributions are left out: see :meth:`to_dict`).
     """
+
+    _HTML = "exchange_html"
 
     hand: tuple[Any, ...]
     role: str
@@ -142,24 +146,6 @@ class ExchangeAnalysis:
                     flat[k], flat[k + "_se"] = v
             rows.append(flat)
         return rows
-
-    def to_pandas(self) -> Any:
-        """The rows as a pandas ``DataFrame`` (one column per number, an estimate as ``name`` and
-        ``name_se``; the distributions are left out: see :meth:`to_dict`). Needs pandas."""
-        from ._data import to_pandas
-
-        return to_pandas(self._frame_rows())
-
-    def to_polars(self) -> Any:
-        """The rows as a polars ``DataFrame`` (as :meth:`to_pandas`). Needs polars."""
-        from ._data import to_polars
-
-        return to_polars(self._frame_rows())
-
-    def _repr_html_(self) -> str:
-        from ._html import exchange_html
-
-        return exchange_html(self)
 
     @property
     def best(self) -> ExchangeRow:
@@ -368,23 +354,11 @@ def _mean(s: float, sq: float, n: int) -> Estimate:
     return Estimate(m, math.sqrt(max(var, 0.0) / n))
 
 
-def _progress(total: int, enabled: Optional[bool]) -> Any:
-    if enabled is None:
-        enabled = total >= 4 * _CHUNK and sys.stderr is not None and sys.stderr.isatty()
-    if not enabled:
-        return None
-    try:
-        tqdm = importlib.import_module("tqdm").tqdm  # untyped: looked up, not imported statically
-    except ImportError:  # the bar is a nicety: no tqdm, no bar
-        return None
-    return tqdm(total=total, unit="sample", desc="exchange", leave=False)
-
-
 def _monte_carlo(hand: Any, role: str, rules: Any, max_discard: Optional[int], opponent: str, samples: int,
                  seed: int, progress: Optional[bool]) -> dict[str, np.ndarray]:
-    bar = _progress(samples, progress)
+    show = (samples >= 4 * _CHUNK and on_a_terminal()) if progress is None else progress
     total: dict[str, np.ndarray] = {}
-    try:
+    with Progress(samples, "exchange", "sample", show=show) as bar:
         for start in range(0, samples, _CHUNK):
             n = min(_CHUNK, samples - start)
             part = _core.piquet_exchange_monte_carlo(hand, role=role, rules=rules, max_discard=max_discard,
@@ -395,11 +369,7 @@ def _monte_carlo(hand: Any, role: str, rules: Any, max_discard: Optional[int], o
                 for key, value in part.items():
                     if key != "discard":
                         total[key] = total[key] + value
-            if bar is not None:
-                bar.update(n)
-    finally:
-        if bar is not None:
-            bar.close()
+            bar.update(n)
     return total
 
 

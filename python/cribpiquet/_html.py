@@ -117,14 +117,13 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
         )
     middle = []
     if isinstance(state, piquet.State):
-        plays = state.plays()
-        if len(plays) % 2 and state.phase == "play":
-            middle.append(f"<div>led by seat {plays[-1][0]}: {cards_html([card(plays[-1][1])])}</div>")
+        for seat, lead in state.trick():
+            middle.append(f"<div>led by seat {seat}: {cards_html([card(lead)])}</div>")
     else:
         if state.starter is not None:
             middle.append(f"<div>starter: {cards_html([card(state.starter)])}</div>")
         if state.phase == "play":
-            middle.append(f"<div>count {state.count}: {cards_html([card(c) for c in count_cards(state)])}</div>")
+            middle.append(f"<div>count {state.count}: {cards_html([card(c) for c in state.count_cards()])}</div>")
     game = state.get_game()
     return (
         f'<div class="cp-state"><div><b>{escape(repr(game))}</b> · phase {escape(state.phase)} · '
@@ -134,19 +133,6 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
         + "".join(rows)
         + "</tbody></table></div>"
     )
-
-
-def count_cards(state: Any) -> list[int]:
-    """The ids of the cards of the current cribbage count, in the order laid."""
-    from . import cribbage
-
-    need, seq = state.count, []
-    for _, c in reversed(state.plays()):
-        if need <= 0:
-            break
-        seq.append(c)
-        need -= cribbage.Card(c).pips
-    return seq[::-1]
 
 
 # ------------------------------------------------------------------------------ results

@@ -329,7 +329,7 @@ def format_report(report: dict[str, Any]) -> str:
 
 def load_report(path: str) -> dict[str, Any]:
     """Read a report written by ``--json``; a ValueError names what is wrong with it."""
-    from ._args import json_value, short_path, short_repr
+    from ._util import json_value, short_path, short_repr
 
     where = short_path(path)
     try:

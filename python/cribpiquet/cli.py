@@ -34,6 +34,7 @@ import time
 from typing import Any, Callable, NoReturn, Sequence
 
 from . import _core, cribbage, piquet
+from ._util import Progress, clip, float_text, int_text
 
 BAR_WIDTH = 40
 
@@ -117,13 +118,9 @@ def _plot_ready(args: argparse.Namespace) -> bool:
         return False
     problem = _plot_path_problem(path)
     if problem:
-        print(f"cribpiquet: error: --plot {_short(path)}: {problem}", file=sys.stderr)
+        print(f"cribpiquet: error: --plot {clip(path, 60)}: {problem}", file=sys.stderr)
         return False
     return True
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _plot_format(path: str) -> str:
@@ -144,16 +141,16 @@ def _plot_path_problem(path: str) -> str:
     fmt = _plot_format(path)
     known = FigureCanvasAgg(Figure()).get_supported_filetypes()
     if fmt not in known:
-        return f"matplotlib cannot write .{_short(fmt, 10)} files (use one of {', '.join(sorted(known))})"
+        return f"matplotlib cannot write .{clip(fmt, 10)} files (use one of {', '.join(sorted(known))})"
     if os.path.isdir(path):
         return "is a directory"
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
-        return f"no such directory {_short(folder)}"
+        return f"no such directory {clip(folder, 60)}"
     if os.path.exists(path) and not os.access(path, os.W_OK):
         return "the file is not writable"
     if not os.path.exists(path) and not os.access(folder, os.W_OK):
-        return f"cannot create files in {_short(folder)}"
+        return f"cannot create files in {clip(folder, 60)}"
     return ""
 
 
@@ -167,7 +164,7 @@ def _save_plot(fig: Any, path: str, quiet: bool = False) -> None:
             f.write(buffer.getvalue())
             f.flush()
     except OSError as e:
-        raise OutputError(f"cannot write the plot {_short(path)}: {e.strerror or e}") from None
+        raise OutputError(f"cannot write the plot {clip(path, 60)}: {e.strerror or e}") from None
     print(f"plot: {path}", file=sys.stderr if quiet else sys.stdout)
 
 
@@ -427,9 +424,9 @@ def run_arena_in_blocks(game: Any, players: Sequence[Any], n_games: int, *, seed
     """:func:`cribpiquet.arena` played in blocks of games (``first_game`` ranges, combined: the
     same result as one call) so that Ctrl-C keeps the games already played. Returns the result
     and whether it was interrupted."""
-    from ._arena import ArenaResult, _Progress, arena
+    from ._arena import ArenaResult, arena
 
-    bar = _Progress(n_games, "arena") if progress else None
+    bar = Progress(n_games, "arena", "game", delay=1.0) if progress else None
     parts = []
     done, block, interrupted = 0, 8, False
     try:
@@ -506,57 +503,37 @@ def _bot_names() -> str:
     return ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _int_type(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a decimal integer (ASCII digits, at most 30 of them) in ``low..high``
-    (argparse names the option in the message)."""
-
-    def parse(text: str) -> int:
-        t = text.strip()
-        body = t[1:] if t[:1] in "+-" else t
-        if not (body.isascii() and body.isdigit()) or len(body) > 30:
-            raise argparse.ArgumentTypeError(f"must be a whole number, got {_short(text, 30)!r}")
-        v = int(t)
-        if low is not None and v < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, got {v}")
-        if high is not None and v > high:
-            raise argparse.ArgumentTypeError(f"must be at most {high}, got {v}")
-        return v
-
-    parse.__name__ = "int"
-    return parse
+SEED = int_text(0, 2**64 - 1)
 
 
-def _float_type(low: float) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        if not text.isascii() or len(text) > 40:
-            raise argparse.ArgumentTypeError(f"must be a number, got {_short(text, 30)!r}")
-        try:
-            v = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
-        if not (v == v and abs(v) != float("inf")) or v < low:
-            raise argparse.ArgumentTypeError(f"must be a finite number >= {low:g}, got {text!r}")
-        return v
-
-    parse.__name__ = "float"
-    return parse
+def _command(sub: Any, name: str, run: Callable[[argparse.Namespace], int], help: str | None = None,
+             **kwargs: Any) -> argparse.ArgumentParser:
+    """The parser of command ``name`` (its help ``COMMANDS[name]`` unless given), running ``run``."""
+    p = sub.add_parser(name, help=help or COMMANDS[name], formatter_class=_HelpFormatter, **kwargs)
+    p.set_defaults(run=run)
+    return p
 
 
-SEED = _int_type(0, 2**64 - 1)
-
-
-def _add_json(p: argparse.ArgumentParser) -> None:
+def _outputs(p: argparse.ArgumentParser, plot: str | None = None) -> None:
+    """The options a command's output takes, last: ``--plot`` (drawing ``plot``) and ``--json``."""
+    if plot is not None:
+        p.add_argument("--plot", metavar="PNG", help=f"also draw {plot} to this file (default: none)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON document instead of text")
+
+
+#: The piquet commands' ``--rules``.
+_RULES: dict[str, Any] = {"default": "russian", "choices": ("russian", "rubicon"),
+                          "help": "russian or rubicon (docs/rules/piquet.md)"}
 
 
 def _add_play_parsers(sub: Any) -> None:
     pl = sub.add_parser("play", help=COMMANDS["play"], formatter_class=_HelpFormatter,
                         description="Play against a bot: you are seat 0; type help at the prompt for the commands.")
     pl_sub = pl.add_subparsers(dest="game", required=True, parser_class=_Parser, metavar="{cribbage,piquet}")
-    crib = pl_sub.add_parser("cribbage", help="two-player cribbage against a bot", formatter_class=_HelpFormatter)
+    crib = _command(pl_sub, "cribbage", _cmd_play, help="two-player cribbage against a bot")
     crib.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
                       help="six-card (to 121, as cribbage.Game()) or five-card (to 61)")
-    pq = pl_sub.add_parser("piquet", help="piquet against a bot", formatter_class=_HelpFormatter)
+    pq = _command(pl_sub, "piquet", _cmd_play, help="piquet against a bot")
     pq.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help="the rule set")
     pq.add_argument("--scope", default="deal", choices=("deal", "partiya"),
                     help="one deal, or the whole match (partiya)")
@@ -566,15 +543,46 @@ def _add_play_parsers(sub: Any) -> None:
         p.add_argument("--seed", type=SEED, default=None,
                        help="0 .. 2**64-1: fixes the deal (default: a random seed, printed)")
         p.add_argument("--record", metavar="FILE", help="write the game as JSON lines to FILE (default: no record)")
-        p.set_defaults(run=_cmd_play)
-    rp = sub.add_parser("replay", help=COMMANDS["replay"], formatter_class=_HelpFormatter)
+    rp = _command(sub, "replay", _cmd_replay)
     rp.add_argument("file", help="a record written by cribpiquet play --record")
     rp.add_argument("--html", metavar="OUT",
                     help="write the game as one self-contained web page to OUT (step through it in a browser; "
                     "default: print it move by move)")  # fmt: skip
     rp.add_argument("--seat", type=int, choices=(0, 1), default=None,
                     help="with --html: open the page in that seat's view (default: both hands face up)")  # fmt: skip
-    rp.set_defaults(run=_cmd_replay)
+
+
+def _add_piquet_parsers(sub: Any) -> None:
+    pq = sub.add_parser("piquet", help=COMMANDS["piquet"], formatter_class=_HelpFormatter)
+    pq_sub = pq.add_subparsers(dest="piquet_command", required=True, parser_class=_Parser,
+                               metavar="{declare,compare,exchange}")
+    declare = _command(pq_sub, "declare", _cmd_piquet_declare, help="what a 12-card hand declares")
+    declare.add_argument("cards", nargs="+", help="12 cards, e.g. AH KH QH JH TH 7H AC AD AS 7C 8C 7D")
+    declare.add_argument("--dealt", nargs="+",
+                         help="the 12 cards dealt, for carte blanche (default: the cards given)")
+    declare.add_argument("--rules", **_RULES)
+    _outputs(declare)
+    compare = _command(pq_sub, "compare", _cmd_piquet_compare, help="compare two hands' declarations")
+    compare.add_argument("--elder", nargs="+", required=True, help="elder's 12 cards (required)")
+    compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards (required)")
+    compare.add_argument("--rules", **_RULES)
+    _outputs(compare)
+    exchange = _command(pq_sub, "exchange", _cmd_piquet_exchange, help="every legal exchange of a dealt hand: exact "
+                        "expectations, Monte Carlo chances against an opponent")
+    exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
+    exchange.add_argument("--role", default="elder", choices=("elder", "dealer"), help="whose exchange")
+    exchange.add_argument("--rules", **_RULES)
+    exchange.add_argument("--samples", type=int_text(0, 10_000_000), default=20_000,
+                          help="Monte Carlo samples against an opponent (0: the exact part only)")
+    exchange.add_argument("--seed", type=SEED, default=0, help="the Monte Carlo samples' seed, 0 .. 2**64-1")
+    exchange.add_argument("--max-discard", type=int_text(0, 8), default=None,
+                          help="talon cards available (default: the most the rules can leave)")
+    exchange.add_argument("--top", type=int_text(1), default=20, help="rows to print")
+    exchange.add_argument("--sort", default=None, choices=tuple(EXCHANGE_SORTS),
+                          help="order of the rows: " + "; ".join(
+                              f"{k}: {v[1]}{' (Monte Carlo)' if v[2] else ' (exact)'}" for k, v in EXCHANGE_SORTS.items())
+                          + " (default: net with samples, total without)")
+    _outputs(exchange, "the first rows")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -586,116 +594,71 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cribpiquet {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    score = sub.add_parser("score", help=COMMANDS["score"], formatter_class=_HelpFormatter)
+    score = _command(sub, "score", _cmd_score)
     score.add_argument("cards", nargs="+", help="the kept cards, e.g. 5H 5D 5S JC")
     score.add_argument("--starter", required=True, help="the starter card, e.g. 5C (required)")
     score.add_argument("--crib", action="store_true",
                        help="score as a crib: a flush needs the starter too (default: a hand)")
-    _add_json(score)
-    score.set_defaults(run=_cmd_score)
+    _outputs(score)
 
-    stats = sub.add_parser("stats", help=COMMANDS["stats"], formatter_class=_HelpFormatter)
+    stats = _command(sub, "stats", _cmd_stats)
     stats.add_argument("--kind", default="hand", choices=cribbage.DISTRIBUTION_KINDS,
                        help="which shows: a six-card hand's 4 + starter, a crib, or five-card's 3 + starter")
-    stats.add_argument("--plot", metavar="PNG", help="also draw the score histogram to this file (default: none)")
     stats.add_argument("--log", action="store_true", help="with --plot: a log scale for the percentages "
                        "(default: linear)")
-    _add_json(stats)
-    stats.set_defaults(run=_cmd_stats)
+    _outputs(stats, "the score histogram")
 
-    discard = sub.add_parser("discard", help=COMMANDS["discard"], formatter_class=_HelpFormatter)
+    discard = _command(sub, "discard", _cmd_discard)
     discard.add_argument("cards", nargs="+", help="6 cards (five-card: 5), e.g. 5H 5D JC QS 2C 9H")
     discard.add_argument("--dealer", action="store_true", help="the crib is yours (default: pone's view)")
     discard.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
                          help="six-card: keep 4 of 6; five-card: keep 3 of 5")
-    discard.add_argument("--plot", metavar="PNG", help="also draw the discards to this file (default: none)")
     discard.add_argument("--tables", metavar="FILE",
                          help="weight the opponent's throws by equilibrium tables saved with discard-tables --save "
                          "(default: every throw equally likely)")
-    _add_json(discard)
-    discard.set_defaults(run=_cmd_discard)
+    _outputs(discard, "the discards")
 
-    tables = sub.add_parser("discard-tables", help=COMMANDS["discard-tables"], formatter_class=_HelpFormatter)
+    tables = _command(sub, "discard-tables", _cmd_discard_tables)
     tables.add_argument("--variant", default="six-card", choices=("six-card", "five-card"),
                         help="which game's discards")
     tables.add_argument("--no-flushes", action="store_true",
                         help="score no crib flush, like the classic tables (default: flushes count)")
     tables.add_argument("--model", default="conditioned", choices=("conditioned", "thrown-only"),
                         help="the crib given the whole hand, or given the two thrown cards only (older, cheaper)")
-    tables.add_argument("--max-iterations", type=_int_type(0, 10_000), default=50,
+    tables.add_argument("--max-iterations", type=int_text(0, 10_000), default=50,
                         help="at most this many best-response passes (0 .. 10000)")
-    tables.add_argument("--tolerance", type=_float_type(0.0), default=1e-4,
+    tables.add_argument("--tolerance", type=float_text(0.0), default=1e-4,
                         help="stop when no table value changes by this much in a pass")
-    tables.add_argument("--plot", metavar="PNG", help="also draw both tables as heatmaps to this file (default: none)")
     tables.add_argument("--save", metavar="FILE", help="also save the tables to FILE (.npz) for discard --tables "
                         "(default: not saved)")
-    _add_json(tables)
-    tables.set_defaults(run=_cmd_discard_tables)
+    _outputs(tables, "both tables as heatmaps")
 
-    pq = sub.add_parser("piquet", help=COMMANDS["piquet"], formatter_class=_HelpFormatter)
-    pq_sub = pq.add_subparsers(dest="piquet_command", required=True, parser_class=_Parser,
-                               metavar="{declare,compare,exchange}")
-    rules_help = "russian or rubicon (docs/rules/piquet.md)"
-    declare = pq_sub.add_parser("declare", help="what a 12-card hand declares", formatter_class=_HelpFormatter)
-    declare.add_argument("cards", nargs="+", help="12 cards, e.g. AH KH QH JH TH 7H AC AD AS 7C 8C 7D")
-    declare.add_argument("--dealt", nargs="+",
-                         help="the 12 cards dealt, for carte blanche (default: the cards given)")
-    declare.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
-    _add_json(declare)
-    declare.set_defaults(run=_cmd_piquet_declare)
-    compare = pq_sub.add_parser("compare", help="compare two hands' declarations", formatter_class=_HelpFormatter)
-    compare.add_argument("--elder", nargs="+", required=True, help="elder's 12 cards (required)")
-    compare.add_argument("--dealer", nargs="+", required=True, help="the dealer's 12 cards (required)")
-    compare.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
-    _add_json(compare)
-    compare.set_defaults(run=_cmd_piquet_compare)
-    exchange = pq_sub.add_parser("exchange", help="every legal exchange of a dealt hand: exact expectations, "
-                                 "Monte Carlo chances against an opponent", formatter_class=_HelpFormatter)
-    exchange.add_argument("cards", nargs="+", help="the 12 cards dealt")
-    exchange.add_argument("--role", default="elder", choices=("elder", "dealer"), help="whose exchange")
-    exchange.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help=rules_help)
-    exchange.add_argument("--samples", type=_int_type(0, 10_000_000), default=20_000,
-                          help="Monte Carlo samples against an opponent (0: the exact part only)")
-    exchange.add_argument("--seed", type=SEED, default=0, help="the Monte Carlo samples' seed, 0 .. 2**64-1")
-    exchange.add_argument("--max-discard", type=_int_type(0, 8), default=None,
-                          help="talon cards available (default: the most the rules can leave)")
-    exchange.add_argument("--top", type=_int_type(1), default=20, help="rows to print")
-    exchange.add_argument("--sort", default=None, choices=tuple(EXCHANGE_SORTS),
-                          help="order of the rows: " + "; ".join(
-                              f"{k}: {v[1]}{' (Monte Carlo)' if v[2] else ' (exact)'}" for k, v in EXCHANGE_SORTS.items())
-                          + " (default: net with samples, total without)")
-    exchange.add_argument("--plot", metavar="PNG", help="save a picture of the first rows (default: none)")
-    _add_json(exchange)
-    exchange.set_defaults(run=_cmd_piquet_exchange)
+    _add_piquet_parsers(sub)
     _add_play_parsers(sub)
 
-    ar = sub.add_parser("arena", help=COMMANDS["arena"], formatter_class=_HelpFormatter)
+    ar = _command(sub, "arena", _cmd_arena)
     ar.add_argument("game", choices=("cribbage", "piquet"),
                     help="the game: cribbage (see --variant) or piquet (see --rules, --scope)")
     ar.add_argument("--players", nargs="+", required=True,
                     help=f"one per seat: {_bot_names()} (required)")
-    ar.add_argument("--games", type=_int_type(0), default=1000, help="games to play")
+    ar.add_argument("--games", type=int_text(0), default=1000, help="games to play")
     ar.add_argument("--seed", type=SEED, default=0, help="the games' seed, 0 .. 2**64-1")
-    ar.add_argument("--threads", type=_int_type(1, 4096), default=None,
+    ar.add_argument("--threads", type=int_text(1, 4096), default=None,
                     help="worker threads (default: every core)")
     ar.add_argument("--variant", default=None,
                     help="cribbage: six-card (default), five-card, three-player or four-player")
     ar.add_argument("--rules", default=None, choices=("russian", "rubicon"), help="piquet rules (default: russian)")
     ar.add_argument("--scope", default=None, choices=("deal", "partiya"),
                     help="piquet: one deal or the whole match (default: partiya)")
-    ar.add_argument("--plot", metavar="PNG", help="also draw the win rates and points per deal to this file "
-                    "(default: none)")
-    _add_json(ar)
-    ar.set_defaults(run=_cmd_arena)
+    _outputs(ar, "the win rates and points per deal")
 
-    bench = sub.add_parser("bench", help=COMMANDS["bench"], formatter_class=_HelpFormatter)
+    bench = _command(sub, "bench", _cmd_bench)
     bench.add_argument("--quick", action="store_true", help="smaller inputs and 3 repeats, under 20 s "
                        "(default: the full suite)")
     bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON to FILE "
                        "(default: no file)")
     bench.add_argument("--compare", metavar="OLD.json",
                        help="print the change against an earlier --json file (default: no comparison)")
-    bench.set_defaults(run=_cmd_bench)
     return parser
 
 
@@ -724,7 +687,7 @@ def _bad_argument(argv: Sequence[str]) -> str:
             arg.encode("utf-8")
         except UnicodeEncodeError:
             shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
-            return f"argument {i} ({_short(shown, 40)}) is not valid UTF-8 text"
+            return f"argument {i} ({clip(shown, 40)}) is not valid UTF-8 text"
     return ""
 
 

@@ -34,11 +34,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import operator
 import pickle
 import re
 import time
-import uuid
 from typing import Any, Callable
 
 import numpy as np
@@ -52,6 +50,7 @@ except ImportError:  # pragma: no cover - exercised by a test that hides dask
     ) from None
 
 from . import cribbage, piquet
+from ._util import describe, float_arg, int_arg, int_in, run_tasks
 
 __all__ = [
     "arena",
@@ -69,8 +68,7 @@ _NO_CLIENT = (
 
 
 def _describe(x: Any) -> str:
-    text = repr(x)
-    return f"{type(x).__name__} {text[:80]}{'…' if len(text) > 80 else ''}"
+    return describe(x, 81)
 
 
 def _resolve_client(client: Any) -> Any:
@@ -85,19 +83,6 @@ def _resolve_client(client: Any) -> Any:
     if client.status in ("closing", "closed"):
         raise ValueError(f"client is {client.status}: {_NO_CLIENT}")
     return client
-
-
-def _count(x: Any, name: str, low: int, high: int = 2**63 - 1) -> int:
-    """An int argument in ``low..high - 1`` (``bool`` and non-ints are a TypeError)."""
-    if isinstance(x, bool):
-        raise TypeError(f"{name} must be an int, got {_describe(x)}")
-    try:
-        value = operator.index(x)
-    except Exception:  # noqa: BLE001 - not int-like, or an __index__ that fails (OverflowError, KeyError...)
-        raise TypeError(f"{name} must be an int, got {_describe(x)}") from None
-    if not low <= value < high:
-        raise ValueError(f"{name} must be in range({low}, {high}), got {value}")
-    return value
 
 
 # ------------------------------------------------------------------- sending players to workers
@@ -200,8 +185,8 @@ def simulate(
     True
     """
     local = _simulator(game)
-    n = _count(n_games, "n_games", 0)
-    size = _count(chunk_games, "chunk_games", 1)
+    n = int_in(n_games, "n_games", 0)
+    size = int_in(chunk_games, "chunk_games", 1)
     players = _players_once(players)
     # Zero games checks game, players and seed exactly as the local call, and gives the schema.
     empty = local(game, 0, players=players, seed=seed)
@@ -212,21 +197,13 @@ def simulate(
     threads = max(1, sum(client.nthreads().values()))
     chunks = _chunks(n, size, threads)
     out = {key: np.empty((n, *col.shape[1:]), col.dtype) for key, col in empty.items()}
-    token = uuid.uuid4().hex
-    futures = [
-        client.submit(_simulate_chunk, game, players, seed, start, count, key=f"cribpiquet-simulate-{token}-{i}", pure=False)
-        for i, (start, count) in enumerate(chunks)
-    ]
-    where = {f.key: start for f, (start, _) in zip(futures, chunks)}
-    try:
-        for future, part in _dd.as_completed(futures, loop=client.loop, with_results=True):
-            start = where[future.key]
-            for key, column in part.items():
-                out[key][start : start + len(column)] = column
-            future.release()
-    except BaseException:
-        client.cancel(futures)
-        raise
+
+    def copy(i: int, part: dict[str, np.ndarray]) -> None:
+        start = chunks[i][0]
+        for key, column in part.items():
+            out[key][start : start + len(column)] = column
+
+    run_tasks(client, "simulate", _simulate_chunk, [(game, players, seed, *c) for c in chunks], copy)
     return out
 
 
@@ -273,8 +250,8 @@ def arena(
     from ._arena import ArenaResult
     from ._arena import arena as local_arena
 
-    n = _count(n_games, "n_games", 0)
-    size = None if chunk_games is None else _count(chunk_games, "chunk_games", 1)
+    n = int_in(n_games, "n_games", 0)
+    size = None if chunk_games is None else int_in(chunk_games, "chunk_games", 1)
     players = _players_once(players)
     # Zero games checks game, players and seed exactly as the local call.
     empty = local_arena(game, players, 0, seed=seed, progress=False)
@@ -286,18 +263,8 @@ def arena(
     threads = max(1, sum(client.nthreads().values()))
     if size is None:
         size = max(1, min(1_000_000, math.ceil(n / (4 * threads))))
-    chunks = _chunks(n, size, threads)
-    token = uuid.uuid4().hex
-    futures = [
-        client.submit(_arena_chunk, game, portable, seed, start, count, key=f"cribpiquet-arena-{token}-{i}", pure=False)
-        for i, (start, count) in enumerate(chunks)
-    ]
-    try:
-        parts = client.gather(futures)
-    except BaseException:
-        client.cancel(futures)
-        raise
-    merged = ArenaResult.combine(parts)
+    tasks = [(game, portable, seed, *c) for c in _chunks(n, size, threads)]
+    merged = ArenaResult.combine(run_tasks(client, "arena", _arena_chunk, tasks))
     return dataclasses.replace(merged, seconds=time.perf_counter() - clock)
 
 
@@ -340,28 +307,17 @@ def discard_tables(
     """
     from ._discard import DiscardTables, combine_pass_sums, discard_classes
 
-    from ._args import float_arg, int_arg
-
     max_iterations = int_arg(max_iterations, "max_iterations", 0, 10_000)
     tolerance = float_arg(tolerance, "tolerance", 0.0)
-    k = None if ranges is None else _count(ranges, "ranges", 1, 1_000_001)
+    k = None if ranges is None else int_in(ranges, "ranges", 1, 1_000_001)
     tables = DiscardTables.initial(variant, flushes=flushes, model=model)  # checks variant, flushes, model
     classes = discard_classes(variant)
     client = _resolve_client(client)
     if k is None:
         k = 4 * max(1, sum(client.nthreads().values()))
     bounds = [(start, start + count) for start, count in _chunks(classes, math.ceil(classes / k), k)]
-    token = uuid.uuid4().hex
-    for iteration in range(max_iterations):
-        futures = [
-            client.submit(_pass_sums, tables, a, b, key=f"cribpiquet-discard-pass-{token}-{iteration}-{i}", pure=False)
-            for i, (a, b) in enumerate(bounds)
-        ]
-        try:
-            parts = client.gather(futures)
-        except BaseException:
-            client.cancel(futures)
-            raise
+    for _ in range(max_iterations):
+        parts = run_tasks(client, "discard-pass", _pass_sums, [(tables, a, b) for a, b in bounds])
         tables = tables.advance(combine_pass_sums(parts))
         if tables.changes[-1] < tolerance:
             break

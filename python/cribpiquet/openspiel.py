@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from . import cribbage, piquet
-from ._args import float_arg, int_arg, is_int, short_repr, str_arg
+from ._util import describe, float_arg, int_arg, is_int, short_repr, str_arg
 
 __all__ = ["register", "CRIBBAGE", "PIQUET"]
 
@@ -47,17 +47,6 @@ def _pyspiel() -> Any:
             "cribpiquet.openspiel needs OpenSpiel: pip install 'cribpiquet[openspiel]' (Python >= 3.11)"
         ) from exc
     return pyspiel
-
-
-def _max_game_length(game: Any) -> int:
-    """An upper bound on the number of actions (chance included) of a game."""
-    if isinstance(game, cribbage.Game):
-        # Every deal scores at least one point (the last card), and a deal is at most
-        # 4 cut + 24 dealt + 4 discards + 1 starter + 16 cards laid + 16 goes actions.
-        return game.target * 70 + 70
-    if game.scope == "deal":
-        return 200  # draw for deal, 24 dealt, the exchange, 24 cards played, capot questions
-    return 200 * 1000  # a partiya: far more deals than any ends with
 
 
 class _Observer:
@@ -102,7 +91,7 @@ def _classes(pyspiel: Any) -> tuple[Any, Any]:
             """OpenSpiel's ``apply_action``, refusing what is not an integer (``True``, ``356.9``)
             before pyspiel converts it."""
             if not is_int(action):
-                raise TypeError(f"an action must be an int, got {type(action).__name__} {short_repr(action)}")
+                raise TypeError(f"an action must be an int, got {describe(action)}")
             game = self.get_game()
             top = max(game.num_distinct_actions(), game.max_chance_outcomes())
             if not 0 <= int(action) < top:
@@ -113,7 +102,7 @@ def _classes(pyspiel: Any) -> tuple[Any, Any]:
             # pyspiel hands an int; a Python caller of apply_action may not: only integers
             # (numpy's included) reach the engine, which checks legality (ValueError, no change)
             if not is_int(action):
-                raise TypeError(f"an action must be an int, got {type(action).__name__} {short_repr(action)}")
+                raise TypeError(f"an action must be an int, got {describe(action)}")
             self.cribpiquet_state.apply_action(int(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
@@ -150,7 +139,7 @@ def _classes(pyspiel: Any) -> tuple[Any, Any]:
                 min_utility=inner.min_utility(),
                 max_utility=inner.max_utility(),
                 utility_sum=0.0,
-                max_game_length=_max_game_length(inner),
+                max_game_length=inner.max_game_length(),
             )
             super().__init__(game_type, info, params)
             self.cribpiquet_game = inner

@@ -20,11 +20,13 @@ terminal's encoding has them (else ``TH``), red suits in red on a colour termina
 
 The engine (:mod:`cribpiquet.cribbage`, :mod:`cribpiquet.piquet`) does every rule: this module
 only parses what you type into actions with the engine's ``string_to_action``/``parse_cards``,
-checks them against ``legal_actions()``, and narrates what the engine scored (``rewards`` by
-source, ``explain_hand``/``explain_peg``, ``score_declarations``).
+checks them against ``legal_actions()``, reads the cards of an action (``action_cards``) and of
+the current count (``count_cards``) from the state, and narrates what the engine scored
+(``rewards`` by source, ``explain_hand``/``explain_peg``, ``score_declarations``).
 
-Chance events are drawn from ``random.Random(f"{seed}:{move_number}")``, so a seed fixes the deal
-and taking a move back and playing another one does not re-shuffle the pack.
+Chance events are the engine's draw, ``State.sample_chance(seed)`` (seeded by the seed and the
+move number), so a seed fixes the deal and taking a move back and playing another one does not
+re-shuffle the pack.
 
 A record (``--record FILE``) is JSON lines: first the header ``{"cribpiquet": "play", "game": ...,
 "options": {...}, "seed": N, "bot": NAME, "you": 0}``, then one line per action applied, in order,
@@ -42,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
 from . import _core, _display, cribbage, piquet
-from ._args import json_value, short_path
+from ._util import clip, json_value, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}
@@ -115,13 +117,11 @@ def sort_cards(state: Any, cards: Iterable[int]) -> list[int]:
 
 
 def _move_key(state: Any, action: int) -> tuple:
-    if is_piquet(state):
-        return (0, action)
-    if action < 52:
-        return (0, (_display.sort_key(cribbage.Card(action)),))
-    if action < cribbage.GO:
-        return (0, tuple(sorted(_display.sort_key(cribbage.Card(c)) for c in cribbage.action_pair(action))))
-    return (1, action)
+    """Moves with cards first, by their cards as :func:`sort_cards` orders them; then the others."""
+    cards = state.action_cards(action)
+    if not cards:
+        return (1, action)
+    return (0, tuple(c if is_piquet(state) else _display.sort_key(cribbage.Card(c)) for c in sort_cards(state, cards)))
 
 
 def choices(state: Any, pending: Iterable[int] = ()) -> list[int]:
@@ -141,17 +141,8 @@ def cards_text(state: Any, cards: Iterable[int], sort: bool = True) -> str:
 
 def action_label(state: Any, action: int) -> str:
     """An action as the player reads it: cards with suit symbols, else the engine's text."""
-    if is_piquet(state):
-        return card_symbol(state, action) if action < 32 else state.action_to_string(action)
-    if action < 52:
-        return card_symbol(state, action)
-    if action < cribbage.GO:
-        return cards_text(state, cribbage.action_pair(action))
-    return state.action_to_string(action)
-
-
-def short(text: str, limit: int = 30) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
+    cards = state.action_cards(action)
+    return cards_text(state, cards) if cards else state.action_to_string(action)
 
 
 # ------------------------------------------------------------------------------------ input
@@ -181,7 +172,7 @@ def parse_input(text: str, state: Any, pending: Iterable[int] = ()) -> Command:
             if is_piquet(state) and state.phase == "discard":
                 return _piquet_discard(state, [listed[n - 1]], pending)
             return Command("move", [listed[n - 1]])
-        raise InputError(f"there is no move {short(line)}: choose 1 to {len(listed)}")
+        raise InputError(f"there is no move {clip(line)}: choose 1 to {len(listed)}")
     if is_piquet(state) and state.phase in ("exchange", "discard"):
         try:
             cards = [c.id for c in piquet.parse_cards(line)]
@@ -192,26 +183,15 @@ def parse_input(text: str, state: Any, pending: Iterable[int] = ()) -> Command:
     try:
         action = state.string_to_action(line)
     except (ValueError, TypeError) as e:
-        raise InputError(f"{short(str(e), 60)} (type help)") from None
+        raise InputError(f"{clip(str(e), 60)} (type help)") from None
     if action in legal:
         return Command("move", [action])
     raise InputError(_why_not(state, action, legal))
 
 
-def _held(state: Any, action: int) -> list[int]:
-    """The cards an action lays (none for go, pass, an exchange size)."""
-    if is_piquet(state):
-        return [action] if action < 32 else []
-    if action < 52:
-        return [action]
-    if action < cribbage.GO:
-        return list(cribbage.action_pair(action))
-    return []
-
-
 def _why_not(state: Any, action: int, legal: list[int]) -> str:
     hand = set(state.hand(state.current_player()))
-    missing = [c for c in _held(state, action) if c not in hand]
+    missing = [c for c in state.action_cards(action) if c not in hand]
     if missing:
         return f"you don't hold {cards_text(state, missing)}"
     legal = sorted(legal, key=lambda a: _move_key(state, a))
@@ -244,17 +224,22 @@ def _piquet_discard(state: Any, cards: list[int], pending: list[int]) -> Command
         cards = pending + cards
     actions = sorted(cards)
     if state.phase == "exchange":
-        sizes = [a - 32 for a in state.legal_actions() if 32 <= a <= 40]
-        if len(cards) + 32 not in state.legal_actions():
+        sizes = _exchange_sizes(state)
+        if len(cards) not in sizes:
             raise InputError(f"you can't exchange {len(cards)} card{'s' * (len(cards) != 1)} now (you may exchange "
                              f"{', '.join(map(str, sizes))})")  # fmt: skip
-        actions = [32 + len(cards)] + actions
+        actions = [piquet.EXCHANGE_BASE + len(cards)] + actions
     trial = state.clone()
     for a in actions:
         if trial.current_player() != me or a not in trial.legal_actions():
             raise InputError(f"you can't lay out {cards_text(state, cards)} now")
         trial.apply_action(a)
     return Command("move", actions)
+
+
+def _exchange_sizes(state: Any) -> list[int]:
+    """The numbers of cards the player to move may exchange now (the legal exchange actions)."""
+    return [a - piquet.EXCHANGE_BASE for a in state.legal_actions() if not state.action_cards(a)]
 
 
 # ------------------------------------------------------------------------------------- bots
@@ -273,7 +258,7 @@ def make_bot(name: str, seed: int) -> Any:
         return EXTRA_BOTS[name](seed)
     bot = _core.bot_from_name(name, seed=seed)
     if bot is None:
-        raise ValueError(f"unknown bot {short(name)!r}: choose {', '.join(_core.bot_names())}")
+        raise ValueError(f"unknown bot {clip(name)!r}: choose {', '.join(_core.bot_names())}")
     return bot
 
 
@@ -319,14 +304,15 @@ class Narrator:
             if p == YOU or self.reveal:
                 out.append(f"{_v(p, 'discard', 'discards')} {action_label(s, a)} to {crib} crib.")
             else:
-                out.append(f"The bot discards {len(_held(s, a))} card{'s' * (len(_held(s, a)) > 1)} to {crib} crib.")
+                n = len(s.action_cards(a))
+                out.append(f"The bot discards {n} card{'s' * (n > 1)} to {crib} crib.")
         elif phase == "starter":
             out.append(f"Starter: {card_symbol(s, a)}")
         elif phase == "play":
             if a == cribbage.GO:
                 out.append(f"{_v(p, 'say', 'says')} go.")
             else:
-                seq = _count_cards(s) + [a]
+                seq = s.count_cards() + [a]
                 count = s.count + cribbage.Card(a).pips
                 peg = cribbage.explain_peg(seq)
                 text = f"{_v(p, 'play', 'plays')} {card_symbol(s, a)} — count {count}"
@@ -385,7 +371,7 @@ class Narrator:
                 if self.reveal:
                     out.append(f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}")
         elif phase == "exchange":
-            n = a - 32
+            n = a - piquet.EXCHANGE_BASE
             out.append(f"{_v(p, 'keep', 'keeps')} the hand (no exchange)." if n == 0
                        else f"{_v(p, 'exchange', 'exchanges')} {n} card{'s' * (n > 1)}.")  # fmt: skip
         elif phase == "discard":
@@ -396,9 +382,10 @@ class Narrator:
             if seat == YOU or self.reveal:
                 out.append(f"{_v(seat, 'take', 'takes')} {card_symbol(s, a)} from the talon.")
         elif phase == "announce":
-            out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if a == 41 else f"{_v(p, 'pass', 'passes')}.")
+            capot = a == piquet.ANNOUNCE_CAPOT
+            out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if capot else f"{_v(p, 'pass', 'passes')}.")
         elif phase == "play":
-            if len(s.plays()) % 2 == 0:
+            if not s.trick():
                 out.append(f"{_v(p, 'lead', 'leads')} {card_symbol(s, a)}.")
             else:
                 if t.phase == "play" or t.is_terminal():
@@ -427,7 +414,7 @@ class Narrator:
             sc = t.deal_scores() if len(t.games()) == len(s.games()) else list(t.games()[-1])
             if len(t.games()) > len(s.games()) or t.is_terminal():
                 out.append(f"Deal over: you {sc[YOU]}, the bot {sc[BOT]}.")
-            elif len(t.plays()) % 2 == 0 and t.plays():
+            elif t.plays() and not t.trick():
                 out.append(f"This deal: you {sc[YOU]}, the bot {sc[BOT]}; tricks: you "
                            f"{t.tricks_won()[YOU]}, the bot {t.tricks_won()[BOT]}.")  # fmt: skip
         return out
@@ -459,12 +446,14 @@ def _single_count(state: Any) -> bool:
 
 
 def _cut_lines(s: Any, a: int, t: Any, verb: str, verbs: str, rule: Optional[str]) -> list[str]:
-    """Whose card a cut (draw) for deal is: cuts alternate from seat 0 at the start of the game
-    (again after equal cards); once both are out, who deals and why."""
-    seat = len(s.history()) % 2
+    """Whose card a cut (draw) for deal is: seat 0 cuts first in each round (piquet: the first
+    seat without a card in the engine's ``cut_cards``, a partiya draws again before each
+    korolik; cribbage cuts only before the first deal, so the cuts alternate from the first
+    action); once both are out, who deals and why."""
+    seat = s.cut_cards().index(None) if is_piquet(s) else len(s.history()) % 2
     out = [f"{_v(seat, verb, verbs)} {card_symbol(s, a)}."]
     if seat == BOT:
-        mine = s.history()[-1]
+        mine = s.cut_cards()[YOU] if is_piquet(s) else s.history()[-1]
         if t.phase == "cut":
             out.append(f"Equal cards ({card_symbol(s, mine)}, {card_symbol(s, a)}): {verb} again.")
         elif rule is not None and t.dealer is not None:
@@ -481,22 +470,12 @@ def trick_history(state: Any) -> list[str]:
     out = []
     for k in range(0, len(plays) - 1, 2):
         (p, lead), (q, reply) = plays[k], plays[k + 1]
-        wins = q if reply // 8 == lead // 8 and reply % 8 > lead % 8 else p
+        led, answer = piquet.Card(lead), piquet.Card(reply)
+        wins = q if answer.suit == led.suit and answer.rank > led.rank else p
         who = {YOU: "you", BOT: "the bot"}
         out.append(f"  {k // 2 + 1:>2}. {who[p]} led {card_symbol(state, lead)}, {who[q]} played "
                    f"{card_symbol(state, reply)}: {who[wins]} won")
     return out
-
-
-def _count_cards(state: Any) -> list[int]:
-    """The cards of the current cribbage count: the last cards laid whose pips make ``count``."""
-    need, seq = state.count, []
-    for _, card in reversed(state.plays()):
-        if need <= 0:
-            break
-        seq.append(card)
-        need -= cribbage.Card(card).pips
-    return seq[::-1]
 
 
 # --------------------------------------------------------------------------- the table
@@ -514,7 +493,7 @@ def table(state: Any, pending: Iterable[int] = (), tricks: bool = False) -> list
     if state.starter is not None:
         out.append(f"Starter: {card_symbol(state, state.starter)}")
     if state.phase == "play":
-        now = _count_cards(state)
+        now = state.count_cards()
         earlier = [c for _, c in state.plays()][: len(state.plays()) - len(now)]
         if earlier:
             out.append(f"Earlier counts: {cards_text(state, earlier, sort=False)}")
@@ -537,9 +516,8 @@ def _piquet_table(state: Any, pending: list[int], tricks: bool) -> list[str]:
             out.append("Tricks so far:")
             out.extend(trick_history(state))
         out.append(f"Tricks: you {tw[YOU]}, the bot {tw[BOT]}")
-        plays = state.plays()
-        if len(plays) % 2:
-            out.append(f"{NAME[plays[-1][0]]} led {card_symbol(state, plays[-1][1])}.")
+        for seat, lead in state.trick():
+            out.append(f"{NAME[seat]} led {card_symbol(state, lead)}.")
     if state.discards(YOU):
         out.append(f"You laid out: {cards_text(state, state.discards(YOU))}")
     if pending:
@@ -552,7 +530,7 @@ def _piquet_table(state: Any, pending: list[int], tricks: bool) -> list[str]:
 def _by_suit(state: Any, cards: list[int]) -> str:
     groups: dict[int, list[int]] = {}
     for c in sorted(cards):
-        groups.setdefault(c // 8, []).append(c)
+        groups.setdefault(piquet.Card(c).suit, []).append(c)
     return "   ".join(cards_text(state, g, sort=False) for g in groups.values()) or "-"
 
 
@@ -566,7 +544,7 @@ def prompt_lines(state: Any, pending: Iterable[int] = ()) -> list[str]:
             "to keep your hand, or a number",
             "discard": "choose the cards to lay out, in any order, one or more at a time",
             "announce": "announce an open capot?",
-            "play": "lead a card" if len(state.plays()) % 2 == 0 else "play to the lead",
+            "play": "play to the lead" if state.trick() else "lead a card",
         }.get(state.phase, "your move")
     elif state.phase == "discard":
         crib = "your" if state.dealer == YOU else "the bot's"
@@ -587,12 +565,12 @@ def make_game(kind: str, options: dict[str, Any]) -> Any:
     if kind == "cribbage":
         variant = options.get("variant", "six-card")
         if variant not in ("five-card", "six-card"):
-            raise ValueError(f"variant {short(str(variant))!r}: play is for the two-player games "
+            raise ValueError(f"variant {clip(str(variant))!r}: play is for the two-player games "
                              "five-card and six-card")  # fmt: skip
         return cribbage.Game(variant)
     if kind == "piquet":
         return piquet.Game(options.get("rules", "russian"), scope=options.get("scope", "deal"))
-    raise ValueError(f"unknown game {short(str(kind))!r}: choose cribbage or piquet")
+    raise ValueError(f"unknown game {clip(str(kind))!r}: choose cribbage or piquet")
 
 
 class Recorder:
@@ -675,10 +653,10 @@ def replay_steps(path: str, state: Any, rows: list[dict[str, Any]]) -> Iterator[
     for i, row in enumerate(rows, 2):
         action, text = row.get("action"), row.get("text")
         if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
-            raise ValueError(f"{short_path(path)} line {i}: action {short(str(action))} is not legal here")
+            raise ValueError(f"{short_path(path)} line {i}: action {clip(str(action))} is not legal here")
         if text is not None and text != state.action_to_string(action):
             raise ValueError(f"{short_path(path)} line {i}: action {action} is "
-                             f"{state.action_to_string(action)}, the record says {short(str(text))}")  # fmt: skip
+                             f"{state.action_to_string(action)}, the record says {clip(str(text))}")  # fmt: skip
         before = state.clone()
         state.apply_action(action)
         yield i - 1, before, action
@@ -765,11 +743,11 @@ def _best_layouts(state: Any, dealt: list[int], most: int) -> dict[int, str]:
 
 
 def _exchange_layouts(state: Any) -> dict[int, str]:
-    sizes = [a - 32 for a in state.legal_actions() if 33 <= a <= 40]
+    sizes = [n for n in _exchange_sizes(state) if n]
     if not sizes:
         return {}
     best = _best_layouts(state, state.hand(YOU), max(sizes))
-    return {32 + n: f"lay out {best[n]}" for n in sizes if n in best}
+    return {piquet.EXCHANGE_BASE + n: f"lay out {best[n]}" for n in sizes if n in best}
 
 
 # ---------------------------------------------------------------------------------- play
@@ -792,17 +770,6 @@ class Session:
         for b in (bot, hint_bot):
             b.restart()
 
-    def chance(self) -> int:
-        s = self.state
-        r = random.Random(f"{self.seed}:{len(s.history())}").random()
-        acc = 0.0
-        outcomes = s.chance_outcomes()
-        for action, prob in outcomes:
-            acc += prob
-            if r < acc:
-                return action
-        return outcomes[-1][0]
-
     def apply(self, action: int) -> None:
         s = self.state
         seat = s.current_player() if not s.is_chance_node() else -1
@@ -821,7 +788,7 @@ class Session:
                 self.write(_result(s))
                 return 0
             if s.is_chance_node():
-                self.apply(self.chance())
+                self.apply(s.sample_chance(self.seed))
                 continue
             if s.current_player() == BOT:
                 action = self.bot.step(s.clone())

@@ -16,7 +16,8 @@ import json
 from typing import Any, Optional
 
 from . import cribbage, piquet, play
-from ._html import card_svg, count_cards, escape
+from ._html import card_svg, escape
+from ._util import clip
 
 __all__ = ["frames_of_record", "replay_html", "write_replay_html"]
 
@@ -31,6 +32,7 @@ def _scores(state: Any) -> dict[str, Any]:
 
 def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
     is_piquet = isinstance(state, piquet.State)
+    card = piquet.Card if is_piquet else cribbage.Card
     frame: dict[str, Any] = {
         "step": step,
         "who": who,
@@ -38,19 +40,19 @@ def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
         "phase": state.phase,
         "turn": state.current_player(),
         "final": state.is_terminal(),
-        "hands": [sorted(state.hand(p), key=lambda c: (c % (8 if is_piquet else 13), c)) for p in (0, 1)],
+        "hands": [sorted(state.hand(p), key=lambda c: (card(c).rank, c)) for p in (0, 1)],
         "scores": _scores(state),
         "dealer": state.dealer,
     }
     if is_piquet:
         plays = state.plays()
-        frame["trick"] = [list(p) for p in plays[len(plays) - len(plays) % 2:]] if state.phase == "play" else []
+        frame["trick"] = [list(p) for p in state.trick()]
         frame["last_trick"] = [list(p) for p in plays[-2:]] if plays and len(plays) % 2 == 0 else []
         frame["elder"] = state.elder
     else:
         frame["starter"] = state.starter
         frame["count"] = state.count if state.phase == "play" else None
-        frame["count_cards"] = count_cards(state) if state.phase == "play" else []
+        frame["count_cards"] = state.count_cards() if state.phase == "play" else []
     return frame
 
 
@@ -193,5 +195,5 @@ def write_replay_html(path: str, out: str, *, seat: Optional[int] = None) -> int
             f.write(page)
             f.flush()
     except OSError as e:
-        raise ValueError(f"cannot write {play.short(out, 60)}: {e.strerror or e}") from None
+        raise ValueError(f"cannot write {clip(out, 60)}: {e.strerror or e}") from None
     return page.count('"step":') - 1

@@ -3,10 +3,11 @@
 An agent's observation is ``{"observation": float32 tensor, "action_mask": int8 mask}``: the
 tensor is the agent's ``information_state_tensor`` (default) or ``observation_tensor``; the mask
 has one entry per action id (``game.num_distinct_actions()``) and is all zeros except for the
-agent to move. Chance events (cuts, deals, the starter, talon cards) are sampled inside,
-uniformly, from a generator seeded by ``reset(seed=...)``; with the same seed and actions two
-environments play the same game. Turns follow the game: ``agent_selection`` is the player to
-move (cribbage's pegging and piquet's tricks do not alternate strictly).
+agent to move. Chance events (cuts, deals, the starter, talon cards) are sampled inside by the
+engine (``State.sample_chance``, uniform) from a game seed that ``reset`` draws from a generator
+seeded by ``reset(seed=...)``; with the same seed and actions two environments play the same
+game. Turns follow the game: ``agent_selection`` is the player to move (cribbage's pegging and
+piquet's tricks do not alternate strictly).
 
 Rewards (``reward=``):
 
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from .. import cribbage, piquet
-from .._args import int_arg, is_int, short_repr
+from .._util import describe, int_arg, is_int, short_repr
 
 try:
     import gymnasium
@@ -64,7 +65,7 @@ class CribpiquetAEC(AECEnv):
     ) -> None:
         super().__init__()
         if not isinstance(game, (cribbage.Game, piquet.Game)):
-            raise TypeError(f"game must be a cribbage.Game or a piquet.Game, got {type(game).__name__} {short_repr(game)}")
+            raise TypeError(f"game must be a cribbage.Game or a piquet.Game, got {describe(game)}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {short_repr(render_mode)}")
         if reward not in REWARD_MODES:
@@ -90,7 +91,8 @@ class CribpiquetAEC(AECEnv):
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
-        self._random = random.Random().random
+        self._seeds = random.Random()
+        self._seed = 0
         self.game_state = game.new_initial_state()
         self._opening = [0.0] * n
         self._was_reset = False
@@ -125,7 +127,7 @@ class CribpiquetAEC(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is still playing: None is no action (legal: {self._legal_text()})")
         if not is_int(action):
-            raise TypeError(f"an action must be an int, got {type(action).__name__} {short_repr(action)} "
+            raise TypeError(f"an action must be an int, got {describe(action)} "
                             f"({agent}'s legal actions: {self._legal_text()})")
         a = int(action)
         if not 0 <= a < self._num_actions:
@@ -139,10 +141,8 @@ class CribpiquetAEC(AECEnv):
         """Apply sampled chance outcomes up to a decision; the points they made, per player."""
         s = self.game_state
         points = [0.0] * len(self.possible_agents)
-        draw = self._random
         while s.is_chance_node():
-            legal = s.legal_actions()  # every card left is equally likely in both games
-            s.apply_action(legal[int(draw() * len(legal))])
+            s.apply_action(s.sample_chance(self._seed))
             for p, r in enumerate(s.rewards()):
                 if r:
                     points[p] += r
@@ -164,7 +164,8 @@ class CribpiquetAEC(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._random = random.Random(int_arg(seed, "seed")).random
+            self._seeds = random.Random(int_arg(seed, "seed"))
+        self._seed = self._seeds.getrandbits(64)
         self.game_state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -230,5 +231,5 @@ class CribpiquetAEC(AECEnv):
 def wrap(env: CribpiquetAEC) -> AECEnv:
     """The standard wrapper: calls in the AEC order (reset first, no step after the end)."""
     if not isinstance(env, CribpiquetAEC):
-        raise TypeError(f"env must be a CribpiquetAEC (raw_env()), got {type(env).__name__} {short_repr(env)}")
+        raise TypeError(f"env must be a CribpiquetAEC (raw_env()), got {describe(env)}")
     return wrappers.OrderEnforcingWrapper(env)
