@@ -1,12 +1,12 @@
 //! Bindings for `cribpiquet.cribbage`.
 
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::arrays::{columns_dict, with_slice, with_slices, Ids1, Ids2};
 use super::convert::{self, card_class, Group};
+use crate::batch::IdRows;
 use crate::cribbage as core;
 
 card_class! {
@@ -183,13 +183,18 @@ fn cribbage_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(convert::card_vec::<Cribbage>(cards, CARD_LIST)?.into_iter().map(Card).collect())
 }
 
+/// The `crib` flag (a bool, false by default).
+fn crib_arg(crib: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))
+}
+
 /// The arguments of a show: the hand (or crib), the starter and the crib flag (a bool).
 fn show_args(
     hand: &Bound<'_, PyAny>,
     starter: &Bound<'_, PyAny>,
     crib: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(core::Hand, core::Card, bool)> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
+    let crib = crib_arg(crib)?;
     let hand = convert::hand::<Cribbage>(hand, if crib { CRIB } else { HAND })?;
     Ok((hand, convert::card::<Cribbage>(starter)?, crib))
 }
@@ -246,56 +251,42 @@ fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
 #[pyfunction]
 #[pyo3(signature = (hands, starters, *, crib = None), text_signature = "(hands, starters, *, crib=False)")]
 fn cribbage_score_hand_batch<'py>(
-    py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     starters: &Bound<'py, PyAny>,
     crib: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
-    let hands = Ids2::extract(hands, "hands")?;
-    let starters = Ids1::extract(starters, "starters")?;
-    let width = check_shows(&hands, &starters, crib)?;
-    let scores = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
-        .detach(|| core::score_hand_batch(h, width, s, crib))
-        .map_err(PyErr::from))?;
-    Ok(scores.into_pyarray(py))
-}
-
-const SAME_DTYPE: &str = "hands and starters must have the same dtype";
-
-/// The row width of a batch of shows, after checking the shapes (naming the argument and shape).
-fn check_shows(hands: &Ids2<'_>, starters: &Ids1<'_>, crib: bool) -> PyResult<usize> {
-    let (rows, width) = hands.shape();
-    let ok = if crib { width == 4 } else { width == 3 || width == 4 };
-    if !ok {
-        let (cards, what) = if crib { ("4", " for a crib") } else { ("3 or 4", "") };
-        return Err(PyValueError::new_err(format!(
-            "hands must have {cards} cards per row{what}, got {width} (shape ({rows}, {width}))"
-        )));
-    }
-    if starters.len() != rows {
-        return Err(PyValueError::new_err(format!("hands has {rows} rows but starters has {}", starters.len())));
-    }
-    Ok(width)
+) -> PyResult<Bound<'py, PyAny>> {
+    shows_batch(hands, starters, crib, false)
 }
 
 /// Per-category points of N shows: a dict of uint8 arrays.
 #[pyfunction]
 #[pyo3(signature = (hands, starters, *, crib = None), text_signature = "(hands, starters, *, crib=False)")]
 fn cribbage_explain_hand_batch<'py>(
-    py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     starters: &Bound<'py, PyAny>,
     crib: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
-    let hands = Ids2::extract(hands, "hands")?;
-    let starters = Ids1::extract(starters, "starters")?;
-    let width = check_shows(&hands, &starters, crib)?;
-    let cols = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
-        .detach(|| core::explain_hand_batch(h, width, s, crib))
-        .map_err(PyErr::from))?;
-    columns_dict(py, cols)
+) -> PyResult<Bound<'py, PyAny>> {
+    shows_batch(hands, starters, crib, true)
+}
+
+/// The shows of a batch call, checked once (the arrays here, their shape by `Shows::new`), then
+/// scored (or explained, a dict of columns) with the interpreter detached.
+fn shows_batch<'py>(
+    hands: &Bound<'py, PyAny>,
+    starters: &Bound<'py, PyAny>,
+    crib: Option<&Bound<'py, PyAny>>,
+    explain: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (py, crib) = (hands.py(), crib_arg(crib)?);
+    let (h, s) = (Ids2::extract(hands, "hands")?, Ids1::extract(starters, "starters")?);
+    let (rows, width) = h.shape();
+    with_slices!(&h, Ids2, &s, Ids1, "hands and starters must have the same dtype", |h, s| {
+        let shows = core::Shows::new(IdRows::new("hands", h, rows, width)?, s, crib)?;
+        Ok(match explain {
+            true => columns_dict(py, py.detach(|| shows.explain())?)?.into_any(),
+            false => py.detach(|| shows.scores())?.into_pyarray(py).into_any(),
+        })
+    })
 }
 
 /// Pegging points of the last card of each row of an (N, L) id array padded with -1.
@@ -306,12 +297,10 @@ fn cribbage_peg_points_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
     let seqs = Ids2::extract(sequences, "sequences")?;
     let (rows, width) = seqs.shape();
-    if !(1..=13).contains(&width) {
-        return Err(PyValueError::new_err(format!(
-            "sequences must have 1 to 13 cards per row, got width {width} (shape ({rows}, {width}))"
-        )));
-    }
-    let points = with_slice!(&seqs, Ids2, |s| py.detach(|| core::peg_points_batch(s, width)))?;
+    let points = with_slice!(&seqs, Ids2, |s| {
+        let s = IdRows::new("sequences", s, rows, width)?;
+        py.detach(|| core::peg_points_rows(s))?
+    });
     Ok(points.into_pyarray(py))
 }
 

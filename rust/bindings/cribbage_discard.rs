@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use super::arrays::{columns_dict, with_slice, Ids2};
 use super::convert::{self, Group};
 use super::cribbage::{Card, Cribbage};
+use crate::batch::IdRows;
 use crate::cribbage as core;
 
 /// A hand to discard from: at most 6 cards read.
@@ -137,21 +138,15 @@ fn cribbage_analyze_discard_batch<'py>(
     let variant = variant_arg(variant)?;
     let ids = Ids2::extract(hands, "hands")?;
     let (rows, width) = ids.shape();
-    let dealt = variant.cards_dealt();
-    if matches!(variant, core::Variant::FiveCard | core::Variant::SixCard) && width != dealt {
-        return Err(PyValueError::new_err(format!(
-            "hands must have {dealt} cards per row for {}, got {width} (shape ({rows}, {width}))",
-            variant.name()
-        )));
-    }
     let dealers = dealers.as_slice().map_err(super::arrays::slice_err)?;
     let opp = match opponent {
         None => core::Opponent::Uniform,
         Some(t) => core::Opponent::Tables(&t.get().0),
     };
-    let cols = with_slice!(&ids, Ids2, |h| py
-        .detach(|| core::analyze_discard_batch(h, dealers, variant, opp))
-        .map_err(PyErr::from))?;
+    let cols = with_slice!(&ids, Ids2, |h| {
+        let h = IdRows::new("hands", h, rows, width)?;
+        py.detach(|| core::analyze_discard_rows(h, dealers, variant, opp))?
+    });
     columns_dict(py, cols)
 }
 
