@@ -265,6 +265,13 @@ pub trait Columns {
     fn columns(self) -> Vec<(&'static str, Column)>;
 }
 
+/// A few named columns written out.
+impl<const N: usize> Columns for [(&'static str, Column); N] {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        self.into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

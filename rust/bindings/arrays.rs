@@ -1,6 +1,7 @@
 //! numpy arrays for the batch functions of both games: id arrays in (checking the argument,
 //! borrowing it as a slice of one of the 8 integer dtypes, the dtype dispatch macros) and result
-//! columns out ([`columns_dict`]: any core [`Columns`] as a dict of arrays, without copying).
+//! columns out (a core [`Column`] converts to an array, [`Dict`] of any core [`Columns`] to a dict
+//! of arrays, without copying).
 //!
 //! Any integer array is accepted: any alignment (`np.frombuffer` at an offset, a packed record
 //! field, a memory map), byte order (`>i4`), strides (negative too), memory order (Fortran),
@@ -174,36 +175,56 @@ macro_rules! with_slices {
 pub(crate) use with_slices;
 
 /// A core column as a numpy array (the vector handed over, not copied; a shaped column is a
-/// reshaped view of it), or a count as a Python int.
-pub(crate) fn column_object(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
-    let (values, shape) = match column {
-        Column::Count(n) => return Ok(n.into_pyobject(py)?.into_any()),
-        Column::Rows(v) => (v, None),
-        Column::Shaped(v, shape) => (v, Some(shape)),
-    };
-    macro_rules! array {
-        ($($v:ident),*) => {
-            match values {
-                $(Values::$v(v) => {
-                    let a = v.into_pyarray(py);
-                    match shape {
-                        None => a.into_any(),
-                        Some(shape) => a.reshape(shape)?.into_any(),
-                    }
-                })*
-            }
+/// reshaped view of it), or a count as a Python int: a binding returns a `Column` as is.
+impl<'py> IntoPyObject<'py> for Column {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (values, shape) = match self {
+            Column::Count(n) => return Ok(n.into_pyobject(py)?.into_any()),
+            Column::Rows(v) => (v, None),
+            Column::Shaped(v, shape) => (v, Some(shape)),
         };
+        macro_rules! array {
+            ($($v:ident),*) => {
+                match values {
+                    $(Values::$v(v) => {
+                        let a = v.into_pyarray(py);
+                        match shape {
+                            None => a.into_any(),
+                            Some(shape) => a.reshape(shape)?.into_any(),
+                        }
+                    })*
+                }
+            };
+        }
+        Ok(array!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64))
     }
-    Ok(array!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64))
 }
 
-/// Any core column set as a dict of numpy arrays (and ints), in its order, without copying.
-pub(crate) fn columns_dict<'py>(py: Python<'py>, columns: impl Columns) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for (name, column) in columns.columns() {
-        d.set_item(name, column_object(py, column)?)?;
+/// A core column set as a Python dict of arrays (and ints), in its order, without copying: a
+/// binding returns `Dict(columns)`.
+pub(crate) struct Dict<C>(pub(crate) C);
+
+impl<'py, C: Columns> IntoPyObject<'py> for Dict<C> {
+    type Target = PyDict;
+    type Output = Bound<'py, PyDict>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (name, column) in self.0.columns() {
+            d.set_item(name, column)?;
+        }
+        Ok(d)
     }
-    Ok(d)
+}
+
+/// Any core column set as a dict of numpy arrays (see [`Dict`]).
+pub(crate) fn columns_dict<'py>(py: Python<'py>, columns: impl Columns) -> PyResult<Bound<'py, PyDict>> {
+    Dict(columns).into_pyobject(py)
 }
 
 /// Load everything of numpy's C API the batch functions use (the array API capsule, the dtypes,
