@@ -212,16 +212,11 @@ pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResu
 /// An int argument in `min..=max`: `TypeError` for a non-int (or a bool), `ValueError` (never
 /// `OverflowError`) outside the range, naming the argument and the value.
 pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: i64, max: i64) -> PyResult<i64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj))));
+    let int = obj.extract::<IntArg>()?.get(name)?;
+    if !int.huge && (min..=max).contains(&int.value) {
+        return Ok(int.value);
     }
-    let out_of_range = || PyValueError::new_err(format!("{name} must be in {min}..={max}, got {}", echo_repr(obj)));
-    match obj.extract::<i64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(out_of_range()),
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => Err(out_of_range()),
-        Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj)))),
-    }
+    Err(PyValueError::new_err(format!("{name} must be in {min}..={max}, got {}", echo_repr(obj))))
 }
 
 /// The text of a card with its suit symbol (`"10♥"`, `"A♠"`) from its letter form (`"TH"`).

@@ -17,17 +17,11 @@ use crate::cribbage as core;
 const DEALT: Group = Group { what: "hand to discard from", expected: "6 (five-card: 5)", max: 6 };
 
 fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::Variant> {
-    match obj {
-        None => Ok(core::Variant::SixCard),
-        Some(v) => Ok(convert::str_arg(v, "variant")?.to_str()?.parse::<core::Variant>()?),
-    }
+    obj.map_or(Ok(core::Variant::SixCard), |v| Ok(convert::str_arg(v, "variant")?.to_str()?.parse()?))
 }
 
 fn model_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::TablesModel> {
-    match obj {
-        None => Ok(core::TablesModel::Conditioned),
-        Some(v) => Ok(convert::str_arg(v, "model")?.to_str()?.parse::<core::TablesModel>()?),
-    }
+    obj.map_or(Ok(core::TablesModel::Conditioned), |v| Ok(convert::str_arg(v, "model")?.to_str()?.parse()?))
 }
 
 /// One discard choice of :func:`analyze_discard`: the cards kept and thrown, the expected hand

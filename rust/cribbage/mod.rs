@@ -7,7 +7,8 @@
 //!   additive rank key, plus two mask operations for flush and nobs).
 //! * [`explain_hand`]: the same, with every scoring combination and the count read aloud.
 //! * [`peg_points`]: the points for the last card laid in the play.
-//! * [`score_hand_batch`], [`explain_hand_batch`], [`peg_points_batch`]: slices of ids, in parallel.
+//! * [`score_hand_batch`], [`explain_hand_batch`], [`peg_points_batch`]: slices of ids, in parallel
+//!   (or [`Shows`] / [`peg_points_rows`] of a view checked once, as the bindings call them).
 //! * [`hand_distribution`]: the score table over every possible show.
 //! * [`analyze_discard`] / [`analyze_discard_batch`]: every discard of a two-player hand, with
 //!   the exact expected hand and crib; [`discard_tables`]: equilibrium discard tables.
