@@ -51,22 +51,6 @@ macro_rules! each_dtype {
 }
 pub(crate) use each_dtype;
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
-}
-
-/// A shape as Python writes it: `(3, 4)`, `(5,)`, `()`.
-fn shape_text(shape: &[usize]) -> String {
-    match shape {
-        [n] => format!("({n},)"),
-        _ => format!("({})", shape.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")),
-    }
-}
-
-fn dtype_text(a: &Bound<'_, PyUntypedArray>) -> String {
-    a.dtype().str().map(|s| s.to_string()).unwrap_or_default()
-}
-
 /// `numpy.require` (the module is imported once; the function looked up on each copy).
 fn require<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
     static NUMPY: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
@@ -76,18 +60,17 @@ fn require<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
 /// `obj` as an integer array of `ndim` dimensions that can be borrowed as one slice: the array
 /// itself when it is aligned, C-contiguous and in native byte order, else one copy of it that is.
 fn behaved<'py>(obj: &Bound<'py, PyAny>, name: &str, ndim: usize) -> PyResult<Bound<'py, PyUntypedArray>> {
-    let a = obj
-        .cast::<PyUntypedArray>()
-        .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array, got {}", type_name(obj))))?;
+    let Ok(a) = obj.cast::<PyUntypedArray>() else {
+        let got = obj.get_type().name()?;
+        return Err(PyTypeError::new_err(format!("{name} must be a numpy array, got {got}")));
+    };
     let dtype = a.dtype();
     if !matches!(dtype.kind(), b'i' | b'u') {
-        return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", dtype_text(a))));
+        return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {dtype}")));
     }
     if a.ndim() != ndim {
-        return Err(PyValueError::new_err(format!(
-            "{name} must be a {ndim}-d array, got shape {}",
-            shape_text(a.shape())
-        )));
+        let shape = a.getattr("shape")?.str()?; // as Python writes it: (3, 4), (5,), ()
+        return Err(PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {shape}")));
     }
     if a.is_c_contiguous() && a.is_aligned() && dtype.is_native_byteorder() != Some(false) {
         return Ok(a.clone());
@@ -119,7 +102,7 @@ impl<'py, D: Dimension> Ids<'py, D> {
             )*};
         }
         each!(I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64);
-        Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", dtype_text(&a))))
+        Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", a.dtype())))
     }
 
     /// The shape.
