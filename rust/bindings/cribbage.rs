@@ -45,8 +45,24 @@ pub(super) fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bo
 /// Every scoring combination as `(kind, cards, points)`.
 type Items<'py> = Vec<(&'static str, Bound<'py, PyTuple>, u8)>;
 
-fn items<'py>(py: Python<'py>, items: &[core::ScoreItem]) -> PyResult<Items<'py>> {
-    items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
+/// `items`, `int()` (the total) and `str()` (the count read aloud) of both breakdowns.
+macro_rules! breakdown_methods {
+    ($($ty:ident),*) => {$(
+        #[pymethods]
+        impl $ty {
+            /// Every scoring combination as ``(kind, cards, points)``.
+            #[getter]
+            fn items<'py>(&self, py: Python<'py>) -> PyResult<Items<'py>> {
+                self.0.items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
+            }
+            fn __int__(&self) -> u8 {
+                self.0.total()
+            }
+            fn __str__(&self) -> String {
+                self.0.to_string()
+            }
+        }
+    )*};
 }
 
 /// The points of a show by category, with every scoring combination.
@@ -82,20 +98,9 @@ super::display::getters!(Breakdown {
 
 #[pymethods]
 impl Breakdown {
-    /// Every scoring combination as ``(kind, cards, points)``.
-    #[getter]
-    fn items<'py>(&self, py: Python<'py>) -> PyResult<Items<'py>> {
-        items(py, &self.0.items)
-    }
     /// The categories as a dict (``total`` included).
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.categories().into_py_dict(py)
-    }
-    fn __int__(&self) -> u8 {
-        self.0.total()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
     }
     fn __repr__(&self) -> String {
         let c = self.categories();
@@ -123,23 +128,14 @@ super::display::getters!(PegBreakdown {
 
 #[pymethods]
 impl PegBreakdown {
-    /// Every scoring combination as ``(kind, cards, points)``.
-    #[getter]
-    fn items<'py>(&self, py: Python<'py>) -> PyResult<Items<'py>> {
-        items(py, &self.0.items)
-    }
-    fn __int__(&self) -> u8 {
-        self.0.total()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
     fn __repr__(&self) -> String {
         let p = &self.0;
         let fields = [p.total(), p.count, p.fifteen, p.thirty_one, p.pairs, p.run];
         repr("PegBreakdown", ["total", "count", "fifteen", "thirty_one", "pairs", "run"].into_iter().zip(fields))
     }
 }
+
+breakdown_methods!(Breakdown, PegBreakdown);
 
 /// Parse card text (``"5H 5D,10♠ JC"``) or convert an iterable of cards into a list of Card
 /// (at most 52 cards: more is a ValueError).
