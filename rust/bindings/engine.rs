@@ -40,8 +40,7 @@ pub(crate) fn action_id<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
         }
         // The other game's Card is an int by `__index__`, but never an action of this game.
         let crib_card = obj.is_instance_of::<crate::bindings::cribbage::Card>();
-        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::bindings::piquet::Card>())
-        {
+        if crib_card != (G::NAME == "cribbage") && (crib_card || obj.is_instance_of::<crate::bindings::piquet::Card>()) {
             let (card, game) = if crib_card { ("cribbage", "piquet") } else { ("piquet", "cribbage") };
             return Err(PyTypeError::new_err(format!("a {card} card is not a {game} card (nor a {game} action)")));
         }
