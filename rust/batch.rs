@@ -1,6 +1,11 @@
 //! What the batch functions of both games share: the card-id element types, the parallel driver
-//! (chunks of rows over rayon's pool), the first-bad-row rule, and [`Columns`] (a result of
-//! named columns, which the bindings turn into a dict of numpy arrays in one place).
+//! (chunks of rows over rayon's pool), the first-bad-row rule, [`IdRows`] (a batch argument whose
+//! shape is checked where it enters) and [`Columns`] (a result of named columns, which the
+//! bindings turn into a dict of numpy arrays in one place).
+//!
+//! One check per boundary: a batch entry point builds its checked view once (an [`IdRows`], then
+//! the game's own view, e.g. `cribbage::Shows`), whose constructors return the error a user sees;
+//! the kernels trust the view and check only the ids, row by row, in the same pass that scores.
 //!
 //! A batch function validates and scores its rows in one pass. Rows are cut into chunks of
 //! [`CHUNK_ROWS`]; a batch of more than one chunk runs the chunks in parallel. However the chunks
@@ -69,6 +74,82 @@ impl CardId for u64 {
     #[inline(always)]
     fn as_index(self) -> u64 {
         self
+    }
+}
+
+/// A batch argument of card ids: `rows` rows of `width` ids, row-major (numpy's C order), with
+/// its name for messages. The constructors check the length against the shape; the games' batch
+/// views check the width and the row counts with [`IdRows::wrong_width`] and [`IdRows::same_rows`].
+///
+/// ```
+/// use cribpiquet::batch::IdRows;
+/// let hands = IdRows::new("hands", &[1u8, 2, 3, 4, 5, 6], 2, 3).unwrap();
+/// assert_eq!((hands.rows(), hands.row(1)), (2, &[4u8, 5, 6][..]));
+/// assert_eq!(hands.same_rows("starters", 3).unwrap_err().to_string(), "hands has 2 rows but starters has 3");
+/// assert_eq!(IdRows::of_width("hands", &[1u8, 2, 3], 2).unwrap_err().to_string(), "3 ids do not make rows of 2");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct IdRows<'a, T> {
+    name: &'static str,
+    ids: &'a [T],
+    rows: usize,
+    width: usize,
+}
+
+impl<'a, T> IdRows<'a, T> {
+    /// `ids` as `rows` rows of `width` (an error if there are not `rows * width` ids).
+    pub fn new(name: &'static str, ids: &'a [T], rows: usize, width: usize) -> Result<IdRows<'a, T>> {
+        if rows.checked_mul(width) != Some(ids.len()) {
+            return Err(Error::InvalidValue(format!("{} ids do not make {rows} rows of {width}", ids.len())));
+        }
+        Ok(IdRows { name, ids, rows, width })
+    }
+
+    /// `ids` as rows of `width` (an error if the length is not a multiple of it).
+    pub fn of_width(name: &'static str, ids: &'a [T], width: usize) -> Result<IdRows<'a, T>> {
+        match ids.len().checked_div(width) {
+            Some(rows) if rows * width == ids.len() => Ok(IdRows { name, ids, rows, width }),
+            None if ids.is_empty() => Ok(IdRows { name, ids, rows: 0, width }),
+            _ => Err(Error::InvalidValue(format!("{} ids do not make rows of {width}", ids.len()))),
+        }
+    }
+
+    /// Every id, row after row.
+    pub fn ids(&self) -> &'a [T] {
+        self.ids
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Ids per row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Row `r`.
+    pub fn row(&self, r: usize) -> &'a [T] {
+        &self.ids[r * self.width..(r + 1) * self.width]
+    }
+
+    /// The error for a row width the caller does not take: `"{name} must have {expected}, got
+    /// {got} (shape (rows, width))"`, or `"…, got shape (rows, width)"` without `got`.
+    pub fn wrong_width(&self, expected: &str, got: Option<&str>) -> Error {
+        let (name, rows, width) = (self.name, self.rows, self.width);
+        Error::InvalidValue(match got {
+            Some(got) => format!("{name} must have {expected}, got {got} (shape ({rows}, {width}))"),
+            None => format!("{name} must have {expected}, got shape ({rows}, {width})"),
+        })
+    }
+
+    /// `Ok` when `other` (named so) has as many rows.
+    pub fn same_rows(&self, other: &str, rows: usize) -> Result<()> {
+        if rows == self.rows {
+            return Ok(());
+        }
+        Err(Error::InvalidValue(format!("{} has {} rows but {other} has {rows}", self.name, self.rows)))
     }
 }
 
@@ -182,6 +263,13 @@ impl Column {
 pub trait Columns {
     /// The columns, in the order a dict of them lists them.
     fn columns(self) -> Vec<(&'static str, Column)>;
+}
+
+/// A few named columns written out.
+impl<const N: usize> Columns for [(&'static str, Column); N] {
+    fn columns(self) -> Vec<(&'static str, Column)> {
+        self.into()
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,9 @@
-"""Normalising numpy id arrays before they cross into Rust (shared by both games)."""
+"""Normalising numpy id arrays before they cross into Rust (shared by both games).
+
+The bindings check every batch argument (dtype, shape, row counts, ids) once; here arguments are
+only made into numpy arrays of one dtype (:func:`id_arrays`). ``id_array`` still checks: it is
+for the callers not yet moved to :func:`id_arrays`.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +26,22 @@ def id_array(x: Any, name: str, ndim: int) -> np.ndarray:
     if a.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-d array, got shape {a.shape}")
     return a
+
+
+def id_arrays(*xs: Any, empty_width: int = 0, limit: int = 52) -> list[np.ndarray]:
+    """The id arguments of a batch call as numpy arrays, for the binding to check: lists become
+    arrays, a first argument ``[]`` an empty batch of ``empty_width`` columns, an empty float
+    array (what ``[]`` and ``np.empty`` give) int64, and integer arrays of different dtypes one
+    dtype (:func:`same_dtype`). Nothing else is changed or checked."""
+    arrays = [np.asarray(x) for x in xs]
+    if empty_width and arrays[0].ndim == 1 and arrays[0].size == 0:
+        arrays[0] = np.zeros((0, empty_width), np.int64)
+    arrays = [a.astype(np.int64) if a.size == 0 and a.dtype.kind == "f" else a for a in arrays]
+    if len({a.dtype for a in arrays}) > 1 and all(a.dtype.kind in "iu" for a in arrays):
+        if len({a.shape[:1] for a in arrays}) > 1:  # any one dtype: the binding reports the rows
+            return [a.astype(np.int64) for a in arrays]
+        return same_dtype(*arrays, limit=limit)
+    return arrays
 
 
 def same_dtype(*arrays: np.ndarray, limit: int = 52) -> list[np.ndarray]:

@@ -25,7 +25,7 @@ import numpy as np
 from . import _core
 from ._engine import CHANCE, TERMINAL
 from ._data import returning_columns
-from ._ids import id_array, same_dtype
+from ._ids import id_arrays
 
 __all__ = [
     "CHANCE",
@@ -77,15 +77,6 @@ go_points = _core.cribbage_go_points
 DISTRIBUTION_KINDS = ("hand", "crib", "five-card-hand")
 
 
-def _show_arrays(hands: Any, starters: Any) -> tuple[np.ndarray, np.ndarray]:
-    h = id_array(hands, "hands", 2) if np.ndim(hands) != 1 or np.size(hands) else np.zeros((0, 4), np.int64)
-    s = id_array(starters, "starters", 1)
-    if h.shape[0] != s.shape[0]:
-        raise ValueError(f"hands has {h.shape[0]} rows but starters has {s.shape[0]}")
-    h, s = same_dtype(h, s)
-    return h, s
-
-
 def score_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> np.ndarray:
     """Score N shows at once: :func:`score_hand` over numpy arrays.
 
@@ -100,8 +91,7 @@ def score_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> np.nda
     >>> score_hand_batch([[10, 17, 30, 43]], [4])
     array([29], dtype=uint8)
     """
-    h, s = _show_arrays(hands, starters)
-    return _core.cribbage_score_hand_batch(h, s, crib=crib)
+    return _core.cribbage_score_hand_batch(*id_arrays(hands, starters, empty_width=4), crib=crib)
 
 
 def explain_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> dict[str, np.ndarray]:
@@ -112,8 +102,7 @@ def explain_hand_batch(hands: Any, starters: Any, *, crib: bool = False) -> dict
     >>> explain_hand_batch([[10, 17, 30, 43]], [4])["pairs"]
     array([12], dtype=uint8)
     """
-    h, s = _show_arrays(hands, starters)
-    return _core.cribbage_explain_hand_batch(h, s, crib=crib)
+    return _core.cribbage_explain_hand_batch(*id_arrays(hands, starters, empty_width=4), crib=crib)
 
 
 def peg_points_batch(sequences: Any) -> np.ndarray:
@@ -125,9 +114,7 @@ def peg_points_batch(sequences: Any) -> np.ndarray:
     >>> peg_points_batch([[2, 1, 4, 0, 3], [4, 17, 30, -1, -1]])
     array([7, 8], dtype=uint8)
     """
-    a = id_array(sequences, "sequences", 2)
-    (a,) = same_dtype(a)
-    return _core.cribbage_peg_points_batch(a)
+    return _core.cribbage_peg_points_batch(*id_arrays(sequences))
 
 
 def hand_distribution(kind: str = "hand") -> np.ndarray:

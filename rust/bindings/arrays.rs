@@ -1,6 +1,7 @@
 //! numpy arrays for the batch functions of both games: id arrays in (checking the argument,
 //! borrowing it as a slice of one of the 8 integer dtypes, the dtype dispatch macros) and result
-//! columns out ([`columns_dict`]: any core [`Columns`] as a dict of arrays, without copying).
+//! columns out (a core [`Column`] converts to an array, [`Dict`] of any core [`Columns`] to a dict
+//! of arrays, without copying).
 //!
 //! Any integer array is accepted: any alignment (`np.frombuffer` at an offset, a packed record
 //! field, a memory map), byte order (`>i4`), strides (negative too), memory order (Fortran),
@@ -9,7 +10,7 @@
 //! dtype is a `TypeError`, a wrong number of dimensions a `ValueError`, both naming the argument.
 
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    ndarray::Dimension, Element, IntoPyArray, Ix1, Ix2, PyArray, PyArrayDescrMethods, PyArrayMethods, PyReadonlyArray,
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -19,45 +20,36 @@ use pyo3::types::{PyDict, PyList, PyModule};
 
 use crate::batch::{Column, Columns, Values};
 
-/// Integer id arrays of any integer dtype, borrowed read-only (aligned, C-contiguous, native order).
-pub(crate) enum Ids1<'py> {
-    I8(PyReadonlyArray1<'py, i8>),
-    I16(PyReadonlyArray1<'py, i16>),
-    I32(PyReadonlyArray1<'py, i32>),
-    I64(PyReadonlyArray1<'py, i64>),
-    U8(PyReadonlyArray1<'py, u8>),
-    U16(PyReadonlyArray1<'py, u16>),
-    U32(PyReadonlyArray1<'py, u32>),
-    U64(PyReadonlyArray1<'py, u64>),
+/// Integer id arrays of any integer dtype, borrowed read-only (aligned, C-contiguous, native
+/// order): [`Ids1`] one-dimensional, [`Ids2`] two-dimensional.
+pub(crate) enum Ids<'py, D: Dimension> {
+    I8(PyReadonlyArray<'py, i8, D>),
+    I16(PyReadonlyArray<'py, i16, D>),
+    I32(PyReadonlyArray<'py, i32, D>),
+    I64(PyReadonlyArray<'py, i64, D>),
+    U8(PyReadonlyArray<'py, u8, D>),
+    U16(PyReadonlyArray<'py, u16, D>),
+    U32(PyReadonlyArray<'py, u32, D>),
+    U64(PyReadonlyArray<'py, u64, D>),
 }
 
-/// See [`Ids1`]; two-dimensional.
-pub(crate) enum Ids2<'py> {
-    I8(PyReadonlyArray2<'py, i8>),
-    I16(PyReadonlyArray2<'py, i16>),
-    I32(PyReadonlyArray2<'py, i32>),
-    I64(PyReadonlyArray2<'py, i64>),
-    U8(PyReadonlyArray2<'py, u8>),
-    U16(PyReadonlyArray2<'py, u16>),
-    U32(PyReadonlyArray2<'py, u32>),
-    U64(PyReadonlyArray2<'py, u64>),
-}
+/// A 1-d id array (see [`Ids`]).
+pub(crate) type Ids1<'py> = Ids<'py, Ix1>;
+/// A 2-d id array (see [`Ids`]).
+pub(crate) type Ids2<'py> = Ids<'py, Ix2>;
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+/// `$body` with `$a` bound to the borrowed array of an [`Ids`], whatever its dtype.
+macro_rules! each_dtype {
+    ($ids:expr, |$a:ident| $body:expr) => {
+        $crate::bindings::arrays::each_dtype!(@ $ids, |$a| $body, I8 I16 I32 I64 U8 U16 U32 U64)
+    };
+    (@ $ids:expr, |$a:ident| $body:expr, $($v:ident)*) => {
+        match $ids {
+            $($crate::bindings::arrays::Ids::$v($a) => $body,)*
+        }
+    };
 }
-
-/// A shape as Python writes it: `(3, 4)`, `(5,)`, `()`.
-fn shape_text(shape: &[usize]) -> String {
-    match shape {
-        [n] => format!("({n},)"),
-        _ => format!("({})", shape.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")),
-    }
-}
-
-fn dtype_text(a: &Bound<'_, PyUntypedArray>) -> String {
-    a.dtype().str().map(|s| s.to_string()).unwrap_or_default()
-}
+pub(crate) use each_dtype;
 
 /// `numpy.require` (the module is imported once; the function looked up on each copy).
 fn require<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -68,18 +60,17 @@ fn require<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
 /// `obj` as an integer array of `ndim` dimensions that can be borrowed as one slice: the array
 /// itself when it is aligned, C-contiguous and in native byte order, else one copy of it that is.
 fn behaved<'py>(obj: &Bound<'py, PyAny>, name: &str, ndim: usize) -> PyResult<Bound<'py, PyUntypedArray>> {
-    let a = obj
-        .cast::<PyUntypedArray>()
-        .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array, got {}", type_name(obj))))?;
+    let Ok(a) = obj.cast::<PyUntypedArray>() else {
+        let got = obj.get_type().name()?;
+        return Err(PyTypeError::new_err(format!("{name} must be a numpy array, got {got}")));
+    };
     let dtype = a.dtype();
     if !matches!(dtype.kind(), b'i' | b'u') {
-        return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", dtype_text(a))));
+        return Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {dtype}")));
     }
     if a.ndim() != ndim {
-        return Err(PyValueError::new_err(format!(
-            "{name} must be a {ndim}-d array, got shape {}",
-            shape_text(a.shape())
-        )));
+        let shape = a.getattr("shape")?.str()?; // as Python writes it: (3, 4), (5,), ()
+        return Err(PyValueError::new_err(format!("{name} must be a {ndim}-d array, got shape {shape}")));
     }
     if a.is_c_contiguous() && a.is_aligned() && dtype.is_native_byteorder() != Some(false) {
         return Ok(a.clone());
@@ -91,64 +82,39 @@ fn behaved<'py>(obj: &Bound<'py, PyAny>, name: &str, ndim: usize) -> PyResult<Bo
     Ok(copy.cast_into::<PyUntypedArray>()?)
 }
 
-fn borrow_err(name: &str) -> impl Fn(numpy::BorrowError) -> PyErr + '_ {
-    move |e| PyValueError::new_err(format!("{name} cannot be read: {e}"))
-}
-
-macro_rules! extract_ids {
-    ($enum:ident, $arr:ident, $obj:expr, $name:expr, $ndim:expr, [$($v:ident: $t:ty),*]) => {{
-        let a = behaved($obj, $name, $ndim)?;
-        $(
-            if let Ok(a) = a.cast::<$arr<$t>>() {
-                return Ok($enum::$v(a.try_readonly().map_err(borrow_err($name))?));
-            }
-        )*
-        Err(PyTypeError::new_err(format!("{} must hold integer card ids, got dtype {}", $name, dtype_text(&a))))
-    }};
-}
-
-impl<'py> Ids1<'py> {
-    /// Borrow a 1-d integer array (see the module docs for what is accepted).
-    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids1<'py>> {
-        extract_ids!(Ids1, PyArray1, obj, name, 1, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
-    }
-}
-
-impl Ids1<'_> {
-    /// Number of ids.
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Ids1::I8(a) => a.len(),
-            Ids1::I16(a) => a.len(),
-            Ids1::I32(a) => a.len(),
-            Ids1::I64(a) => a.len(),
-            Ids1::U8(a) => a.len(),
-            Ids1::U16(a) => a.len(),
-            Ids1::U32(a) => a.len(),
-            Ids1::U64(a) => a.len(),
+impl<'py, D: Dimension> Ids<'py, D> {
+    /// Borrow an integer array of `D`'s number of dimensions (see the module docs for what is
+    /// accepted).
+    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids<'py, D>> {
+        let a = behaved(obj, name, D::NDIM.unwrap_or(1))?;
+        fn borrow<'py, T: Element, D: Dimension>(
+            a: &Bound<'py, PyUntypedArray>,
+            name: &str,
+        ) -> PyResult<Option<PyReadonlyArray<'py, T, D>>> {
+            let Ok(a) = a.cast::<PyArray<T, D>>() else { return Ok(None) };
+            a.try_readonly().map(Some).map_err(|e| PyValueError::new_err(format!("{name} cannot be read: {e}")))
         }
+        macro_rules! each {
+            ($($v:ident: $t:ty),*) => {$(
+                if let Some(a) = borrow::<$t, D>(&a, name)? {
+                    return Ok(Ids::$v(a));
+                }
+            )*};
+        }
+        each!(I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64);
+        Err(PyTypeError::new_err(format!("{name} must hold integer card ids, got dtype {}", a.dtype())))
+    }
+
+    /// The shape.
+    fn dims(&self) -> &[usize] {
+        each_dtype!(self, |a| a.shape())
     }
 }
 
-impl<'py> Ids2<'py> {
-    /// Borrow a 2-d integer array (see the module docs for what is accepted).
-    pub(crate) fn extract(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Ids2<'py>> {
-        extract_ids!(Ids2, PyArray2, obj, name, 2, [I8: i8, I16: i16, I32: i32, I64: i64, U8: u8, U16: u16, U32: u32, U64: u64])
-    }
-
+impl Ids2<'_> {
     /// (rows, columns).
     pub(crate) fn shape(&self) -> (usize, usize) {
-        let s = match self {
-            Ids2::I8(a) => a.shape(),
-            Ids2::I16(a) => a.shape(),
-            Ids2::I32(a) => a.shape(),
-            Ids2::I64(a) => a.shape(),
-            Ids2::U8(a) => a.shape(),
-            Ids2::U16(a) => a.shape(),
-            Ids2::U32(a) => a.shape(),
-            Ids2::U64(a) => a.shape(),
-        };
-        (s[0], s[1])
+        (self.dims()[0], self.dims()[1])
     }
 }
 
@@ -158,44 +124,15 @@ pub(crate) fn slice_err(_: numpy::AsSliceError) -> PyErr {
     PyValueError::new_err("an id array cannot be read as one aligned contiguous block")
 }
 
-/// Run `$body` with `$s` bound to the id slice of an [`Ids1`]/[`Ids2`], whatever its dtype.
-/// Returns from the enclosing function (a `PyResult`) if the slice cannot be taken.
+/// Run `$body` with `$s` bound to the id slice of an [`Ids1`]/[`Ids2`] (`$enum`, kept for the
+/// callers' readability), whatever its dtype. Returns from the enclosing function (a `PyResult`)
+/// if the slice cannot be taken.
 macro_rules! with_slice {
     ($ids:expr, $enum:ident, |$s:ident| $body:expr) => {
-        match $ids {
-            $enum::I8(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::I16(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::I32(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::I64(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::U8(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::U16(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::U32(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-            $enum::U64(a) => {
-                let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
-                $body
-            }
-        }
+        $crate::bindings::arrays::each_dtype!($ids, |a| {
+            let $s = a.as_slice().map_err($crate::bindings::arrays::slice_err)?;
+            $body
+        })
     };
 }
 pub(crate) use with_slice;
@@ -204,41 +141,16 @@ pub(crate) use with_slice;
 /// [`Ids2`]) of the same dtype; `TypeError` `$mismatch` when the dtypes differ (the Python
 /// wrappers give both one dtype). Returns from the enclosing function on error.
 macro_rules! with_slices {
-    ($x:expr, $ea:ident, $y:expr, $eb:ident, $mismatch:expr, |$a:ident, $b:ident| $body:expr) => {{
-        use $crate::bindings::arrays::slice_err;
+    ($x:expr, $ea:ident, $y:expr, $eb:ident, $mismatch:expr, |$a:ident, $b:ident| $body:expr) => {
+        $crate::bindings::arrays::with_slices!(@ $x, $y, $mismatch, |$a, $b| $body, I8 I16 I32 I64 U8 U16 U32 U64)
+    };
+    (@ $x:expr, $y:expr, $mismatch:expr, |$a:ident, $b:ident| $body:expr, $($v:ident)*) => {{
+        use $crate::bindings::arrays::{slice_err, Ids};
         match ($x, $y) {
-            ($ea::I8(x), $eb::I8(y)) => {
+            $((Ids::$v(x), Ids::$v(y)) => {
                 let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
                 $body
-            }
-            ($ea::I16(x), $eb::I16(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
-            ($ea::I32(x), $eb::I32(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
-            ($ea::I64(x), $eb::I64(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
-            ($ea::U8(x), $eb::U8(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
-            ($ea::U16(x), $eb::U16(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
-            ($ea::U32(x), $eb::U32(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
-            ($ea::U64(x), $eb::U64(y)) => {
-                let ($a, $b) = (x.as_slice().map_err(slice_err)?, y.as_slice().map_err(slice_err)?);
-                $body
-            }
+            })*
             _ => return Err(pyo3::exceptions::PyTypeError::new_err($mismatch)),
         }
     }};
@@ -246,36 +158,56 @@ macro_rules! with_slices {
 pub(crate) use with_slices;
 
 /// A core column as a numpy array (the vector handed over, not copied; a shaped column is a
-/// reshaped view of it), or a count as a Python int.
-pub(crate) fn column_object(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
-    let (values, shape) = match column {
-        Column::Count(n) => return Ok(n.into_pyobject(py)?.into_any()),
-        Column::Rows(v) => (v, None),
-        Column::Shaped(v, shape) => (v, Some(shape)),
-    };
-    macro_rules! array {
-        ($($v:ident),*) => {
-            match values {
-                $(Values::$v(v) => {
-                    let a = v.into_pyarray(py);
-                    match shape {
-                        None => a.into_any(),
-                        Some(shape) => a.reshape(shape)?.into_any(),
-                    }
-                })*
-            }
+/// reshaped view of it), or a count as a Python int: a binding returns a `Column` as is.
+impl<'py> IntoPyObject<'py> for Column {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (values, shape) = match self {
+            Column::Count(n) => return Ok(n.into_pyobject(py)?.into_any()),
+            Column::Rows(v) => (v, None),
+            Column::Shaped(v, shape) => (v, Some(shape)),
         };
+        macro_rules! array {
+            ($($v:ident),*) => {
+                match values {
+                    $(Values::$v(v) => {
+                        let a = v.into_pyarray(py);
+                        match shape {
+                            None => a.into_any(),
+                            Some(shape) => a.reshape(shape)?.into_any(),
+                        }
+                    })*
+                }
+            };
+        }
+        Ok(array!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64))
     }
-    Ok(array!(Bool, I8, I16, I32, I64, U8, U16, U32, U64, F32, F64))
 }
 
-/// Any core column set as a dict of numpy arrays (and ints), in its order, without copying.
-pub(crate) fn columns_dict<'py>(py: Python<'py>, columns: impl Columns) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for (name, column) in columns.columns() {
-        d.set_item(name, column_object(py, column)?)?;
+/// A core column set as a Python dict of arrays (and ints), in its order, without copying: a
+/// binding returns `Dict(columns)`.
+pub(crate) struct Dict<C>(pub(crate) C);
+
+impl<'py, C: Columns> IntoPyObject<'py> for Dict<C> {
+    type Target = PyDict;
+    type Output = Bound<'py, PyDict>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (name, column) in self.0.columns() {
+            d.set_item(name, column)?;
+        }
+        Ok(d)
     }
-    Ok(d)
+}
+
+/// Any core column set as a dict of numpy arrays (see [`Dict`]).
+pub(crate) fn columns_dict<'py>(py: Python<'py>, columns: impl Columns) -> PyResult<Bound<'py, PyDict>> {
+    Dict(columns).into_pyobject(py)
 }
 
 /// Load everything of numpy's C API the batch functions use (the array API capsule, the dtypes,

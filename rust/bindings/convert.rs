@@ -10,24 +10,20 @@ use crate::error::Error;
 
 /// What the conversions need to know about a game's cards.
 pub(crate) trait Deck {
-    /// The core card type.
-    type Card: Copy + std::fmt::Display;
-    /// The core set of distinct cards.
-    type Hand: Copy;
+    /// The core card type (parsed from its text).
+    type Card: Copy + std::fmt::Display + std::str::FromStr<Err = Error>;
+    /// The core set of distinct cards (empty by default).
+    type Hand: Copy + Default;
     /// Cards in the pack (ids are `0..COUNT`).
     const COUNT: u8;
     /// `"a cribbage card is not a piquet card"`: the `TypeError` for the other game's `Card`.
     const OTHER_CARD: &'static str;
     /// The card with this id (range-checked).
     fn from_id(id: i64) -> Result<Self::Card, Error>;
-    /// The card with this text.
-    fn parse(text: &str) -> Result<Self::Card, Error>;
     /// The card if `obj` is this game's Python `Card`.
     fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<Self::Card>;
     /// Is `obj` the other game's Python `Card` (an int by `__index__`, but not a card here)?
     fn is_other_card(obj: &Bound<'_, PyAny>) -> bool;
-    /// The empty set.
-    fn empty() -> Self::Hand;
     /// Add a card if absent; whether it was added.
     fn insert(hand: &mut Self::Hand, card: Self::Card) -> bool;
 }
@@ -78,7 +74,7 @@ pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
         return Ok(card);
     }
     if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(D::parse(text.to_str()?)?);
+        return Ok(text.to_str()?.parse::<D::Card>()?);
     }
     if obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!("expected a card, got the bool {}", echo_repr(obj))));
@@ -134,36 +130,23 @@ pub(crate) fn cards<D: Deck>(
             if n > group.max {
                 sized(n + words.by_ref().count())?; // a count, not a parse: no word past the most is read
             }
-            push(D::parse(word)?)?;
+            push(word.parse::<D::Card>()?)?;
         }
         return Ok(());
     }
     if let Ok(list) = obj.cast::<PyList>() {
         sized(list.len())?;
-        for item in list.iter() {
-            push(card::<D>(&item)?)?;
-        }
-        return Ok(());
+        return list.iter().try_for_each(|item| push(card::<D>(&item)?));
     }
     if let Ok(tuple) = obj.cast::<PyTuple>() {
         sized(tuple.len())?;
-        for item in tuple.iter() {
-            push(card::<D>(&item)?)?;
-        }
-        return Ok(());
+        return tuple.iter().try_for_each(|item| push(card::<D>(&item)?));
     }
+    const EXPECTED: &str = "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got";
     if D::from_py_card(obj).is_some() || D::is_other_card(obj) || obj.extract::<i64>().is_ok() {
-        return Err(PyTypeError::new_err(format!(
-            "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got a single card {}",
-            describe(obj)
-        )));
+        return Err(PyTypeError::new_err(format!("{EXPECTED} a single card {}", describe(obj))));
     }
-    let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got {}",
-            describe(obj)
-        ))
-    })?;
+    let iter = obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{EXPECTED} {}", describe(obj))))?;
     for (i, item) in iter.enumerate() {
         let item = item?;
         if i == group.max {
@@ -176,7 +159,7 @@ pub(crate) fn cards<D: Deck>(
 
 /// Distinct cards (a hand, a crib): see [`cards`]; a repeated card is a `ValueError`.
 pub(crate) fn hand<D: Deck>(obj: &Bound<'_, PyAny>, group: Group) -> PyResult<D::Hand> {
-    let mut hand = D::empty();
+    let mut hand = D::Hand::default();
     cards::<D>(obj, group, |card| {
         if D::insert(&mut hand, card) {
             Ok(())
@@ -212,16 +195,11 @@ pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResu
 /// An int argument in `min..=max`: `TypeError` for a non-int (or a bool), `ValueError` (never
 /// `OverflowError`) outside the range, naming the argument and the value.
 pub(crate) fn int_in(obj: &Bound<'_, PyAny>, name: &str, min: i64, max: i64) -> PyResult<i64> {
-    if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj))));
+    let int = obj.extract::<IntArg>()?.get(name)?;
+    if !int.huge && (min..=max).contains(&int.value) {
+        return Ok(int.value);
     }
-    let out_of_range = || PyValueError::new_err(format!("{name} must be in {min}..={max}, got {}", echo_repr(obj)));
-    match obj.extract::<i64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(out_of_range()),
-        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => Err(out_of_range()),
-        Err(_) => Err(PyTypeError::new_err(format!("{name} must be an int, got {}", describe(obj)))),
-    }
+    Err(PyValueError::new_err(format!("{name} must be in {min}..={max}, got {}", echo_repr(obj))))
 }
 
 /// The text of a card with its suit symbol (`"10♥"`, `"A♠"`) from its letter form (`"TH"`).
@@ -251,18 +229,12 @@ macro_rules! card_class {
             fn from_id(id: i64) -> Result<$core, $crate::error::Error> {
                 <$core>::from_id(id)
             }
-            fn parse(text: &str) -> Result<$core, $crate::error::Error> {
-                text.parse()
-            }
             #[inline]
             fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<$core> {
                 obj.cast::<Card>().ok().map(|c| c.get().0)
             }
             fn is_other_card(obj: &Bound<'_, PyAny>) -> bool {
                 $crate::bindings::convert::is_card_in_slot(obj, 1 - $slot)
-            }
-            fn empty() -> $hand {
-                <$hand>::new()
             }
             #[inline]
             fn insert(hand: &mut $hand, card: $core) -> bool {

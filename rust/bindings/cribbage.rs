@@ -1,13 +1,14 @@
 //! Bindings for `cribpiquet.cribbage`.
 
-use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{IntoPyDict, PyDict, PyTuple};
 
-use super::arrays::{columns_dict, with_slice, with_slices, Ids1, Ids2};
+use super::arrays::{with_slice, with_slices, Dict, Ids1, Ids2};
 use super::convert::{self, card_class, Group};
+use super::display::repr;
+use crate::batch::{CardId, Column, IdRows};
 use crate::cribbage as core;
+use crate::error::Result;
 
 card_class! {
     /// A playing card of the 52-card pack.
@@ -37,8 +38,31 @@ const SEQUENCE: Group = Group { what: "pegging sequence", expected: "1 to 13", m
 /// The cards of `parse_cards`: at most the pack (52), since no card can come twice in a deal.
 const CARD_LIST: Group = Group { what: "card list", expected: "at most 52", max: 52 };
 
-fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, PyTuple>> {
+pub(super) fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards.iter().map(Card))
+}
+
+/// Every scoring combination as `(kind, cards, points)`.
+type Items<'py> = Vec<(&'static str, Bound<'py, PyTuple>, u8)>;
+
+/// `items`, `int()` (the total) and `str()` (the count read aloud) of both breakdowns.
+macro_rules! breakdown_methods {
+    ($($ty:ident),*) => {$(
+        #[pymethods]
+        impl $ty {
+            /// Every scoring combination as ``(kind, cards, points)``.
+            #[getter]
+            fn items<'py>(&self, py: Python<'py>) -> PyResult<Items<'py>> {
+                self.0.items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
+            }
+            fn __int__(&self) -> u8 {
+                self.0.total()
+            }
+            fn __str__(&self) -> String {
+                self.0.to_string()
+            }
+        }
+    )*};
 }
 
 /// The points of a show by category, with every scoring combination.
@@ -47,134 +71,71 @@ fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, Py
 #[pyclass(frozen, name = "Breakdown", module = "cribpiquet.cribbage")]
 pub struct Breakdown(core::Breakdown);
 
-#[pymethods]
 impl Breakdown {
-    /// Total points.
-    #[getter]
-    fn total(&self) -> u8 {
-        self.0.total()
-    }
-    /// Points for fifteens (2 each).
-    #[getter]
-    fn fifteens(&self) -> u8 {
-        self.0.fifteens
-    }
-    /// Points for pairs (2 each).
-    #[getter]
-    fn pairs(&self) -> u8 {
-        self.0.pairs
-    }
-    /// Points for runs.
-    #[getter]
-    fn runs(&self) -> u8 {
-        self.0.runs
-    }
-    /// Points for a flush.
-    #[getter]
-    fn flush(&self) -> u8 {
-        self.0.flush
-    }
-    /// The point for his nobs.
-    #[getter]
-    fn nobs(&self) -> u8 {
-        self.0.nobs
-    }
-    /// Every scoring combination as ``(kind, cards, points)``.
-    #[getter]
-    fn items<'py>(&self, py: Python<'py>) -> PyResult<Vec<(&'static str, Bound<'py, PyTuple>, u8)>> {
-        self.0.items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
-    }
-    /// The categories as a dict (``total`` included).
-    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("fifteens", self.0.fifteens)?;
-        d.set_item("pairs", self.0.pairs)?;
-        d.set_item("runs", self.0.runs)?;
-        d.set_item("flush", self.0.flush)?;
-        d.set_item("nobs", self.0.nobs)?;
-        d.set_item("total", self.0.total())?;
-        Ok(d)
-    }
-    fn __int__(&self) -> u8 {
-        self.0.total()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-    fn __repr__(&self) -> String {
+    /// The categories by name, the total last.
+    fn categories(&self) -> [(&'static str, u8); 6] {
         let b = &self.0;
-        format!(
-            "Breakdown(total={}, fifteens={}, pairs={}, runs={}, flush={}, nobs={})",
-            b.total(),
-            b.fifteens,
-            b.pairs,
-            b.runs,
-            b.flush,
-            b.nobs
-        )
+        let points = [b.fifteens, b.pairs, b.runs, b.flush, b.nobs, b.total()];
+        let names = ["fifteens", "pairs", "runs", "flush", "nobs", "total"];
+        std::array::from_fn(|i| (names[i], points[i]))
     }
 }
 
+super::display::getters!(Breakdown {
+    /// Total points.
+    total: u8 = |b| b.total(),
+    /// Points for fifteens (2 each).
+    fifteens: u8,
+    /// Points for pairs (2 each).
+    pairs: u8,
+    /// Points for runs.
+    runs: u8,
+    /// Points for a flush.
+    flush: u8,
+    /// The point for his nobs.
+    nobs: u8,
+});
+
+#[pymethods]
+impl Breakdown {
+    /// The categories as a dict (``total`` included).
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.categories().into_py_dict(py)
+    }
+    fn __repr__(&self) -> String {
+        let c = self.categories();
+        repr("Breakdown", c[5..].iter().chain(&c[..5]).copied())
+    }
+}
 /// The points for the last card laid in the play, by category.
 #[pyclass(frozen, name = "PegBreakdown", module = "cribpiquet.cribbage")]
 pub struct PegBreakdown(core::PegBreakdown);
 
+super::display::getters!(PegBreakdown {
+    /// Total points for the last card.
+    total: u8 = |p| p.total(),
+    /// The running count after the last card.
+    count: u8,
+    /// 2 if the count became 15.
+    fifteen: u8,
+    /// 2 if the count became 31.
+    thirty_one: u8,
+    /// 2, 6 or 12 for a pair, pair royal or double pair royal.
+    pairs: u8,
+    /// The length of the run made, or 0.
+    run: u8,
+});
+
 #[pymethods]
 impl PegBreakdown {
-    /// Total points for the last card.
-    #[getter]
-    fn total(&self) -> u8 {
-        self.0.total()
-    }
-    /// The running count after the last card.
-    #[getter]
-    fn count(&self) -> u8 {
-        self.0.count
-    }
-    /// 2 if the count became 15.
-    #[getter]
-    fn fifteen(&self) -> u8 {
-        self.0.fifteen
-    }
-    /// 2 if the count became 31.
-    #[getter]
-    fn thirty_one(&self) -> u8 {
-        self.0.thirty_one
-    }
-    /// 2, 6 or 12 for a pair, pair royal or double pair royal.
-    #[getter]
-    fn pairs(&self) -> u8 {
-        self.0.pairs
-    }
-    /// The length of the run made, or 0.
-    #[getter]
-    fn run(&self) -> u8 {
-        self.0.run
-    }
-    /// Every scoring combination as ``(kind, cards, points)``.
-    #[getter]
-    fn items<'py>(&self, py: Python<'py>) -> PyResult<Vec<(&'static str, Bound<'py, PyTuple>, u8)>> {
-        self.0.items.iter().map(|it| Ok((it.kind.name(), card_tuple(py, it.cards)?, it.points))).collect()
-    }
-    fn __int__(&self) -> u8 {
-        self.0.total()
-    }
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
     fn __repr__(&self) -> String {
         let p = &self.0;
-        format!(
-            "PegBreakdown(total={}, count={}, fifteen={}, thirty_one={}, pairs={}, run={})",
-            p.total(),
-            p.count,
-            p.fifteen,
-            p.thirty_one,
-            p.pairs,
-            p.run
-        )
+        let fields = [p.total(), p.count, p.fifteen, p.thirty_one, p.pairs, p.run];
+        repr("PegBreakdown", ["total", "count", "fifteen", "thirty_one", "pairs", "run"].into_iter().zip(fields))
     }
 }
+
+breakdown_methods!(Breakdown, PegBreakdown);
 
 /// Parse card text (``"5H 5D,10♠ JC"``) or convert an iterable of cards into a list of Card
 /// (at most 52 cards: more is a ValueError).
@@ -183,13 +144,18 @@ fn cribbage_parse_cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     Ok(convert::card_vec::<Cribbage>(cards, CARD_LIST)?.into_iter().map(Card).collect())
 }
 
+/// The `crib` flag (a bool, false by default).
+fn crib_arg(crib: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))
+}
+
 /// The arguments of a show: the hand (or crib), the starter and the crib flag (a bool).
 fn show_args(
     hand: &Bound<'_, PyAny>,
     starter: &Bound<'_, PyAny>,
     crib: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(core::Hand, core::Card, bool)> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
+    let crib = crib_arg(crib)?;
     let hand = convert::hand::<Cribbage>(hand, if crib { CRIB } else { HAND })?;
     Ok((hand, convert::card::<Cribbage>(starter)?, crib))
 }
@@ -245,82 +211,74 @@ fn cribbage_go_points(count: &Bound<'_, PyAny>) -> PyResult<u8> {
 /// Score N shows from integer id arrays of the same dtype: hands (N, 3|4), starters (N,).
 #[pyfunction]
 #[pyo3(signature = (hands, starters, *, crib = None), text_signature = "(hands, starters, *, crib=False)")]
-fn cribbage_score_hand_batch<'py>(
-    py: Python<'py>,
-    hands: &Bound<'py, PyAny>,
-    starters: &Bound<'py, PyAny>,
-    crib: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
-    let hands = Ids2::extract(hands, "hands")?;
-    let starters = Ids1::extract(starters, "starters")?;
-    let width = check_shows(&hands, &starters, crib)?;
-    let scores = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
-        .detach(|| core::score_hand_batch(h, width, s, crib))
-        .map_err(PyErr::from))?;
-    Ok(scores.into_pyarray(py))
-}
-
-const SAME_DTYPE: &str = "hands and starters must have the same dtype";
-
-/// The row width of a batch of shows, after checking the shapes (naming the argument and shape).
-fn check_shows(hands: &Ids2<'_>, starters: &Ids1<'_>, crib: bool) -> PyResult<usize> {
-    let (rows, width) = hands.shape();
-    let ok = if crib { width == 4 } else { width == 3 || width == 4 };
-    if !ok {
-        let (cards, what) = if crib { ("4", " for a crib") } else { ("3 or 4", "") };
-        return Err(PyValueError::new_err(format!(
-            "hands must have {cards} cards per row{what}, got {width} (shape ({rows}, {width}))"
-        )));
-    }
-    if starters.len() != rows {
-        return Err(PyValueError::new_err(format!("hands has {rows} rows but starters has {}", starters.len())));
-    }
-    Ok(width)
+fn cribbage_score_hand_batch(
+    hands: &Bound<'_, PyAny>,
+    starters: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Column> {
+    with_shows(hands, starters, crib, |shows| Ok(Column::rows(shows.scores()?)))
 }
 
 /// Per-category points of N shows: a dict of uint8 arrays.
 #[pyfunction]
 #[pyo3(signature = (hands, starters, *, crib = None), text_signature = "(hands, starters, *, crib=False)")]
-fn cribbage_explain_hand_batch<'py>(
-    py: Python<'py>,
-    hands: &Bound<'py, PyAny>,
-    starters: &Bound<'py, PyAny>,
-    crib: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let crib = crib.map_or(Ok(false), |c| convert::bool_arg(c, "crib"))?;
-    let hands = Ids2::extract(hands, "hands")?;
-    let starters = Ids1::extract(starters, "starters")?;
-    let width = check_shows(&hands, &starters, crib)?;
-    let cols = with_slices!(&hands, Ids2, &starters, Ids1, SAME_DTYPE, |h, s| py
-        .detach(|| core::explain_hand_batch(h, width, s, crib))
-        .map_err(PyErr::from))?;
-    columns_dict(py, cols)
+fn cribbage_explain_hand_batch(
+    hands: &Bound<'_, PyAny>,
+    starters: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Dict<core::ShowColumns>> {
+    with_shows(hands, starters, crib, |shows| Ok(Dict(shows.explain()?)))
+}
+
+/// A batch of shows of any id dtype (one dynamic call per batch).
+trait ShowBatch: Sync {
+    fn scores(&self) -> Result<Vec<u8>>;
+    fn explain(&self) -> Result<core::ShowColumns>;
+}
+
+impl<T: CardId> ShowBatch for core::Shows<'_, T> {
+    fn scores(&self) -> Result<Vec<u8>> {
+        core::Shows::scores(self)
+    }
+    fn explain(&self) -> Result<core::ShowColumns> {
+        core::Shows::explain(self)
+    }
+}
+
+/// `job` of the shows of a batch call, checked once (the arrays here, their shape by
+/// `Shows::new`), with the interpreter detached.
+fn with_shows<R: Send>(
+    hands: &Bound<'_, PyAny>,
+    starters: &Bound<'_, PyAny>,
+    crib: Option<&Bound<'_, PyAny>>,
+    job: impl Fn(&dyn ShowBatch) -> Result<R> + Sync,
+) -> PyResult<R> {
+    let (py, crib) = (hands.py(), crib_arg(crib)?);
+    let (h, s) = (Ids2::extract(hands, "hands")?, Ids1::extract(starters, "starters")?);
+    let (rows, width) = h.shape();
+    with_slices!(&h, Ids2, &s, Ids1, "hands and starters must have the same dtype", |h, s| {
+        let shows = core::Shows::new(IdRows::new("hands", h, rows, width)?, s, crib)?;
+        Ok(py.detach(|| job(&shows))?)
+    })
 }
 
 /// Pegging points of the last card of each row of an (N, L) id array padded with -1.
 #[pyfunction]
-fn cribbage_peg_points_batch<'py>(
-    py: Python<'py>,
-    sequences: &Bound<'py, PyAny>,
-) -> PyResult<Bound<'py, PyArray1<u8>>> {
+fn cribbage_peg_points_batch(py: Python<'_>, sequences: &Bound<'_, PyAny>) -> PyResult<Column> {
     let seqs = Ids2::extract(sequences, "sequences")?;
     let (rows, width) = seqs.shape();
-    if !(1..=13).contains(&width) {
-        return Err(PyValueError::new_err(format!(
-            "sequences must have 1 to 13 cards per row, got width {width} (shape ({rows}, {width}))"
-        )));
-    }
-    let points = with_slice!(&seqs, Ids2, |s| py.detach(|| core::peg_points_batch(s, width)))?;
-    Ok(points.into_pyarray(py))
+    Ok(Column::rows(with_slice!(&seqs, Ids2, |s| {
+        let s = IdRows::new("sequences", s, rows, width)?;
+        py.detach(|| core::peg_points_rows(s))?
+    })))
 }
 
 /// Counts per score 0..29 over every show of a kind, by full enumeration.
 #[pyfunction]
-fn cribbage_hand_distribution<'py>(py: Python<'py>, kind: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+fn cribbage_hand_distribution(py: Python<'_>, kind: &Bound<'_, PyAny>) -> PyResult<Column> {
     let kind = core::DistributionKind::parse(convert::str_arg(kind, "kind")?.to_str()?)?;
     let counts = py.detach(|| core::hand_distribution(kind));
-    Ok(counts.iter().map(|&c| c as i64).collect::<Vec<_>>().into_pyarray(py))
+    Ok(Column::rows(counts.map(|c| c as i64).to_vec()))
 }
 
 /// Bytes of the show lookup tables.

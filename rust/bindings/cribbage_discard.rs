@@ -1,36 +1,27 @@
 //! Bindings for the cribbage discard analysis and the equilibrium discard tables
 //! (`cribpiquet.cribbage.analyze_discard`, `analyze_discard_batch`, `discard_tables`).
 
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
+use numpy::PyReadonlyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::arrays::{columns_dict, with_slice, Ids2};
+use super::arrays::{columns_dict, with_slice, Dict, Ids2};
 use super::convert::{self, Group};
-use super::cribbage::{Card, Cribbage};
+use super::cribbage::{card_tuple, Cribbage};
+use super::display::{call_helper, getters, repr};
+use crate::batch::{Column, IdRows};
 use crate::cribbage as core;
 
 /// A hand to discard from: at most 6 cards read.
 const DEALT: Group = Group { what: "hand to discard from", expected: "6 (five-card: 5)", max: 6 };
 
 fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::Variant> {
-    match obj {
-        None => Ok(core::Variant::SixCard),
-        Some(v) => Ok(convert::str_arg(v, "variant")?.to_str()?.parse::<core::Variant>()?),
-    }
+    obj.map_or(Ok(core::Variant::SixCard), |v| Ok(convert::str_arg(v, "variant")?.to_str()?.parse()?))
 }
 
 fn model_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::TablesModel> {
-    match obj {
-        None => Ok(core::TablesModel::Conditioned),
-        Some(v) => Ok(convert::str_arg(v, "model")?.to_str()?.parse::<core::TablesModel>()?),
-    }
-}
-
-fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, cards.iter().map(Card))
+    obj.map_or(Ok(core::TablesModel::Conditioned), |v| Ok(convert::str_arg(v, "model")?.to_str()?.parse()?))
 }
 
 /// One discard choice of :func:`analyze_discard`: the cards kept and thrown, the expected hand
@@ -38,6 +29,21 @@ fn card_tuple<'py>(py: Python<'py>, cards: core::Hand) -> PyResult<Bound<'py, Py
 /// dealer's expected heels and the net value.
 #[pyclass(frozen, name = "DiscardRow", module = "cribpiquet.cribbage")]
 pub struct DiscardRow(core::DiscardRow);
+
+getters!(DiscardRow {
+    /// Expected hand score over every unseen starter.
+    hand: f64,
+    /// The lowest hand score over the starters.
+    hand_min: u8,
+    /// The highest hand score over the starters.
+    hand_max: u8,
+    /// Expected crib score (over the opponent's throws and the starter).
+    crib: f64,
+    /// The dealer's expected points for a jack starter (his heels).
+    heels: f64,
+    /// ``hand + crib + heels`` for the dealer, ``hand - crib - heels`` for pone.
+    net: f64,
+});
 
 #[pymethods]
 impl DiscardRow {
@@ -51,55 +57,25 @@ impl DiscardRow {
     fn thrown<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         card_tuple(py, self.0.thrown)
     }
-    /// Expected hand score over every unseen starter.
-    #[getter]
-    fn hand(&self) -> f64 {
-        self.0.hand
-    }
-    /// The lowest hand score over the starters.
-    #[getter]
-    fn hand_min(&self) -> u8 {
-        self.0.hand_min
-    }
-    /// The highest hand score over the starters.
-    #[getter]
-    fn hand_max(&self) -> u8 {
-        self.0.hand_max
-    }
     /// Number of unseen starters giving each hand score 0..29 (a tuple of 30 ints).
     #[getter]
     fn hand_distribution<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.hand_distribution)
     }
-    /// Expected crib score (over the opponent's throws and the starter).
-    #[getter]
-    fn crib(&self) -> f64 {
-        self.0.crib
-    }
-    /// The dealer's expected points for a jack starter (his heels).
-    #[getter]
-    fn heels(&self) -> f64 {
-        self.0.heels
-    }
-    /// ``hand + crib + heels`` for the dealer, ``hand - crib - heels`` for pone.
-    #[getter]
-    fn net(&self) -> f64 {
-        self.0.net
-    }
     fn __repr__(&self) -> String {
-        let cards = |h: core::Hand| h.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        format!(
-            "DiscardRow(kept='{}', thrown='{}', hand={:.4}, hand_min={}, hand_max={}, crib={:.4}, heels={:.4}, net={:.4})",
-            cards(self.0.kept),
-            cards(self.0.thrown),
-            self.0.hand,
-            self.0.hand_min,
-            self.0.hand_max,
-            self.0.crib,
-            self.0.heels,
-            self.0.net
-        )
+        let r = &self.0;
+        let cards = |h: core::Hand| format!("'{}'", h.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+        let (kept, thrown) = (cards(r.kept), cards(r.thrown));
+        let (min, max) = (r.hand_min.to_string(), r.hand_max.to_string());
+        let [hand, crib, heels, net] = [r.hand, r.crib, r.heels, r.net].map(|x| format!("{x:.4}"));
+        let fields = [("kept", kept), ("thrown", thrown), ("hand", hand), ("hand_min", min), ("hand_max", max)];
+        repr("DiscardRow", fields.into_iter().chain([("crib", crib), ("heels", heels), ("net", net)]))
     }
+}
+
+/// The opponent model of an analysis: uniform throws, or the throws of these tables.
+fn opponent_of<'a>(tables: Option<&'a Bound<'_, DiscardTables>>) -> core::Opponent<'a> {
+    tables.map_or(core::Opponent::Uniform, |t| core::Opponent::Tables(&t.get().0))
 }
 
 /// Every discard of a two-player hand, best first (a list of :class:`DiscardRow`).
@@ -115,10 +91,7 @@ fn cribbage_analyze_discard(
     let dealer = convert::bool_arg(dealer, "dealer")?;
     let variant = variant_arg(variant)?;
     let hand = convert::hand::<Cribbage>(hand, DEALT)?;
-    let opp = match opponent {
-        None => core::Opponent::Uniform,
-        Some(t) => core::Opponent::Tables(&t.get().0),
-    };
+    let opp = opponent_of(opponent);
     let rows = py.detach(|| core::analyze_discard(hand, dealer, variant, opp))?;
     Ok(rows.into_iter().map(DiscardRow).collect())
 }
@@ -133,26 +106,17 @@ fn cribbage_analyze_discard_batch<'py>(
     dealers: PyReadonlyArray1<'py, bool>,
     variant: Option<&Bound<'py, PyAny>>,
     opponent: Option<&Bound<'py, DiscardTables>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Dict<core::DiscardColumns>> {
     let variant = variant_arg(variant)?;
     let ids = Ids2::extract(hands, "hands")?;
     let (rows, width) = ids.shape();
-    let dealt = variant.cards_dealt();
-    if matches!(variant, core::Variant::FiveCard | core::Variant::SixCard) && width != dealt {
-        return Err(PyValueError::new_err(format!(
-            "hands must have {dealt} cards per row for {}, got {width} (shape ({rows}, {width}))",
-            variant.name()
-        )));
-    }
     let dealers = dealers.as_slice().map_err(super::arrays::slice_err)?;
-    let opp = match opponent {
-        None => core::Opponent::Uniform,
-        Some(t) => core::Opponent::Tables(&t.get().0),
-    };
-    let cols = with_slice!(&ids, Ids2, |h| py
-        .detach(|| core::analyze_discard_batch(h, dealers, variant, opp))
-        .map_err(PyErr::from))?;
-    columns_dict(py, cols)
+    let opp = opponent_of(opponent);
+    let cols = with_slice!(&ids, Ids2, |h| {
+        let h = IdRows::new("hands", h, rows, width)?;
+        py.detach(|| core::analyze_discard_rows(h, dealers, variant, opp))?
+    });
+    Ok(Dict(cols))
 }
 
 /// Number of hand classes (suit-isomorphism classes of the dealt hands) of a variant's pass.
@@ -161,51 +125,49 @@ fn cribbage_discard_classes(variant: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(core::discard_classes(variant_arg(Some(variant))?)?)
 }
 
-/// One hand per class, and each class's number of hands.
-type ClassHands<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i64>>);
-
 /// The hand classes ``start..stop`` of a variant's pass: one hand of each class as a
 /// ``(n, dealt)`` uint8 id array, and each class's number of hands, int64 ``(n,)``.
 #[pyfunction]
-fn cribbage_discard_class_hands<'py>(
-    py: Python<'py>,
-    variant: &Bound<'py, PyAny>,
-    start: &Bound<'py, PyAny>,
-    stop: &Bound<'py, PyAny>,
-) -> PyResult<ClassHands<'py>> {
-    let variant = variant_arg(Some(variant))?;
-    let start = convert::int_in(start, "start", 0, i64::MAX)? as usize;
-    let stop = convert::int_in(stop, "stop", 0, i64::MAX)? as usize;
+fn cribbage_discard_class_hands(
+    variant: &Bound<'_, PyAny>,
+    start: &Bound<'_, PyAny>,
+    stop: &Bound<'_, PyAny>,
+) -> PyResult<(Column, Column)> {
+    let (variant, (start, stop)) = (variant_arg(Some(variant))?, class_range(start, stop)?);
     let classes = core::discard_class_hands(variant, start, stop)?;
-    let dealt = variant.cards_dealt();
-    let ids =
-        Array2::from_shape_fn((classes.len(), dealt), |(r, c)| classes[r].0.iter().nth(c).map_or(0, |card| card.id()));
+    let ids: Vec<u8> = classes.iter().flat_map(|(hand, _)| hand.iter().map(|card| card.id())).collect();
     let mult: Vec<i64> = classes.iter().map(|c| c.1 as i64).collect();
-    Ok((ids.into_pyarray(py), mult.into_pyarray(py)))
+    Ok((Column::shaped(ids, &[classes.len(), variant.cards_dealt()]), Column::rows(mult)))
 }
 
-fn table_array<'py>(py: Python<'py>, t: [[f64; 13]; 13]) -> Bound<'py, PyArray2<f64>> {
-    Array2::from_shape_fn((13, 13), |(r, c)| t[r][c]).into_pyarray(py)
+/// A sequence of 169 values, one per throw kind: `TypeError` "`name` must be a sequence of
+/// `what`", `ValueError` for another length ("must have 169 `unit`, got n").
+fn per_kind<'py, T: FromPyObjectOwned<'py>>(
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+    (what, unit): (&str, &str),
+) -> PyResult<[T; core::THROW_KINDS]> {
+    let v: Vec<T> = obj.extract().map_err(|_| PyTypeError::new_err(format!("{name} must be a sequence of {what}")))?;
+    let n = v.len();
+    v.try_into().map_err(|_| PyValueError::new_err(format!("{name} must have {} {unit}, got {n}", core::THROW_KINDS)))
 }
 
-fn kinds_array<'py, T: numpy::Element + Copy>(py: Python<'py>, v: &[T; core::THROW_KINDS]) -> Bound<'py, PyArray1<T>> {
-    v.to_vec().into_pyarray(py)
-}
+/// [`per_kind`] values.
+const FLOATS: (&str, &str) = ("floats", "values");
+/// [`per_kind`] counts.
+const COUNTS: (&str, &str) = ("non-negative ints", "counts");
 
-fn kinds_from(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<[f64; core::THROW_KINDS]> {
-    let v: Vec<f64> =
-        obj.extract().map_err(|_| PyTypeError::new_err(format!("{name} must be a sequence of floats")))?;
-    v.try_into().map_err(|v: Vec<f64>| {
-        PyValueError::new_err(format!("{name} must have {} values, got {}", core::THROW_KINDS, v.len()))
-    })
-}
-
-fn counts_from(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<[u64; core::THROW_KINDS]> {
-    let v: Vec<u64> =
-        obj.extract().map_err(|_| PyTypeError::new_err(format!("{name} must be a sequence of non-negative ints")))?;
-    v.try_into().map_err(|v: Vec<u64>| {
-        PyValueError::new_err(format!("{name} must have {} counts, got {}", core::THROW_KINDS, v.len()))
-    })
+/// The per-kind arrays of a tables' state (pickling, ``save``), by key, in the state's order.
+fn kind_arrays(t: &mut core::DiscardTables) -> [(&'static str, &mut [f64; core::THROW_KINDS]); 6] {
+    let ([dealer_shares, pone_shares], [dealer_throws, pone_throws]) = (&mut t.crib_shares, &mut t.throws);
+    [
+        ("dealer_crib_shares", dealer_shares),
+        ("pone_crib_shares", pone_shares),
+        ("dealer_values", &mut t.values.dealer),
+        ("pone_values", &mut t.values.pone),
+        ("dealer_throws", dealer_throws),
+        ("pone_throws", pone_throws),
+    ]
 }
 
 /// Equilibrium discard tables (see ``cribbage.discard_tables``).
@@ -214,6 +176,59 @@ fn counts_from(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<[u64; core::THROW
 /// throws the rank pair to his own crib, and when pone throws it to the dealer's crib.
 #[pyclass(frozen, name = "DiscardTables", module = "cribpiquet.cribbage")]
 pub struct DiscardTables(pub(crate) core::DiscardTables);
+
+/// A 13 x 13 table by ranks as a float64 array.
+fn table(t: [[f64; 13]; 13]) -> Column {
+    Column::shaped(t.concat(), &[13, 13])
+}
+
+/// The dealer's and pone's columns.
+type Roles = Dict<[(&'static str, Column); 2]>;
+
+fn roles(dealer: Column, pone: Column) -> Roles {
+    Dict([("dealer", dealer), ("pone", pone)])
+}
+
+getters!(DiscardTables {
+    /// ``"six-card"`` or ``"five-card"``.
+    variant: &'static str = |t| t.variant.name(),
+    /// Whether crib flushes count.
+    flushes: bool,
+    /// ``"conditioned"`` (a kind's value: the mean, over the hands throwing it, of the exact crib
+    /// given the hand) or ``"thrown-only"`` (the crib given the two thrown cards only).
+    model: &'static str = |t| t.model.name(),
+    /// The dealer's table: the average crib when the dealer throws ranks (i, j) (A = 0 .. K = 12).
+    dealer: Column = |t| table(t.dealer_table()),
+    /// Pone's table: the average crib when pone throws ranks (i, j) to the dealer's crib.
+    pone: Column = |t| table(t.pone_table()),
+    /// ``{"dealer": f, "pone": f}``: the fraction of hands throwing ranks (i, j), 13 x 13,
+    /// symmetric; the entries on and above the diagonal sum to 1.
+    frequency: Roles = |t| roles(table(t.frequency(true)), table(t.frequency(false))),
+    /// Best-response passes done.
+    iterations: usize,
+    /// The largest change of each pass (a list of floats).
+    changes: Vec<f64> = |t| t.changes.clone(),
+    /// The values by throw kind the players decide by: ``{"dealer": (169,), "pone": (169,)}``,
+    /// kind ``lo * 13 + hi`` off-suit (or a pair), ``hi * 13 + lo`` suited (``lo < hi``).
+    values: Roles = |t| roles(Column::rows(t.values.dealer.to_vec()), Column::rows(t.values.pone.to_vec())),
+});
+
+/// The arguments of new tables: the variant (six-card by default), the crib flush rule (counted
+/// by default) and the model (conditioned by default).
+fn tables_args(
+    variant: Option<&Bound<'_, PyAny>>,
+    flushes: Option<&Bound<'_, PyAny>>,
+    model: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(core::Variant, bool, core::TablesModel)> {
+    let variant = variant_arg(variant)?;
+    let flushes = flushes.map_or(Ok(true), |f| convert::bool_arg(f, "flushes"))?;
+    Ok((variant, flushes, model_arg(model)?))
+}
+
+/// The hand classes ``start..stop`` of a pass.
+fn class_range(start: &Bound<'_, PyAny>, stop: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
+    Ok((convert::int_in(start, "start", 0, i64::MAX)? as usize, convert::int_in(stop, "stop", 0, i64::MAX)? as usize))
+}
 
 #[pymethods]
 impl DiscardTables {
@@ -227,72 +242,15 @@ impl DiscardTables {
         flushes: Option<&Bound<'_, PyAny>>,
         model: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let variant = variant_arg(variant)?;
-        let flushes = flushes.map_or(Ok(true), |f| convert::bool_arg(f, "flushes"))?;
-        let model = model_arg(model)?;
+        let (variant, flushes, model) = tables_args(variant, flushes, model)?;
         Ok(DiscardTables(py.detach(|| core::DiscardTables::initial(variant, flushes, model))?))
-    }
-    /// ``"six-card"`` or ``"five-card"``.
-    #[getter]
-    fn variant(&self) -> &'static str {
-        self.0.variant.name()
-    }
-    /// Whether crib flushes count.
-    #[getter]
-    fn flushes(&self) -> bool {
-        self.0.flushes
-    }
-    /// ``"conditioned"`` (a kind's value: the mean, over the hands throwing it, of the exact crib
-    /// given the hand) or ``"thrown-only"`` (the crib given the two thrown cards only).
-    #[getter]
-    fn model(&self) -> &'static str {
-        self.0.model.name()
-    }
-    /// The dealer's table: the average crib when the dealer throws ranks (i, j) (A = 0 .. K = 12).
-    #[getter]
-    fn dealer<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
-        table_array(py, self.0.dealer_table())
-    }
-    /// Pone's table: the average crib when pone throws ranks (i, j) to the dealer's crib.
-    #[getter]
-    fn pone<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f64>> {
-        table_array(py, self.0.pone_table())
-    }
-    /// ``{"dealer": f, "pone": f}``: the fraction of hands throwing ranks (i, j), 13 x 13,
-    /// symmetric; the entries on and above the diagonal sum to 1.
-    #[getter]
-    fn frequency<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("dealer", table_array(py, self.0.frequency(true)))?;
-        d.set_item("pone", table_array(py, self.0.frequency(false)))?;
-        Ok(d)
-    }
-    /// Best-response passes done.
-    #[getter]
-    fn iterations(&self) -> usize {
-        self.0.iterations
-    }
-    /// The largest change of each pass (a list of floats).
-    #[getter]
-    fn changes(&self) -> Vec<f64> {
-        self.0.changes.clone()
-    }
-    /// The values by throw kind the players decide by: ``{"dealer": (169,), "pone": (169,)}``,
-    /// kind ``lo * 13 + hi`` off-suit (or a pair), ``hi * 13 + lo`` suited (``lo < hi``).
-    #[getter]
-    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("dealer", kinds_array(py, &self.0.values.dealer))?;
-        d.set_item("pone", kinds_array(py, &self.0.values.pone))?;
-        Ok(d)
     }
     /// The weight of one card pair of each throw kind (169 values, as :attr:`values`) in the
     /// throws of the dealer (``dealer=True``) or of pone: the kind's share of that role's throws
     /// over the pack's card pairs of that kind. ``analyze_discard(..., opponent=tables)`` weighs
     /// the opponent's possible throws by these.
-    fn pair_weights<'py>(&self, py: Python<'py>, dealer: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let dealer = convert::bool_arg(dealer, "dealer")?;
-        Ok(kinds_array(py, &self.0.pair_weights(dealer)))
+    fn pair_weights(&self, dealer: &Bound<'_, PyAny>) -> PyResult<Column> {
+        Ok(Column::rows(self.0.pair_weights(convert::bool_arg(dealer, "dealer")?).to_vec()))
     }
     /// The best-response pass over hand classes ``start..stop`` (``0 <= start <= stop <=
     /// discard_classes(variant)``) at these tables' values: a dict of partial sums
@@ -300,16 +258,14 @@ impl DiscardTables {
     /// per role, and ``"dealer_crib"``, ``"pone_crib"``: int64 (169,), the sum of those hands'
     /// exact cribs in units of 2**-32, conditioned model). Sums of disjoint ranges add (:func:`combine_pass_sums`); :meth:`advance` turns
     /// the sums over every class into the next tables. Releases the interpreter.
-    fn pass_sums<'py>(
+    fn pass_sums(
         &self,
-        py: Python<'py>,
-        start: &Bound<'py, PyAny>,
-        stop: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let start = convert::int_in(start, "start", 0, i64::MAX)? as usize;
-        let stop = convert::int_in(stop, "stop", 0, i64::MAX)? as usize;
-        let sums = py.detach(|| self.0.pass(start, stop))?;
-        columns_dict(py, sums)
+        py: Python<'_>,
+        start: &Bound<'_, PyAny>,
+        stop: &Bound<'_, PyAny>,
+    ) -> PyResult<Dict<core::PassSums>> {
+        let (start, stop) = class_range(start, stop)?;
+        Ok(Dict(py.detach(|| self.0.pass(start, stop))?))
     }
     /// The next tables from the pass sums of every class (the dict of :meth:`pass_sums`).
     fn advance(&self, py: Python<'_>, sums: &Bound<'_, PyAny>) -> PyResult<DiscardTables> {
@@ -322,13 +278,12 @@ impl DiscardTables {
     }
     /// The tables as annotated heatmaps: a matplotlib figure (needs ``cribpiquet[plot]``).
     fn plot<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.py().import("cribpiquet._discard")?.getattr("plot_tables")?.call1((slf,))
+        call_helper(slf.as_any(), "cribpiquet._discard", "plot_tables", None)
     }
     /// Save the tables (every value, the model, the variant, the flush rule and the iteration
     /// state) to ``path`` as a versioned ``.npz`` file; :meth:`load` reads it back equal.
     fn save<'py>(slf: &Bound<'py, Self>, path: &Bound<'py, PyAny>) -> PyResult<()> {
-        slf.py().import("cribpiquet._discard")?.getattr("save_tables")?.call1((slf, path))?;
-        Ok(())
+        call_helper(slf.as_any(), "cribpiquet._discard", "save_tables", Some(path.clone())).map(drop)
     }
     /// The tables saved by :meth:`save` at ``path`` (a clear ``ValueError`` naming the file if it
     /// is not such a file, or of another format version).
@@ -337,33 +292,25 @@ impl DiscardTables {
         py.import("cribpiquet._discard")?.getattr("load_tables")?.call1((path,))
     }
     fn __repr__(&self) -> String {
-        format!(
-            "DiscardTables('{}', model='{}', flushes={}, iterations={}, change={:.1e})",
-            self.0.variant.name(),
-            self.0.model.name(),
-            if self.0.flushes { "True" } else { "False" },
-            self.0.iterations,
-            self.0.last_change()
-        )
+        let t = &self.0;
+        let flushes = if t.flushes { "True" } else { "False" };
+        let (variant, model, iterations, change) = (t.variant.name(), t.model.name(), t.iterations, t.last_change());
+        format!("DiscardTables('{variant}', model='{model}', flushes={flushes}, iterations={iterations}, change={change:.1e})")
     }
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
-        let py = slf.py();
-        let t = &slf.get().0;
+        let (py, mut t) = (slf.py(), slf.get().0.clone());
         let d = PyDict::new(py);
         d.set_item("variant", t.variant.name())?;
         d.set_item("flushes", t.flushes)?;
         d.set_item("model", t.model.name())?;
-        d.set_item("dealer_crib_shares", t.crib_shares[0].to_vec())?;
-        d.set_item("pone_crib_shares", t.crib_shares[1].to_vec())?;
-        d.set_item("dealer_values", t.values.dealer.to_vec())?;
-        d.set_item("pone_values", t.values.pone.to_vec())?;
-        d.set_item("dealer_throws", t.throws[0].to_vec())?;
-        d.set_item("pone_throws", t.throws[1].to_vec())?;
+        for (key, values) in kind_arrays(&mut t) {
+            d.set_item(key, values.to_vec())?;
+        }
         d.set_item("averaged", t.averaged)?;
         d.set_item("sums", columns_dict(py, t.sums)?)?;
         d.set_item("sums_before", columns_dict(py, t.sums_before)?)?;
         d.set_item("iterations", t.iterations)?;
-        d.set_item("changes", t.changes.clone())?;
+        d.set_item("changes", t.changes)?;
         Ok((slf.get_type().getattr("_restore")?, (d,)))
     }
     /// Unpickling.
@@ -377,16 +324,9 @@ impl DiscardTables {
         let mut t = core::DiscardTables::initial_shell(variant);
         t.flushes = convert::bool_arg(&get("flushes")?, "flushes")?;
         t.model = model_arg(Some(&get("model")?))?;
-        t.values = core::CribValues {
-            dealer: kinds_from(&get("dealer_values")?, "dealer_values")?,
-            pone: kinds_from(&get("pone_values")?, "pone_values")?,
-        };
-        t.throws =
-            [kinds_from(&get("dealer_throws")?, "dealer_throws")?, kinds_from(&get("pone_throws")?, "pone_throws")?];
-        t.crib_shares = [
-            kinds_from(&get("dealer_crib_shares")?, "dealer_crib_shares")?,
-            kinds_from(&get("pone_crib_shares")?, "pone_crib_shares")?,
-        ];
+        for (key, values) in kind_arrays(&mut t) {
+            *values = per_kind(&get(key)?, key, FLOATS)?;
+        }
         t.averaged = get("averaged")?.extract()?;
         t.sums = sums_from(&get("sums")?)?;
         t.sums_before = sums_from(&get("sums_before")?)?;
@@ -404,16 +344,13 @@ fn sums_from(obj: &Bound<'_, PyAny>) -> PyResult<core::PassSums> {
         d.get_item(k)?
             .ok_or_else(|| PyValueError::new_err(format!("sums lacks {k:?} (use the dict pass_sums returns)")))
     };
-    let hands: u64 =
+    let hands =
         get("hands")?.extract().map_err(|_| PyTypeError::new_err("sums['hands'] must be a non-negative int"))?;
-    Ok(core::PassSums {
-        counts: [counts_from(&get("dealer")?, "sums['dealer']")?, counts_from(&get("pone")?, "sums['pone']")?],
-        cribs: [
-            counts_from(&get("dealer_crib")?, "sums['dealer_crib']")?,
-            counts_from(&get("pone_crib")?, "sums['pone_crib']")?,
-        ],
-        hands,
-    })
+    let mut sums = core::PassSums { hands, ..Default::default() };
+    for (key, values) in sums.per_kind_mut() {
+        *values = per_kind(&get(key)?, &format!("sums['{key}']"), COUNTS)?;
+    }
+    Ok(sums)
 }
 
 /// The iteration of ``discard_tables``, one pass at a time (the hand values computed once).
@@ -430,9 +367,7 @@ impl DiscardTablesRun {
         flushes: &Bound<'_, PyAny>,
         model: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let variant = variant_arg(Some(variant))?;
-        let flushes = convert::bool_arg(flushes, "flushes")?;
-        let model = model_arg(model)?;
+        let (variant, flushes, model) = tables_args(Some(variant), Some(flushes), model)?;
         Ok(DiscardTablesRun(py.detach(|| core::TablesRun::new(variant, flushes, model))?))
     }
     /// One more pass (the interpreter released); returns its change. The pass runs in parts

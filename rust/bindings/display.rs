@@ -1,10 +1,37 @@
-//! Notebook display and data out for the native classes: `_repr_html_` (and `_repr_svg_` for
-//! cards), `to_dict`, and `State.render`. Each method is one call into the Python helpers
-//! (`cribpiquet._html`, `cribpiquet._data`), which draw the cards and tables once for the native
-//! and the Python result classes alike. A class gets them from one line at the end of the file
-//! that defines it (`display!`), as an extra `#[pymethods]` block.
+//! How the native result classes show themselves: their fields as Python properties
+//! ([`getters!`]), their repr ([`repr`]), and notebook display and data out: `_repr_html_` (and
+//! `_repr_svg_` for cards), `to_dict`, and `State.render`. Each display method is one call into the
+//! Python helpers (`cribpiquet._html`, `cribpiquet._data`), which draw the cards and tables once
+//! for the native and the Python result classes alike. A class gets them from one line at the end
+//! of the file that defines it (`display!`), as an extra `#[pymethods]` block.
 
 use pyo3::prelude::*;
+
+/// `Class(name=value, ...)`.
+pub(crate) fn repr<'a, V: std::fmt::Display>(class: &str, fields: impl IntoIterator<Item = (&'a str, V)>) -> String {
+    let fields: Vec<String> = fields.into_iter().map(|(name, value)| format!("{name}={value}")).collect();
+    format!("{class}({})", fields.join(", "))
+}
+
+/// Read-only Python properties of a class wrapping a core value (`Class(pub core::Value)`), each
+/// with its docstring: `field: Type` reads `self.0.field` (a `Copy` field), `name: Type = |v| expr`
+/// computes `expr` from `v = &self.0`.
+macro_rules! getters {
+    ($ty:ty { $($(#[$doc:meta])* $name:ident: $out:ty $(= |$v:ident| $e:expr)?),* $(,)? }) => {
+        #[pyo3::pymethods]
+        impl $ty {$(
+            $(#[$doc])*
+            #[getter]
+            fn $name(&self) -> $out {
+                let value = &self.0;
+                $crate::bindings::display::getters!(@get value, $name $(, |$v| $e)?)
+            }
+        )*}
+    };
+    (@get $value:ident, $name:ident) => { $value.$name };
+    (@get $value:ident, $name:ident, |$v:ident| $e:expr) => {{ let $v = $value; $e }};
+}
+pub(crate) use getters;
 
 /// `module.func(obj, *rest)`.
 pub(crate) fn call_helper<'py>(

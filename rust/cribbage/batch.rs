@@ -8,7 +8,7 @@ use super::card::{id_to_index, Card, Hand};
 use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
 use super::tables::{rank_total, RankPoints, RANK_KEYS};
-use crate::batch::{for_chunks, CardId, Column, Columns};
+use crate::batch::{for_chunks, CardId, Column, Columns, IdRows};
 use crate::error::{Error, Result};
 
 /// id -> (card index in the mask, rank key), for fast per-row decoding.
@@ -53,23 +53,94 @@ fn read_show<T: CardId>(ids: &IdTable, row: &[T], starter: T) -> Result<(Hand, C
     Ok((hand, starter))
 }
 
-fn check_shape(len: usize, width: usize, starters: usize, crib: bool) -> Result<usize> {
-    let ok_width = if crib { width == 4 } else { width == 3 || width == 4 };
-    if !ok_width {
-        let (what, expected) = if crib { ("crib", "4") } else { ("hand", "3 or 4") };
-        return Err(Error::WrongCardCount { what, expected, got: width });
-    }
-    if len % width != 0 {
-        return Err(Error::InvalidValue(format!("{len} ids do not make rows of {width}")));
-    }
-    let rows = len / width;
-    if rows != starters {
-        return Err(Error::InvalidValue(format!("{rows} hands but {starters} starters")));
-    }
-    Ok(rows)
+/// N shows whose shape is checked: hand rows of 3 or 4 ids (4 for cribs) and one starter per
+/// row. Made once per batch ([`Shows::new`]); the ids are checked row by row as they are scored.
+#[derive(Debug, Clone, Copy)]
+pub struct Shows<'a, T> {
+    hands: IdRows<'a, T>,
+    starters: &'a [T],
+    crib: bool,
 }
 
-/// Score N shows: `hands` is N rows of `width` ids (3 or 4; 4 for cribs), `starters` N ids.
+impl<'a, T: CardId> Shows<'a, T> {
+    /// The shows of `hands` with `starters` (one per row), as cribs if `crib`.
+    pub fn new(hands: IdRows<'a, T>, starters: &'a [T], crib: bool) -> Result<Shows<'a, T>> {
+        hands.same_rows("starters", starters.len())?;
+        let width = hands.width();
+        if crib && width != 4 {
+            return Err(hands.wrong_width("4 cards per row for a crib", Some(&width.to_string())));
+        }
+        if !(3..=4).contains(&width) {
+            return Err(hands.wrong_width("3 or 4 cards per row", Some(&width.to_string())));
+        }
+        Ok(Shows { hands, starters, crib })
+    }
+
+    /// Number of shows.
+    pub fn rows(&self) -> usize {
+        self.starters.len()
+    }
+
+    /// The score of each show; the error names the first bad row (an id out of 0..52 or a card
+    /// twice with its starter).
+    pub fn scores(&self) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; self.rows()];
+        self.scores_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// [`Shows::scores`] written into a caller's buffer of one score per row.
+    pub fn scores_into(&self, out: &mut [u8]) -> Result<()> {
+        let (rows, width, crib) = (self.rows(), self.hands.width(), self.crib);
+        if out.len() != rows {
+            return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
+        }
+        let (hands, starters) = (self.hands.ids(), self.starters);
+        let ids = IdTable::new();
+        for_chunks(out, 1, |first, chunk| {
+            let rows = first..first + chunk.len();
+            let (h, s) = (&hands[rows.start * width..rows.end * width], &starters[rows]);
+            let bad = match (width, crib) {
+                (3, _) => score_rows::<T, 3, false>(h, s, chunk),
+                (_, false) => score_rows::<T, 4, false>(h, s, chunk),
+                (_, true) => score_rows::<T, 4, true>(h, s, chunk),
+            };
+            match bad {
+                None => Ok(()),
+                Some(i) => {
+                    // The kernel stops only at a bad row, so the slow reader names the problem.
+                    let row = &h[i * width..(i + 1) * width];
+                    let e = read_show(&ids, row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
+                    Err(e.in_row(first + i))
+                }
+            }
+        })
+    }
+
+    /// The points of each show by category.
+    pub fn explain(&self) -> Result<ShowColumns> {
+        let crib = self.crib;
+        // One record per row, split into columns afterwards.
+        let mut recs = vec![[0u8; 6]; self.rows()];
+        let record = |hand: Hand, starter: Card| {
+            let RankPoints { fifteens, pairs, runs } = show_parts(hand, starter);
+            let total = score_show_unchecked(hand, starter, crib);
+            let nobs = hand.contains(Card::new(10, starter.suit()).unwrap()) as u8;
+            let flush = total - fifteens - pairs - runs - nobs;
+            [fifteens, pairs, runs, flush, nobs, total]
+        };
+        let (hands, starters) = (self.hands.ids(), self.starters);
+        match self.hands.width() {
+            3 => map_shows::<T, 3, _, _>(hands, starters, &mut recs, record)?,
+            _ => map_shows::<T, 4, _, _>(hands, starters, &mut recs, record)?,
+        }
+        let col = |k: usize| recs.iter().map(|r| r[k]).collect::<Vec<u8>>();
+        Ok(ShowColumns { fifteens: col(0), pairs: col(1), runs: col(2), flush: col(3), nobs: col(4), total: col(5) })
+    }
+}
+
+/// Score N shows: `hands` is N rows of `width` ids (3 or 4; 4 for cribs), `starters` N ids
+/// ([`Shows::scores`] of [`Shows::new`]).
 ///
 /// Every row is validated (ids in 0..52, no card twice with its starter); the error names the
 /// first bad row. Large batches run on all cores of rayon's pool.
@@ -82,10 +153,7 @@ fn check_shape(len: usize, width: usize, starters: usize, crib: bool) -> Result<
 /// assert!(score_hand_batch(&[1i64, 2, 3, 3], 4, &[9], false).unwrap_err().to_string().starts_with("row 0"));
 /// ```
 pub fn score_hand_batch<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<Vec<u8>> {
-    let rows = check_shape(hands.len(), width, starters.len(), crib)?;
-    let mut out = vec![0u8; rows];
-    score_hand_batch_into(hands, width, starters, crib, &mut out)?;
-    Ok(out)
+    Shows::new(IdRows::of_width("hands", hands, width)?, starters, crib)?.scores()
 }
 
 /// [`score_hand_batch`] writing into a caller's buffer of N scores.
@@ -96,29 +164,12 @@ pub fn score_hand_batch_into<T: CardId>(
     crib: bool,
     out: &mut [u8],
 ) -> Result<()> {
-    let rows = check_shape(hands.len(), width, starters.len(), crib)?;
-    if out.len() != rows {
-        return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
-    }
-    let ids = IdTable::new();
-    for_chunks(out, 1, |first, chunk| {
-        let rows = first..first + chunk.len();
-        let (h, s) = (&hands[rows.start * width..rows.end * width], &starters[rows]);
-        let bad = match (width, crib) {
-            (3, _) => score_rows::<T, 3, false>(h, s, chunk),
-            (_, false) => score_rows::<T, 4, false>(h, s, chunk),
-            (_, true) => score_rows::<T, 4, true>(h, s, chunk),
-        };
-        match bad {
-            None => Ok(()),
-            Some(i) => {
-                // The kernel stops only at a bad row, so the slow reader names the problem.
-                let row = &h[i * width..(i + 1) * width];
-                let e = read_show(&ids, row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
-                Err(e.in_row(first + i))
-            }
-        }
-    })
+    Shows::new(IdRows::of_width("hands", hands, width)?, starters, crib)?.scores_into(out)
+}
+
+/// Like [`score_hand_batch`], with the points of each category.
+pub fn explain_hand_batch<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<ShowColumns> {
+    Shows::new(IdRows::of_width("hands", hands, width)?, starters, crib)?.explain()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,44 +421,25 @@ impl Columns for ShowColumns {
     }
 }
 
-/// Like [`score_hand_batch`], with the points of each category.
-pub fn explain_hand_batch<T: CardId>(hands: &[T], width: usize, starters: &[T], crib: bool) -> Result<ShowColumns> {
-    let rows = check_shape(hands.len(), width, starters.len(), crib)?;
-    // One record per row, split into columns afterwards.
-    let mut recs = vec![[0u8; 6]; rows];
-    let record = |hand: Hand, starter: Card| {
-        let RankPoints { fifteens, pairs, runs } = show_parts(hand, starter);
-        let total = score_show_unchecked(hand, starter, crib);
-        let nobs = hand.contains(Card::new(10, starter.suit()).unwrap()) as u8;
-        let flush = total - fifteens - pairs - runs - nobs;
-        [fifteens, pairs, runs, flush, nobs, total]
-    };
-    match width {
-        3 => map_shows::<T, 3, _, _>(hands, starters, &mut recs, record)?,
-        _ => map_shows::<T, 4, _, _>(hands, starters, &mut recs, record)?,
-    }
-    let col = |k: usize| recs.iter().map(|r| r[k]).collect::<Vec<u8>>();
-    Ok(ShowColumns { fifteens: col(0), pairs: col(1), runs: col(2), flush: col(3), nobs: col(4), total: col(5) })
-}
-
 /// The pegging points of the last card of each of N counts: rows of `width` ids (`width <= 13`)
 /// in play order, padded at the end with -1.
 pub fn peg_points_batch<T: CardId>(sequences: &[T], width: usize) -> Result<Vec<u8>> {
-    if width == 0 || width > 13 {
-        return Err(Error::InvalidValue(format!("pegging rows hold 1 to 13 cards, got width {width}")));
+    peg_points_rows(IdRows::of_width("sequences", sequences, width)?)
+}
+
+/// [`peg_points_batch`] of rows whose length is checked (the width, 1 to 13, is checked here).
+pub fn peg_points_rows<T: CardId>(sequences: IdRows<'_, T>) -> Result<Vec<u8>> {
+    let width = sequences.width();
+    if !(1..=13).contains(&width) {
+        return Err(sequences.wrong_width("1 to 13 cards per row", Some(&format!("width {width}"))));
     }
-    if sequences.len() % width != 0 {
-        return Err(Error::InvalidValue(format!("{} ids do not make rows of {width}", sequences.len())));
-    }
-    let rows = sequences.len() / width;
     let ids = IdTable::new();
-    let mut out = vec![0u8; rows];
+    let mut out = vec![0u8; sequences.rows()];
     for_chunks(&mut out, 1, |first, chunk| {
         let mut cards = [Card::from_id(0).unwrap(); 13];
         for (i, slot) in chunk.iter_mut().enumerate() {
             let r = first + i;
-            let row = &sequences[r * width..(r + 1) * width];
-            let (n, count) = read_sequence(&ids, row, &mut cards).map_err(|e| e.in_row(r))?;
+            let (n, count) = read_sequence(&ids, sequences.row(r), &mut cards).map_err(|e| e.in_row(r))?;
             *slot = peg_points_unchecked(&cards[..n], count);
         }
         Ok(())

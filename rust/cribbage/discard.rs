@@ -42,7 +42,7 @@
 use super::card::{Card, Hand, FULL_PACK};
 use super::game::Variant;
 use super::show::score_show_unchecked;
-use crate::batch::{CardId, Column, Columns};
+use crate::batch::{CardId, Column, Columns, IdRows};
 use crate::error::{Error, Result};
 
 use super::crib::{check_variant, rank_slot, CribContext, Unseen, MAX_CHOICES, THROW_KINDS};
@@ -283,12 +283,22 @@ pub fn analyze_discard_batch<T: CardId>(
     variant: Variant,
     opponent: Opponent<'_>,
 ) -> Result<DiscardColumns> {
+    analyze_discard_rows(IdRows::of_width("hands", hands, variant.cards_dealt())?, dealers, variant, opponent)
+}
+
+/// [`analyze_discard_batch`] of rows whose length is checked (the width is checked here).
+pub fn analyze_discard_rows<T: CardId>(
+    hands: IdRows<'_, T>,
+    dealers: &[bool],
+    variant: Variant,
+    opponent: Opponent<'_>,
+) -> Result<DiscardColumns> {
     check_variant(variant)?;
-    let dealt = variant.cards_dealt();
-    if hands.len() % dealt != 0 {
-        return Err(Error::InvalidValue(format!("{} ids do not make rows of {dealt}", hands.len())));
+    let (rows, dealt) = (hands.rows(), variant.cards_dealt());
+    if hands.width() != dealt {
+        let expected = format!("{dealt} cards per row for {}", variant.name());
+        return Err(hands.wrong_width(&expected, Some(&hands.width().to_string())));
     }
-    let rows = hands.len() / dealt;
     if dealers.len() != rows && dealers.len() != 1 {
         return Err(Error::InvalidValue(format!("{rows} hands but {} dealer flags", dealers.len())));
     }
@@ -331,7 +341,7 @@ pub fn analyze_discard_batch<T: CardId>(
             #[allow(clippy::needless_range_loop)] // `i` indexes several output columns
             for i in 0..be.len() {
                 let row = first + i;
-                let hand = read_hand(&hands[row * dealt..(row + 1) * dealt]).map_err(|e| e.in_row(row))?;
+                let hand = read_hand(hands.row(row)).map_err(|e| e.in_row(row))?;
                 let dealer = dealers[if dealers.len() == 1 { 0 } else { row }];
                 let k = analyze_fixed(hand, dealer, &weights[!dealer as usize], &mut out);
                 debug_assert_eq!(k, c);

@@ -150,16 +150,20 @@ impl PassSums {
         }
         self.hands += other.hands;
     }
+
+    /// The per-kind sums by their names in [`Columns`]: `dealer`, `pone` (the counts),
+    /// `dealer_crib`, `pone_crib`.
+    pub fn per_kind_mut(&mut self) -> [(&'static str, &mut [u64; THROW_KINDS]); 4] {
+        let ([dealer, pone], [dealer_crib, pone_crib]) = (&mut self.counts, &mut self.cribs);
+        [("dealer", dealer), ("pone", pone), ("dealer_crib", dealer_crib), ("pone_crib", pone_crib)]
+    }
 }
 
-/// The counts as int64 columns (a count is far below 2⁶³), then the hands covered.
+/// The per-kind sums as int64 columns (a count is far below 2⁶³), then the hands covered.
 impl Columns for PassSums {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let col = |v: [u64; THROW_KINDS]| Column::rows(v.iter().map(|&x| x as i64).collect::<Vec<_>>());
-        let [dealer, pone] = self.counts;
-        let [dealer_crib, pone_crib] = self.cribs;
-        let named = [("dealer", dealer), ("pone", pone), ("dealer_crib", dealer_crib), ("pone_crib", pone_crib)];
-        named.into_iter().map(|(k, v)| (k, col(v))).chain([("hands", Column::Count(self.hands))]).collect()
+    fn columns(mut self) -> Vec<(&'static str, Column)> {
+        let per_kind = self.per_kind_mut().map(|(key, v)| (key, Column::rows(v.map(|x| x as i64).to_vec())));
+        per_kind.into_iter().chain([("hands", Column::Count(self.hands))]).collect()
     }
 }
 

@@ -7,7 +7,8 @@
 //!   additive rank key, plus two mask operations for flush and nobs).
 //! * [`explain_hand`]: the same, with every scoring combination and the count read aloud.
 //! * [`peg_points`]: the points for the last card laid in the play.
-//! * [`score_hand_batch`], [`explain_hand_batch`], [`peg_points_batch`]: slices of ids, in parallel.
+//! * [`score_hand_batch`], [`explain_hand_batch`], [`peg_points_batch`]: slices of ids, in parallel
+//!   (or [`Shows`] / [`peg_points_rows`] of a view checked once, as the bindings call them).
 //! * [`hand_distribution`]: the score table over every possible show.
 //! * [`analyze_discard`] / [`analyze_discard_batch`]: every discard of a two-player hand, with
 //!   the exact expected hand and crib; [`discard_tables`]: equilibrium discard tables.
@@ -27,14 +28,14 @@ mod words;
 pub use crate::batch::CardId;
 pub use crate::engine::{Player, CHANCE, TERMINAL};
 pub use batch::{
-    explain_hand_batch, hand_distribution, peg_points_batch, score_hand_batch, score_hand_batch_into, DistributionKind,
-    ShowColumns,
+    explain_hand_batch, hand_distribution, peg_points_batch, peg_points_rows, score_hand_batch, score_hand_batch_into,
+    DistributionKind, ShowColumns, Shows,
 };
 /// The card layout (mask bits and ids), for the bots and solvers.
 pub(crate) use card::{id_to_index, FULL_PACK};
 pub use card::{parse_cards, Card, Hand, HandIter};
 pub use crib::{kind_pairs_in_pack, throw_kind, MAX_CHOICES, THROW_KINDS};
-pub use discard::{analyze_discard, analyze_discard_batch, DiscardColumns, DiscardRow, Opponent};
+pub use discard::{analyze_discard, analyze_discard_batch, analyze_discard_rows, DiscardColumns, DiscardRow, Opponent};
 pub use discard_tables::{
     discard_class_hands, discard_classes, discard_tables, discard_tables_pass, CribValues, DiscardTables, PassSums,
     TablesModel, TablesOptions, TablesRun, CRIB_UNIT,
