@@ -288,36 +288,7 @@ def _path_arg(path: Any) -> str:
     return text
 
 
-def combine_pass_sums(parts: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Add the partial sums of :meth:`DiscardTables.pass_sums` over disjoint class ranges.
-
-    >>> t = DiscardTables.initial("five-card")
-    >>> n = discard_classes("five-card")
-    >>> whole = combine_pass_sums([t.pass_sums(0, 60_000), t.pass_sums(60_000, n)])
-    >>> bool((whole["dealer"] == t.pass_sums(0, n)["dealer"]).all()), whole["hands"]
-    (True, 2598960)
-    """
-    names = ("dealer", "pone", "dealer_crib", "pone_crib")
-    total = {name: np.zeros(169, np.int64) for name in names}
-    hands = 0
-    for p in parts:
-        if not isinstance(p, dict) or not {*names, "hands"} <= p.keys():
-            raise TypeError(f"each part must be a dict from DiscardTables.pass_sums, got {type(p).__name__}")
-        try:
-            for name in names:
-                a = np.asarray(p[name])
-                if a.shape != (169,) or a.dtype.kind not in "iu":
-                    raise ValueError(f"each part's {name!r} must be 169 integer counts")
-                total[name] = total[name] + a.astype(np.int64)
-            h = p["hands"]
-            if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or h < 0:
-                raise ValueError(f"each part's 'hands' must be an int >= 0, got {h!r:.80}")
-            hands += int(h)
-        except OverflowError:
-            raise ValueError("pass sums out of range") from None
-    return {**total, "hands": hands}
-
-
+combine_pass_sums = _core.cribbage_combine_pass_sums
 discard_classes = _core.cribbage_discard_classes
 
 

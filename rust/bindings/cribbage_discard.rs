@@ -269,7 +269,7 @@ impl DiscardTables {
     }
     /// The next tables from the pass sums of every class (the dict of :meth:`pass_sums`).
     fn advance(&self, py: Python<'_>, sums: &Bound<'_, PyAny>) -> PyResult<DiscardTables> {
-        let sums = sums_from(sums)?;
+        let sums = sums_from(sums, "sums")?;
         Ok(DiscardTables(py.detach(|| self.0.advance(&sums))?))
     }
     /// One more iteration: a whole pass, then :meth:`advance`.
@@ -328,29 +328,52 @@ impl DiscardTables {
             *values = per_kind(&get(key)?, key, FLOATS)?;
         }
         t.averaged = get("averaged")?.extract()?;
-        t.sums = sums_from(&get("sums")?)?;
-        t.sums_before = sums_from(&get("sums_before")?)?;
+        t.sums = sums_from(&get("sums")?, "sums")?;
+        t.sums_before = sums_from(&get("sums_before")?, "sums")?;
         t.iterations = get("iterations")?.extract()?;
         t.changes = get("changes")?.extract()?;
         Ok(DiscardTables(t))
     }
 }
 
-fn sums_from(obj: &Bound<'_, PyAny>) -> PyResult<core::PassSums> {
+/// The sums of a dict from `pass_sums`; `name` names it in errors (`sums`, `parts[2]`).
+fn sums_from(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<core::PassSums> {
     let d = obj.cast::<PyDict>().map_err(|_| {
-        PyTypeError::new_err(format!("sums must be a dict from pass_sums, got {}", convert::describe(obj)))
+        PyTypeError::new_err(format!("{name} must be a dict from pass_sums, got {}", convert::describe(obj)))
     })?;
     let get = |k: &str| -> PyResult<Bound<'_, PyAny>> {
         d.get_item(k)?
-            .ok_or_else(|| PyValueError::new_err(format!("sums lacks {k:?} (use the dict pass_sums returns)")))
+            .ok_or_else(|| PyValueError::new_err(format!("{name} lacks {k:?} (use the dict pass_sums returns)")))
     };
-    let hands =
-        get("hands")?.extract().map_err(|_| PyTypeError::new_err("sums['hands'] must be a non-negative int"))?;
+    let hands = get("hands")?
+        .extract()
+        .map_err(|_| PyTypeError::new_err(format!("{name}['hands'] must be a non-negative int")))?;
     let mut sums = core::PassSums { hands, ..Default::default() };
     for (key, values) in sums.per_kind_mut() {
-        *values = per_kind(&get(key)?, &format!("sums['{key}']"), COUNTS)?;
+        *values = per_kind(&get(key)?, &format!("{name}['{key}']"), COUNTS)?;
     }
     Ok(sums)
+}
+
+/// Add the partial sums of :meth:`DiscardTables.pass_sums` over disjoint class ranges (an
+/// iterable of their dicts; a ``ValueError`` if a count would pass 2**64).
+///
+/// >>> t = DiscardTables.initial("five-card")
+/// >>> n = discard_classes("five-card")
+/// >>> whole = combine_pass_sums([t.pass_sums(0, 60_000), t.pass_sums(60_000, n)])
+/// >>> bool((whole["dealer"] == t.pass_sums(0, n)["dealer"]).all()), whole["hands"]
+/// (True, 2598960)
+#[pyfunction]
+fn cribbage_combine_pass_sums(parts: &Bound<'_, PyAny>) -> PyResult<Dict<core::PassSums>> {
+    let mut total = core::PassSums::default();
+    let parts = parts.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!("parts must be an iterable of pass_sums dicts, got {}", convert::describe(parts)))
+    })?;
+    for (i, part) in parts.enumerate() {
+        let part = sums_from(&part?, &format!("parts[{i}]"))?;
+        total = total.checked_add(&part).ok_or_else(|| PyValueError::new_err("pass sums out of range"))?;
+    }
+    Ok(Dict(total))
 }
 
 /// The iteration of ``discard_tables``, one pass at a time (the hand values computed once).
@@ -397,6 +420,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CribbageDiscardTables", py.get_type::<DiscardTables>())?;
     m.add("CribbageDiscardTablesRun", py.get_type::<DiscardTablesRun>())?;
     m.add_function(wrap_pyfunction!(cribbage_analyze_discard, m)?)?;
+    m.add_function(wrap_pyfunction!(cribbage_combine_pass_sums, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_analyze_discard_batch, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_discard_classes, m)?)?;
     m.add_function(wrap_pyfunction!(cribbage_discard_class_hands, m)?)?;

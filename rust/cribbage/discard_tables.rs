@@ -151,6 +151,19 @@ impl PassSums {
         self.hands += other.hands;
     }
 
+    /// The sum of two ranges' sums, or `None` if a count overflows (sums from a pass never do;
+    /// hand-made ones may).
+    pub fn checked_add(&self, other: &PassSums) -> Option<PassSums> {
+        let mut out = *self;
+        for (a, b) in out.counts.iter_mut().chain(&mut out.cribs).zip(other.counts.iter().chain(&other.cribs)) {
+            for (a, b) in a.iter_mut().zip(b) {
+                *a = a.checked_add(*b)?;
+            }
+        }
+        out.hands = out.hands.checked_add(other.hands)?;
+        Some(out)
+    }
+
     /// The per-kind sums by their names in [`Columns`]: `dealer`, `pone` (the counts),
     /// `dealer_crib`, `pone_crib`.
     pub fn per_kind_mut(&mut self) -> [(&'static str, &mut [u64; THROW_KINDS]); 4] {
