@@ -401,3 +401,22 @@ pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
         Err(_) => Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj)))),
     }
 }
+
+/// The keyword-only arguments `names` of `func` from its `**kwargs` (None where absent or None, as
+/// pyo3 reads an `Option`), with Python's error for any other keyword: a function with many options
+/// reads them into one settings value (its `text_signature` lists them).
+pub(crate) fn keywords<'py, const N: usize>(
+    func: &str,
+    names: [&str; N],
+    kwargs: Option<&Bound<'py, pyo3::types::PyDict>>,
+) -> PyResult<[Option<Bound<'py, PyAny>>; N]> {
+    let mut values = [const { None }; N];
+    for (key, value) in kwargs.into_iter().flatten() {
+        let key = key.extract::<String>()?;
+        let Some(i) = names.iter().position(|n| *n == key) else {
+            return Err(PyTypeError::new_err(format!("{func}() got an unexpected keyword argument '{key}'")));
+        };
+        values[i] = Some(value).filter(|v| !v.is_none());
+    }
+    Ok(values)
+}
