@@ -25,9 +25,8 @@ use crate::bindings::convert::{describe, seed_from, Deck, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
 use crate::engine::{simulate_into, thread_pool, Game, GameState, SimColumns, StateStack};
 
-pub(crate) use super::interrupt::{interruptible, on_pool};
+use super::interrupt::interruptible;
 use super::players::policies_from;
-pub(crate) use super::players::{policy_from, register_bot_reader};
 
 /// What the generic binding needs of a game beyond the framework: its cards (its `Card` class,
 /// whose conversions also refuse the other game's cards: [`Deck`]). Implemented for each core
