@@ -114,6 +114,11 @@ impl<'a, T> IdRows<'a, T> {
         }
     }
 
+    /// The argument's name (for messages).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
     /// Every id, row after row.
     pub fn ids(&self) -> &'a [T] {
         self.ids

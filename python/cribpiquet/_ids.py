@@ -28,14 +28,17 @@ def id_array(x: Any, name: str, ndim: int) -> np.ndarray:
     return a
 
 
-def id_arrays(*xs: Any, empty_width: int = 0, limit: int = 52) -> list[np.ndarray]:
+def id_arrays(*xs: Any, empty_width: int | tuple[int, ...] = 0, limit: int = 52) -> list[np.ndarray]:
     """The id arguments of a batch call as numpy arrays, for the binding to check: lists become
-    arrays, a first argument ``[]`` an empty batch of ``empty_width`` columns, an empty float
-    array (what ``[]`` and ``np.empty`` give) int64, and integer arrays of different dtypes one
-    dtype (:func:`same_dtype`). Nothing else is changed or checked."""
+    arrays, a first argument ``[]`` an empty batch of ``empty_width`` columns (a tuple: one width
+    per argument, 0 for none), an empty float array (what ``[]`` and ``np.empty`` give) int64, and
+    integer arrays of different dtypes one dtype (:func:`same_dtype`). Nothing else is changed or
+    checked."""
     arrays = [np.asarray(x) for x in xs]
-    if empty_width and arrays[0].ndim == 1 and arrays[0].size == 0:
-        arrays[0] = np.zeros((0, empty_width), np.int64)
+    widths = empty_width if isinstance(empty_width, tuple) else (empty_width,)
+    for i, width in enumerate(widths):
+        if width and arrays[i].ndim == 1 and arrays[i].size == 0:
+            arrays[i] = np.zeros((0, width), np.int64)
     arrays = [a.astype(np.int64) if a.size == 0 and a.dtype.kind == "f" else a for a in arrays]
     if len({a.dtype for a in arrays}) > 1 and all(a.dtype.kind in "iu" for a in arrays):
         if len({a.shape[:1] for a in arrays}) > 1:  # any one dtype: the binding reports the rows

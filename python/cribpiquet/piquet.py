@@ -26,7 +26,7 @@ from . import _core
 from ._data import returning_columns
 from ._engine import CHANCE, TERMINAL
 from ._exchange import Estimate, ExchangeAnalysis, ExchangeRow, analyze_exchange
-from ._ids import id_array, same_dtype
+from ._ids import id_arrays
 
 __all__ = [
     "ANNOUNCE_CAPOT",
@@ -100,12 +100,6 @@ def _rules_from_dict(fields: dict[str, Any]) -> Any:
     return Rules.russian().replace(**fields)
 
 
-def _hands(x: Any, name: str) -> np.ndarray:
-    if np.size(x) == 0 and np.ndim(x) == 1:  # [] is an empty batch
-        return np.zeros((0, 12), np.int64)
-    return id_array(x, name, 2)
-
-
 def declarations_batch(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray]:
     """Declaration features of N hands (:func:`declarations` over numpy arrays): ``hands`` is an
     (N, 12) array of card ids, of any integer dtype and layout.
@@ -120,8 +114,7 @@ def declarations_batch(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray
     >>> f["point_length"], f["sets_value"]
     (array([6], dtype=uint8), array([14], dtype=uint16))
     """
-    (h,) = same_dtype(_hands(hands, "hands"), limit=32)
-    return _core.piquet_declarations_batch(h, rules=rules)
+    return _core.piquet_declarations_batch(*id_arrays(hands, empty_width=12, limit=32), rules=rules)
 
 
 def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> np.ndarray:
@@ -133,11 +126,8 @@ def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> n
     >>> score_declarations_batch([list(range(12))], [list(range(16, 28))])
     array([[0, 0]], dtype=int16)
     """
-    e, d = _hands(elder, "elder"), _hands(dealer, "dealer")
-    if e.shape[0] != d.shape[0]:
-        raise ValueError(f"elder has {e.shape[0]} rows but dealer has {d.shape[0]}")
-    e, d = same_dtype(e, d, limit=32)
-    return _core.piquet_score_declarations_batch(e, d, rules=rules)
+    deals = id_arrays(elder, dealer, empty_width=(12, 12), limit=32)
+    return _core.piquet_score_declarations_batch(*deals, rules=rules)
 
 
 # ------------------------------------------------------------------------- the game engine

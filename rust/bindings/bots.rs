@@ -15,6 +15,8 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple, PyType};
 
 use super::convert::{bool_arg, describe, seed_from, str_arg, IntArg};
+use super::interrupt::{interruptible, on_pool};
+use super::players::{policy_from, register_bot_reader};
 use crate::bots::registry::{BotGame, BotSettings, BotSpec, Kind, Value, BOTS};
 use crate::bots::Bot;
 use crate::engine::GameState;
@@ -135,7 +137,7 @@ impl PyBot {
         if spec.quick() {
             Ok(py.detach(work)?)
         } else {
-            super::engine::interruptible(py, work)
+            interruptible(py, work)
         }
     }
 }
@@ -442,7 +444,7 @@ where
                 G::NAME
             )));
         }
-        factories.push(super::engine::policy_from::<G::State>(&item)?);
+        factories.push(policy_from::<G::State>(&item)?);
         names.push(match item.cast::<PyBot>() {
             Ok(bot) => bot.get().settings.spec.name(),
             Err(_) => item.extract::<String>()?.trim().to_ascii_lowercase(),
@@ -460,8 +462,7 @@ where
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
         // Interruptible inside a block: one game of slow bots can take minutes.
-        let part =
-            super::engine::interruptible(py, || super::engine::on_pool(&pool, || arena.play(run.seed, start..stop)))?;
+        let part = interruptible(py, || on_pool(&pool, || arena.play(run.seed, start..stop)))?;
         counts.add(&part);
         py.check_signals()?;
         if let Some(cb) = &run.progress {
@@ -488,7 +489,7 @@ where
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    super::engine::register_bot_reader(|item| item.cast::<PyBot>().ok().map(|bot| bot.get().settings.spec));
+    register_bot_reader(|item| item.cast::<PyBot>().ok().map(|bot| bot.get().settings.spec));
     m.add_class::<PyBot>()?;
     add_classes(m)?;
     m.add_function(wrap_pyfunction!(arena_run, m)?)?;

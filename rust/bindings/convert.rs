@@ -1,10 +1,14 @@
 //! Python arguments into Rust values, shared by every binding: cards for both games (numpy id
 //! arrays: [`super::arrays`]), int arguments ([`IntArg`]: a bool is a `TypeError`, an
-//! out-of-range or huge int a `ValueError` naming the argument) and seeds ([`seed_from`]).
+//! out-of-range or huge int a `ValueError` naming the argument), seeds ([`seed_from`]) and
+//! keyword options ([`keywords`]). Out the other way: lists of action ids ([`action_list`]) and
+//! chance outcomes ([`uniform_chance_outcomes`]) from Python ints and tuples made once.
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList, PyString, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyFloat, PyList, PyString, PyTuple};
 
 use crate::error::Error;
 
@@ -400,4 +404,100 @@ pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
         }
         Err(_) => Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj)))),
     }
+}
+
+/// The keyword-only arguments `names` of `func` from its `**kwargs` (None where absent or None, as
+/// pyo3 reads an `Option`), with Python's error for any other keyword: a function with many options
+/// reads them into one settings value (its `text_signature` lists them).
+pub(crate) fn keywords<'py, const N: usize>(
+    func: &str,
+    names: [&str; N],
+    kwargs: Option<&Bound<'py, pyo3::types::PyDict>>,
+) -> PyResult<[Option<Bound<'py, PyAny>>; N]> {
+    let mut values = [const { None }; N];
+    for (key, value) in kwargs.into_iter().flatten() {
+        let key = key.extract::<String>()?;
+        let Some(i) = names.iter().position(|n| *n == key) else {
+            return Err(PyTypeError::new_err(format!("{func}() got an unexpected keyword argument '{key}'")));
+        };
+        values[i] = Some(value).filter(|v| !v.is_none());
+    }
+    Ok(values)
+}
+
+// ------------------------------------------------- out: action ids and chance outcomes, cached
+
+/// The most action ids of any engine (cribbage's 1379): the size of the cached-int table.
+const MAX_ACTION_IDS: usize = crate::cribbage::NUM_DISTINCT_ACTIONS;
+
+/// The Python ints of every action id, made once: a legal-action list is then increments and
+/// stores (no int objects allocated for the ids above CPython's small-int cache).
+static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+
+#[inline]
+fn action_ints(py: Python<'_>) -> PyResult<&'static [Py<PyAny>]> {
+    let ints = ACTION_INTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
+        (0..MAX_ACTION_IDS as u16).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
+    })?;
+    Ok(ints.as_slice())
+}
+
+/// A new Python list of the action ids (each below [`MAX_ACTION_IDS`]).
+#[inline]
+pub(crate) fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
+    let ints = action_ints(py)?;
+    if actions.iter().any(|&a| a as usize >= ints.len()) {
+        return Err(PyValueError::new_err("action id out of range (internal error)"));
+    }
+    // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
+    // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
+    // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
+    // exception set, turned into `Err`); each slot is filled exactly once with a new reference
+    // (the cached int, incremented; every index was checked above), as `PyList_SET_ITEM`
+    // requires; we hold the GIL (`py`).
+    unsafe {
+        let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(actions.len() as ffi::Py_ssize_t))?;
+        for (i, &a) in actions.iter().enumerate() {
+            let item = ints[a as usize].as_ptr();
+            ffi::Py_INCREF(item);
+            // The limited API (feature `abi3`) has only the function form (it cannot fail here:
+            // a new list, an index in range).
+            #[cfg(not(feature = "abi3"))]
+            ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
+            #[cfg(feature = "abi3")]
+            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item);
+        }
+        Ok(list.cast_into_unchecked())
+    }
+}
+
+/// Cards in the largest pack (cribbage's 52): the chance tables cover every card id below it.
+const PACK: usize = 52;
+
+/// The `(card, 1/k)` tuples of every chance outcome with `k` cards left (index
+/// `(k - 1) * 52 + card`), made once: tuples of immutable values are safely shared, and
+/// `chance_outcomes` then allocates only its list.
+static CHANCE_PAIRS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
+
+fn chance_pairs(py: Python<'_>) -> PyResult<&'static [Py<PyTuple>]> {
+    let pairs = CHANCE_PAIRS.get_or_try_init(py, || -> PyResult<Vec<Py<PyTuple>>> {
+        let ints = action_ints(py)?;
+        let mut out = Vec::with_capacity(PACK * PACK);
+        for k in 1..=PACK {
+            let p = PyFloat::new(py, 1.0 / k as f64).into_any();
+            for card in &ints[..PACK] {
+                out.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
+            }
+        }
+        Ok(out)
+    })?;
+    Ok(pairs.as_slice())
+}
+
+/// `[(card, 1/k), ...]` for a chance node whose `k` outcomes are the card ids `cards`, each
+/// equally likely (both engines draw every card uniformly from those left).
+pub(crate) fn uniform_chance_outcomes<'py>(py: Python<'py>, cards: &[u16]) -> PyResult<Bound<'py, PyList>> {
+    let pairs = chance_pairs(py)?;
+    let base = (cards.len().clamp(1, PACK) - 1) * PACK;
+    PyList::new(py, cards.iter().map(|&a| pairs[base + (a as usize % PACK)].bind(py)))
 }

@@ -1,5 +1,5 @@
 //! How the native result classes show themselves: their fields as Python properties
-//! ([`getters!`]), their repr ([`repr`]), and notebook display and data out: `_repr_html_` (and
+//! ([`getters!`]), their repr ([`repr`], [`PyRepr`]), and notebook display and data out: `_repr_html_` (and
 //! `_repr_svg_` for cards), `to_dict`, and `State.render`. Each display method is one call into the
 //! Python helpers (`cribpiquet._html`, `cribpiquet._data`), which draw the cards and tables once
 //! for the native and the Python result classes alike. A class gets them from one line at the end
@@ -15,23 +15,82 @@ pub(crate) fn repr<'a, V: std::fmt::Display>(class: &str, fields: impl IntoItera
 
 /// Read-only Python properties of a class wrapping a core value (`Class(pub core::Value)`), each
 /// with its docstring: `field: Type` reads `self.0.field` (a `Copy` field), `name: Type = |v| expr`
-/// computes `expr` from `v = &self.0`.
+/// computes `expr` from `v = &self.0`. Optionally `__str__ = method` (a method of the core value
+/// giving a `String`) and `repr[a, b](c, d)`: a `__repr__` `Class(a, b, c=…, d=…)` of some of the
+/// getters, each value as [`PyRepr`] writes it.
 macro_rules! getters {
-    ($ty:ty { $($(#[$doc:meta])* $name:ident: $out:ty $(= |$v:ident| $e:expr)?),* $(,)? }) => {
+    ($ty:ident $(, __str__ = $str:ident)? $(, repr [$($p:ident),*] ($($k:ident),*))?
+     { $($(#[$doc:meta])* $name:ident: $out:ty $(= |$v:ident| $e:expr)?),* $(,)? }) => {
         #[pyo3::pymethods]
-        impl $ty {$(
-            $(#[$doc])*
-            #[getter]
-            fn $name(&self) -> $out {
-                let value = &self.0;
-                $crate::bindings::display::getters!(@get value, $name $(, |$v| $e)?)
-            }
-        )*}
+        impl $ty {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name(&self) -> $out {
+                    let value = &self.0;
+                    $crate::bindings::display::getters!(@get value, $name $(, |$v| $e)?)
+                }
+            )*
+            $(
+                fn __str__(&self) -> String {
+                    self.0.$str()
+                }
+            )?
+            $(
+                fn __repr__(&self) -> String {
+                    use $crate::bindings::display::PyRepr;
+                    let parts: Vec<String> = [$(self.$p().py_repr()),*]
+                        .into_iter()
+                        .chain([$(format!(concat!(stringify!($k), "={}"), self.$k().py_repr())),*])
+                        .collect();
+                    format!(concat!(stringify!($ty), "({})"), parts.join(", "))
+                }
+            )?
+        }
     };
     (@get $value:ident, $name:ident) => { $value.$name };
     (@get $value:ident, $name:ident, |$v:ident| $e:expr) => {{ let $v = $value; $e }};
 }
 pub(crate) use getters;
+
+/// A value as Python's `repr` writes it (a name quoted `'…'`; a text as Rust's `{:?}` writes it).
+pub(crate) trait PyRepr {
+    fn py_repr(&self) -> String;
+}
+
+/// `PyRepr` of each type from one expression of `x`, the value.
+macro_rules! py_repr {
+    ($($t:ty => |$x:ident| $e:expr;)*) => {$(
+        impl PyRepr for $t {
+            fn py_repr(&self) -> String {
+                let $x = self;
+                $e
+            }
+        }
+    )*};
+}
+
+py_repr! {
+    u8 => |x| x.to_string();
+    u16 => |x| x.to_string();
+    u64 => |x| x.to_string();
+    usize => |x| x.to_string();
+    bool => |x| (if *x { "True" } else { "False" }).to_string();
+    &str => |x| format!("'{x}'");
+    String => |x| format!("{x:?}");
+}
+
+impl<T: PyRepr> PyRepr for Option<T> {
+    fn py_repr(&self) -> String {
+        self.as_ref().map_or_else(|| "None".to_string(), T::py_repr)
+    }
+}
+
+impl<T: PyRepr> PyRepr for (T, T) {
+    fn py_repr(&self) -> String {
+        format!("({}, {})", self.0.py_repr(), self.1.py_repr())
+    }
+}
 
 /// `module.func(obj, *rest)`.
 pub(crate) fn call_helper<'py>(

@@ -16,18 +16,15 @@
 
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
-use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
-use crate::bindings::convert::{describe, seed_from, Deck, IntArg};
+use crate::bindings::convert::{action_list, describe, seed_from, uniform_chance_outcomes, Deck, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
 use crate::engine::{simulate_into, thread_pool, Game, GameState, SimColumns, StateStack};
 
-pub(crate) use super::interrupt::{interruptible, on_pool};
+use super::interrupt::interruptible;
 use super::players::policies_from;
-pub(crate) use super::players::{policy_from, register_bot_reader};
 
 /// What the generic binding needs of a game beyond the framework: its cards (its `Card` class,
 /// whose conversions also refuse the other game's cards: [`Deck`]). Implemented for each core
@@ -148,83 +145,6 @@ pub(crate) fn is_to_move<S: GameState>(state: &S, player: Option<IntArg>, what: 
         n - 1,
         p.text()
     )))
-}
-
-// ------------------------------------------------------------------------ cached Python values
-
-/// The most action ids of any engine (cribbage's 1379): the size of the cached-int table.
-const MAX_ACTION_IDS: usize = crate::cribbage::NUM_DISTINCT_ACTIONS;
-
-/// The Python ints of every action id, made once: a legal-action list is then increments and
-/// stores (no int objects allocated for the ids above CPython's small-int cache).
-static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-
-#[inline]
-fn action_ints(py: Python<'_>) -> PyResult<&'static [Py<PyAny>]> {
-    let ints = ACTION_INTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
-        (0..MAX_ACTION_IDS as u16).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
-    })?;
-    Ok(ints.as_slice())
-}
-
-/// A new Python list of the action ids (each below [`MAX_ACTION_IDS`]).
-#[inline]
-pub(crate) fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
-    let ints = action_ints(py)?;
-    if actions.iter().any(|&a| a as usize >= ints.len()) {
-        return Err(PyValueError::new_err("action id out of range (internal error)"));
-    }
-    // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
-    // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
-    // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
-    // exception set, turned into `Err`); each slot is filled exactly once with a new reference
-    // (the cached int, incremented; every index was checked above), as `PyList_SET_ITEM`
-    // requires; we hold the GIL (`py`).
-    unsafe {
-        let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(actions.len() as ffi::Py_ssize_t))?;
-        for (i, &a) in actions.iter().enumerate() {
-            let item = ints[a as usize].as_ptr();
-            ffi::Py_INCREF(item);
-            // The limited API (feature `abi3`) has only the function form (it cannot fail here:
-            // a new list, an index in range).
-            #[cfg(not(feature = "abi3"))]
-            ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
-            #[cfg(feature = "abi3")]
-            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item);
-        }
-        Ok(list.cast_into_unchecked())
-    }
-}
-
-/// Cards in the largest pack (cribbage's 52): the chance tables cover every card id below it.
-const PACK: usize = 52;
-
-/// The `(card, 1/k)` tuples of every chance outcome with `k` cards left (index
-/// `(k - 1) * 52 + card`), made once: tuples of immutable values are safely shared, and
-/// `chance_outcomes` then allocates only its list.
-static CHANCE_PAIRS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
-
-fn chance_pairs(py: Python<'_>) -> PyResult<&'static [Py<PyTuple>]> {
-    let pairs = CHANCE_PAIRS.get_or_try_init(py, || -> PyResult<Vec<Py<PyTuple>>> {
-        let ints = action_ints(py)?;
-        let mut out = Vec::with_capacity(PACK * PACK);
-        for k in 1..=PACK {
-            let p = PyFloat::new(py, 1.0 / k as f64).into_any();
-            for card in &ints[..PACK] {
-                out.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
-            }
-        }
-        Ok(out)
-    })?;
-    Ok(pairs.as_slice())
-}
-
-/// `[(card, 1/k), ...]` for a chance node whose `k` outcomes are the card ids `cards`, each
-/// equally likely (both engines draw every card uniformly from those left).
-pub(crate) fn uniform_chance_outcomes<'py>(py: Python<'py>, cards: &[u16]) -> PyResult<Bound<'py, PyList>> {
-    let pairs = chance_pairs(py)?;
-    let base = (cards.len().clamp(1, PACK) - 1) * PACK;
-    PyList::new(py, cards.iter().map(|&a| pairs[base + (a as usize % PACK)].bind(py)))
 }
 
 /// `{source name: [points per side]}` of a state.

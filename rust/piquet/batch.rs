@@ -9,7 +9,7 @@ use super::compare::points_of;
 use super::declare::{Compiled, Summary};
 use super::exchange::{ExchangeMcCounts, ExchangeRow};
 use super::rules::Rules;
-use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, Values, CHUNK_ROWS};
+use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, IdRows, Values, CHUNK_ROWS};
 use crate::error::{Error, Result};
 
 /// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
@@ -93,33 +93,22 @@ fn row_error<T: CardId>(row: &[T]) -> Error {
     Error::InvalidValue("bad row".into())
 }
 
-fn rows_of(len: usize) -> Result<usize> {
-    if len % 12 != 0 {
-        return Err(Error::InvalidValue(format!("{len} ids do not make rows of 12")));
-    }
-    Ok(len / 12)
-}
-
-/// N hands of 12 card ids, row-major, their number checked once: by [`HandRows::new`], or by a
-/// binding that read them from an array of shape (N, 12). The ids themselves are checked by the
-/// pass that reads them (the first bad row is the error).
+/// N hands of 12 card ids, row-major: an [`IdRows`] whose width is checked once, by
+/// [`HandRows::new`]. The ids themselves are checked by the pass that reads them (the first bad
+/// row is the error).
 #[derive(Debug, Clone, Copy)]
 pub struct HandRows<'a, T> {
     ids: &'a [T],
 }
 
 impl<'a, T: CardId> HandRows<'a, T> {
-    /// `ids` as rows of 12: an error if its length is not a multiple of 12.
-    pub fn new(ids: &'a [T]) -> Result<HandRows<'a, T>> {
-        rows_of(ids.len())?;
-        Ok(HandRows { ids })
-    }
-
-    /// Rows its caller has checked (the slice of an array of shape (N, 12)).
-    #[cfg(feature = "python")]
-    pub(crate) fn checked(ids: &'a [T]) -> HandRows<'a, T> {
-        debug_assert_eq!(ids.len() % 12, 0);
-        HandRows { ids }
+    /// `hands` as hands: an error unless its rows hold 12 ids
+    /// (`"hands must have 12 cards per row, got shape (2, 11)"`).
+    pub fn new(hands: IdRows<'a, T>) -> Result<HandRows<'a, T>> {
+        if hands.width() != 12 {
+            return Err(hands.wrong_width("12 cards per row", None));
+        }
+        Ok(HandRows { ids: hands.ids() })
     }
 
     /// Number of hands.
@@ -128,8 +117,8 @@ impl<'a, T: CardId> HandRows<'a, T> {
     }
 }
 
-/// N deals, elder's and the dealer's hands (rows of 12 ids each), the same number of rows checked
-/// once: by [`DealRows::new`] or by a binding from two arrays of shape (N, 12).
+/// N deals, elder's and the dealer's hands (rows of 12 ids each), as many of each: checked once,
+/// by [`DealRows::new`].
 #[derive(Debug, Clone, Copy)]
 pub struct DealRows<'a, T> {
     elder: HandRows<'a, T>,
@@ -137,24 +126,16 @@ pub struct DealRows<'a, T> {
 }
 
 impl<'a, T: CardId> DealRows<'a, T> {
-    /// Elder's and the dealer's hands: an error unless both are whole rows of 12, as many of each.
-    pub fn new(elder: &'a [T], dealer: &'a [T]) -> Result<DealRows<'a, T>> {
-        let (elder, dealer) = (HandRows::new(elder)?, HandRows::new(dealer)?);
-        if elder.rows() != dealer.rows() {
-            return Err(Error::InvalidValue(format!(
-                "{} elder hands but {} dealer hands",
-                elder.rows(),
-                dealer.rows()
-            )));
-        }
-        Ok(DealRows { elder, dealer })
+    /// Elder's and the dealer's hands: an error unless they have as many rows (checked first),
+    /// each of 12 ids.
+    pub fn new(elder: IdRows<'a, T>, dealer: IdRows<'a, T>) -> Result<DealRows<'a, T>> {
+        elder.same_rows(dealer.name(), dealer.rows())?;
+        Ok(DealRows { elder: HandRows::new(elder)?, dealer: HandRows::new(dealer)? })
     }
 
-    /// Deals its caller has checked (two arrays of shape (N, 12)).
-    #[cfg(feature = "python")]
-    pub(crate) fn checked(elder: HandRows<'a, T>, dealer: HandRows<'a, T>) -> DealRows<'a, T> {
-        debug_assert_eq!(elder.rows(), dealer.rows());
-        DealRows { elder, dealer }
+    /// Slices of whole rows of 12 (the slice API's view).
+    fn of_slices(elder: &'a [T], dealer: &'a [T]) -> Result<DealRows<'a, T>> {
+        DealRows::new(IdRows::of_width("elder", elder, 12)?, IdRows::of_width("dealer", dealer, 12)?)
     }
 
     /// Number of deals.
@@ -357,7 +338,7 @@ impl Chunk<'_> {
 /// assert!(declarations_batch(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
 /// ```
 pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
-    HandRows::new(hands)?.declarations(rules)
+    HandRows::new(IdRows::of_width("hands", hands, 12)?)?.declarations(rules)
 }
 
 impl<T: CardId> HandRows<'_, T> {
@@ -456,7 +437,7 @@ impl<T: CardId> HandRows<'_, T> {
 /// assert!(score_declarations_batch(&elder, &elder, &Rules::russian()).is_err());
 /// ```
 pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
-    DealRows::new(elder, dealer)?.score(rules)
+    DealRows::of_slices(elder, dealer)?.score(rules)
 }
 
 /// [`score_declarations_batch`] writing into a caller's buffer of `2 × N` values (elder, dealer
@@ -476,7 +457,7 @@ pub fn score_declarations_batch_into<T: CardId>(
     rules: &Rules,
     out: &mut [i16],
 ) -> Result<()> {
-    DealRows::new(elder, dealer)?.score_into(rules, out)
+    DealRows::of_slices(elder, dealer)?.score_into(rules, out)
 }
 
 impl<T: CardId> DealRows<'_, T> {
@@ -697,7 +678,10 @@ mod tests {
             "11 ids do not make rows of 12"
         );
         let two: Vec<i64> = (0..24).collect();
-        assert_eq!(score_declarations_batch(&two, &d, &r).unwrap_err().to_string(), "2 elder hands but 1 dealer hands");
+        assert_eq!(
+            score_declarations_batch(&two, &d, &r).unwrap_err().to_string(),
+            "elder has 2 rows but dealer has 1"
+        );
         assert!(declarations_batch(&[-1i8; 12], &r).unwrap_err().to_string().contains("card id -1"));
         let mut out = [0i16; 3];
         assert!(score_declarations_batch_into(&e, &(12..24).collect::<Vec<i64>>(), &r, &mut out).is_err());

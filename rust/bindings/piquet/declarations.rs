@@ -4,53 +4,51 @@
 use pyo3::prelude::*;
 
 use super::rules::rules_arg;
-use super::{cards_list, getters, hand_from, optional_hand, pair, player_name, Card};
+use super::{cards_list, hand_from, optional_hand, pair, player_name, Card};
+use crate::bindings::display::getters;
 use crate::piquet as core;
 
 /// The point: the longest suit.
 #[pyclass(frozen, name = "Point", module = "cribpiquet.piquet")]
 pub struct Point(core::Point);
 
-getters! {
-    Point as c, __str__ = name:
+getters!(Point, __str__ = name {
     /// Suit 0..3 (C D H S).
-    suit -> u8 = c.suit;
+    suit: u8,
     /// Cards in the suit.
-    length -> u8 = c.length;
+    length: u8,
     /// Sum of point values (breaks a tie on length).
-    value -> u8 = c.value;
+    value: u8,
     /// The cards.
-    cards -> Vec<Card> = cards_list(c.cards);
+    cards: Vec<Card> = |c| cards_list(c.cards),
     /// ``"point of six"``.
-    name -> String = c.name();
-}
+    name: String = |c| c.name(),
+});
 
 /// A sequence: 3+ consecutive cards of one suit.
 #[pyclass(frozen, name = "Sequence", module = "cribpiquet.piquet")]
 pub struct Sequence(core::Sequence);
 
-getters! {
-    Sequence as c, __str__ = name:
-    suit -> u8 = c.suit;
-    length -> u8 = c.length;
-    top -> Card = Card(c.top);
-    value -> u16 = c.value;
-    cards -> Vec<Card> = cards_list(c.cards);
-    name -> String = c.name();
-}
+getters!(Sequence, __str__ = name {
+    suit: u8,
+    length: u8,
+    top: Card = |c| Card(c.top),
+    value: u16,
+    cards: Vec<Card> = |c| cards_list(c.cards),
+    name: String = |c| c.name(),
+});
 
 /// A set: three or four of a rank (10 and higher).
 #[pyclass(frozen, name = "Set", module = "cribpiquet.piquet")]
 pub struct Set(core::Set);
 
-getters! {
-    Set as c, __str__ = name:
-    rank -> u8 = c.rank;
-    count -> u8 = c.count;
-    value -> u16 = c.value;
-    cards -> Vec<Card> = cards_list(c.cards);
-    name -> String = c.name();
-}
+getters!(Set, __str__ = name {
+    rank: u8,
+    count: u8,
+    value: u16,
+    cards: Vec<Card> = |c| cards_list(c.cards),
+    name: String = |c| c.name(),
+});
 
 /// `<Class "name", …>`: the reprs of one hand's declarations.
 macro_rules! named_repr {
@@ -69,27 +67,26 @@ named_repr!(Point "value {}", Sequence "{} points", Set "{} points");
 #[pyclass(frozen, name = "Declarations", module = "cribpiquet.piquet")]
 pub struct Declarations(core::Declarations);
 
-getters! {
-    Declarations as c, __str__ = to_string:
+getters!(Declarations, __str__ = to_string {
     /// The hand's cards.
-    hand -> Vec<Card> = cards_list(c.hand);
+    hand: Vec<Card> = |c| cards_list(c.hand),
     /// Whether the dealt hand had no K, Q or J.
-    carte_blanche -> bool = c.carte_blanche;
+    carte_blanche: bool,
     /// The point.
-    point -> Point = Point(c.point);
+    point: Point = |c| Point(c.point),
     /// Every sequence, best first.
-    sequences -> Vec<Sequence> = c.sequences.iter().copied().map(Sequence).collect();
+    sequences: Vec<Sequence> = |c| c.sequences.iter().copied().map(Sequence).collect(),
     /// Every set, best first.
-    sets -> Vec<Set> = c.sets.iter().copied().map(Set).collect();
+    sets: Vec<Set> = |c| c.sets.iter().copied().map(Set).collect(),
     /// The best sequence, or None.
-    best_sequence -> Option<Sequence> = c.best_sequence().copied().map(Sequence);
+    best_sequence: Option<Sequence> = |c| c.best_sequence().copied().map(Sequence),
     /// The best set, or None.
-    best_set -> Option<Set> = c.best_set().copied().map(Set);
+    best_set: Option<Set> = |c| c.best_set().copied().map(Set),
     /// Total value of all sequences (scored only if the best one wins).
-    sequences_value -> u16 = c.sequences_value();
+    sequences_value: u16 = |c| c.sequences_value(),
     /// Total value of all sets (scored only if the best one wins).
-    sets_value -> u16 = c.sets_value();
-}
+    sets_value: u16 = |c| c.sets_value(),
+});
 
 #[pymethods]
 impl Declarations {
@@ -102,11 +99,10 @@ impl Declarations {
 #[pyclass(frozen, name = "CategoryScore", module = "cribpiquet.piquet")]
 pub struct CategoryScore(core::CategoryScore);
 
-getters! {
-    CategoryScore as c, repr[](winner, points):
-    winner -> Option<&'static str> = player_name(c.winner);
-    points -> (u16, u16) = pair(c.points);
-}
+getters!(CategoryScore, repr[](winner, points) {
+    winner: Option<&'static str> = |c| player_name(c.winner),
+    points: (u16, u16) = |c| pair(c.points),
+});
 
 /// Both hands' declarations compared: who scores what in each category, the repique, totals.
 ///
@@ -116,31 +112,30 @@ pub struct DeclarationScore(pub(super) core::DeclarationScore);
 
 type DeclItem = (&'static str, &'static str, String, u16, Vec<Card>);
 
-getters! {
-    DeclarationScore as c, __str__ = to_string, repr[](totals, repique):
+getters!(DeclarationScore, __str__ = to_string, repr[](totals, repique) {
     /// Elder's declarations.
-    elder -> Declarations = Declarations(c.elder.clone());
+    elder: Declarations = |c| Declarations(c.elder.clone()),
     /// The dealer's declarations.
-    dealer -> Declarations = Declarations(c.dealer.clone());
+    dealer: Declarations = |c| Declarations(c.dealer.clone()),
     /// Carte blanche.
-    carte_blanche -> CategoryScore = CategoryScore(c.carte_blanche);
+    carte_blanche: CategoryScore = |c| CategoryScore(c.carte_blanche),
     /// The point.
-    point -> CategoryScore = CategoryScore(c.point);
+    point: CategoryScore = |c| CategoryScore(c.point),
     /// Sequences.
-    sequences -> CategoryScore = CategoryScore(c.sequences);
+    sequences: CategoryScore = |c| CategoryScore(c.sequences),
     /// Sets.
-    sets -> CategoryScore = CategoryScore(c.sets);
+    sets: CategoryScore = |c| CategoryScore(c.sets),
     /// Who scored the repique (+60), or None.
-    repique -> Option<&'static str> = player_name(c.repique);
+    repique: Option<&'static str> = |c| player_name(c.repique),
     /// (elder, dealer) declaration points, repique included.
-    totals -> (u16, u16) = pair(c.totals);
+    totals: (u16, u16) = |c| pair(c.totals),
     /// Every scoring declaration in reckoning order: (player, kind, name, points, cards).
-    items -> Vec<DeclItem> = c
+    items: Vec<DeclItem> = |c| c
         .items
         .iter()
         .map(|it| (it.player.name(), it.kind.name(), it.name.clone(), it.points, cards_list(it.cards)))
-        .collect();
-}
+        .collect(),
+});
 
 /// What one 12-card hand declares (carte blanche judged on ``dealt`` when given). ``dealt`` must
 /// be able to produce ``hand`` by an exchange the rules allow to one player or the other, else a

@@ -4,10 +4,10 @@
 //! and the rubicon partie), `batch` (numpy batches of declarations). The engine (`State`) is
 //! `piquet_game.rs` and the exchange analysis `piquet_exchange.rs`, beside their cribbage twins.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
+pub(crate) use super::convert::keywords;
 use super::convert::{self, card_class, Group};
 use crate::piquet as core;
 
@@ -66,102 +66,6 @@ fn optional_player(obj: Option<&str>, what: &str) -> PyResult<Option<core::Role>
 
 fn player_name(p: Option<core::Role>) -> Option<&'static str> {
     p.map(core::Role::name)
-}
-
-/// The Python face of a class wrapping a core value (`c` is `&self.0`): its `#[getter]`s, each
-/// read in one expression, and optionally `__str__` (a method of the core value, `to_string`) and a
-/// `__repr__` `Class(a, b, c=…, d=…)` of some getters (`[positional](keyword)`, each value as
-/// [`PyRepr`] writes it):
-/// `getters! { Class as c, __str__ = to_string, repr[a](b): /// doc  name -> Type = expr; … }`.
-macro_rules! getters {
-    ($class:ident as $c:ident $(, __str__ = $str:ident)? $(, repr [$($p:ident),*] ($($k:ident),*))?:
-     $($(#[doc = $doc:literal])* $name:ident -> $ty:ty = $body:expr;)*) => {
-        #[pymethods]
-        impl $class {
-            $(
-                $(#[doc = $doc])*
-                #[getter]
-                fn $name(&self) -> $ty {
-                    let $c = &self.0;
-                    $body
-                }
-            )*
-            $(
-                fn __repr__(&self) -> String {
-                    use $crate::bindings::piquet::PyRepr;
-                    let parts: Vec<String> = [$(self.$p().py_repr()),*]
-                        .into_iter()
-                        .chain([$(format!(concat!(stringify!($k), "={}"), self.$k().py_repr())),*])
-                        .collect();
-                    format!(concat!(stringify!($class), "({})"), parts.join(", "))
-                }
-            )?
-            $(
-                fn __str__(&self) -> String {
-                    self.0.$str()
-                }
-            )?
-        }
-    };
-}
-use getters;
-
-/// A value as Python's `repr` writes it (a name quoted `'…'`; a text as Rust's `{:?}` writes it).
-pub(crate) trait PyRepr {
-    fn py_repr(&self) -> String;
-}
-
-/// `PyRepr` of each type from one expression of `x`, the value.
-macro_rules! py_repr {
-    ($($t:ty => |$x:ident| $e:expr;)*) => {$(
-        impl PyRepr for $t {
-            fn py_repr(&self) -> String {
-                let $x = self;
-                $e
-            }
-        }
-    )*};
-}
-
-py_repr! {
-    u8 => |x| x.to_string();
-    u16 => |x| x.to_string();
-    u64 => |x| x.to_string();
-    usize => |x| x.to_string();
-    bool => |x| (if *x { "True" } else { "False" }).to_string();
-    &str => |x| format!("'{x}'");
-    String => |x| format!("{x:?}");
-}
-
-impl<T: PyRepr> PyRepr for Option<T> {
-    fn py_repr(&self) -> String {
-        self.as_ref().map_or_else(|| "None".to_string(), T::py_repr)
-    }
-}
-
-impl<T: PyRepr> PyRepr for (T, T) {
-    fn py_repr(&self) -> String {
-        format!("({}, {})", self.0.py_repr(), self.1.py_repr())
-    }
-}
-
-/// The keyword-only arguments `names` of `func` from its `**kwargs` (None where absent or None, as
-/// pyo3 reads an `Option`), with Python's error for any other keyword: a function with many options
-/// reads them into one settings value (its `text_signature` lists them).
-pub(crate) fn keywords<'py, const N: usize>(
-    func: &str,
-    names: [&str; N],
-    kwargs: Option<&Bound<'py, PyDict>>,
-) -> PyResult<[Option<Bound<'py, PyAny>>; N]> {
-    let mut values = [const { None }; N];
-    for (key, value) in kwargs.into_iter().flatten() {
-        let key = key.extract::<String>()?;
-        let Some(i) = names.iter().position(|n| *n == key) else {
-            return Err(PyTypeError::new_err(format!("{func}() got an unexpected keyword argument '{key}'")));
-        };
-        values[i] = Some(value).filter(|v| !v.is_none());
-    }
-    Ok(values)
 }
 
 /// A core `[elder, dealer]` (or `[seat 0, seat 1]`) pair as a Python tuple.

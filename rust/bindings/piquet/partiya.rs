@@ -4,9 +4,10 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use super::pair;
 use super::rules::{rules_arg, rules_or};
-use super::{getters, pair, PyRepr};
 use crate::bindings::convert;
+use crate::bindings::display::{getters, PyRepr};
 use crate::piquet as core;
 
 /// A non-negative int of at most 2**64 − 1 (a game total or deal score); a ValueError naming
@@ -41,13 +42,12 @@ fn optional_int(obj: Option<&Bound<'_, PyAny>>, name: &str, max: i64) -> PyResul
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Record(core::Record);
 
-getters! {
-    Record as c, __str__ = to_string, repr[](seat, points):
+getters!(Record, __str__ = to_string, repr[](seat, points) {
     /// Whose column: seat 0 or 1.
-    seat -> usize = c.seat;
+    seat: usize,
     /// The number written.
-    points -> u64 = c.points;
-}
+    points: u64,
+});
 
 impl PyRepr for Record {
     fn py_repr(&self) -> String {
@@ -71,59 +71,56 @@ impl Record {
 #[pyclass(frozen, name = "PartiyaGame", module = "cribpiquet.piquet")]
 pub struct PartiyaGame(core::PartiyaGame);
 
-getters! {
-    PartiyaGame as c, __str__ = to_string, repr[](totals, doubled, written, korolik):
+getters!(PartiyaGame, __str__ = to_string, repr[](totals, doubled, written, korolik) {
     /// The two game totals (seat 0, seat 1) as given.
-    totals -> (u64, u64) = pair(c.totals);
+    totals: (u64, u64) = |c| pair(c.totals),
     /// Whether the game counted double (one of the two games after a рефет).
-    doubled -> bool = c.doubled;
+    doubled: bool,
     /// The difference written in the winner's column (doubled if so); None for a рефет.
-    written -> Option<Record> = c.written.map(Record);
+    written: Option<Record> = |c| c.written.map(Record),
     /// The 0-based korolik the game belongs to.
-    korolik -> usize = c.korolik;
-}
+    korolik: usize,
+});
 
 /// A closed korolik (an item of ``Partiya.koroliks``).
 #[pyclass(frozen, name = "Korolik", module = "cribpiquet.piquet")]
 pub struct Korolik(core::Korolik);
 
-getters! {
-    Korolik as c, __str__ = to_string, repr[](sums, games, ended_by_refet, record):
+getters!(Korolik, __str__ = to_string, repr[](sums, games, ended_by_refet, record) {
     /// Each player's sum of what he wrote in it.
-    sums -> (u64, u64) = pair(c.sums);
+    sums: (u64, u64) = |c| pair(c.sums),
     /// Games played in it (2, or fewer when a рефет ended it).
-    games -> u8 = c.games;
+    games: u8,
     /// Whether a рефет ended it.
-    ended_by_refet -> bool = c.ended_by_refet;
+    ended_by_refet: bool,
     /// Its record (difference + 100, rounded); None for equal sums.
-    record -> Option<Record> = c.record.map(Record);
-}
+    record: Option<Record> = |c| c.record.map(Record),
+});
 
 /// The score of a partiya (``Partiya.result()``; provisional until ``complete``).
 #[pyclass(frozen, name = "PartiyaResult", module = "cribpiquet.piquet")]
 pub struct PartiyaResult(core::PartiyaResult);
 
-getters! {
-    PartiyaResult as c, __str__ = to_string, repr[](totals, winner, net_win, complete):
+getters!(PartiyaResult, __str__ = to_string, repr[](totals, winner, net_win, complete) {
     /// The record of each closed korolik (None where its sums were equal).
-    korolik_records -> Vec<Option<Record>> = c.korolik_records.iter().map(|r| r.map(Record)).collect();
+    korolik_records: Vec<Option<Record>> = |c| c.korolik_records.iter().map(|r| r.map(Record)).collect(),
     /// Each player's column of game differences, summed.
-    columns -> (u64, u64) = pair(c.columns);
+    columns: (u64, u64) = |c| pair(c.columns),
     /// The partiya record: the larger column minus the smaller, +100, rounded.
-    partiya_record -> Option<Record> = c.partiya_record.map(Record);
+    partiya_record: Option<Record> = |c| c.partiya_record.map(Record),
     /// The сквозная запись bonus each player receives (counted once the partiya is over).
-    through_bonus -> (u64, u64) = pair(c.through_bonus);
+    through_bonus: (u64, u64) = |c| pair(c.through_bonus),
     /// Each player's total: partiya record + korolik records + сквозная bonus.
-    totals -> (u64, u64) = pair(c.totals);
+    totals: (u64, u64) = |c| pair(c.totals),
     /// The seat with the larger total; None when they are equal.
-    winner -> Option<usize> = c.winner();
+    winner: Option<usize> = |c| c.winner(),
     /// The larger total minus the smaller (0 when equal).
-    net_win -> u64 = c.net_win.map_or(0, |w| w.points);
+    net_win: u64 = |c| c.net_win.map_or(0, |w| w.points),
     /// Games of the next partiya that count double (pass as ``doubled_games=``).
-    carried_doubling -> u8 = c.carried_doubling;
+    carried_doubling: u8,
     /// Whether the partiya is over.
-    complete -> bool = c.complete;
-}
+    complete: bool,
+});
 
 /// A Russian partiya between seats 0 and 1: games grouped in koroliks (two games each).
 ///
@@ -135,19 +132,18 @@ getters! {
 #[pyclass(name = "Partiya", module = "cribpiquet.piquet")]
 pub struct Partiya(core::Partiya);
 
-getters! {
-    Partiya as c:
+getters!(Partiya {
     /// Every game so far (``PartiyaGame`` values).
-    games -> Vec<PartiyaGame> = c.games().iter().copied().map(PartiyaGame).collect();
+    games: Vec<PartiyaGame> = |c| c.games().iter().copied().map(PartiyaGame).collect(),
     /// Every closed korolik so far (``Korolik`` values).
-    koroliks -> Vec<Korolik> = c.koroliks().iter().copied().map(Korolik).collect();
+    koroliks: Vec<Korolik> = |c| c.koroliks().iter().copied().map(Korolik).collect(),
     /// (seat 0, seat 1) sums of the game differences written.
-    columns -> (u64, u64) = pair(c.columns());
+    columns: (u64, u64) = |c| pair(c.columns()),
     /// Games still to count double after a рефет.
-    doubled_games_left -> u8 = c.doubled_games_left();
+    doubled_games_left: u8 = |c| c.doubled_games_left(),
     /// Doubled games carried into the next partiya (pass as ``doubled_games=``).
-    carried_doubling -> u8 = c.carried_doubling();
-}
+    carried_doubling: u8 = |c| c.carried_doubling(),
+});
 
 #[pymethods]
 impl Partiya {
@@ -189,19 +185,18 @@ impl Partiya {
 #[pyclass(frozen, name = "PartieResult", module = "cribpiquet.piquet")]
 pub struct PartieResult(core::PartieResult);
 
-getters! {
-    PartieResult as c, __str__ = to_string, repr[](totals, winner, rubiconed, score):
+getters!(PartieResult, __str__ = to_string, repr[](totals, winner, rubiconed, score) {
     /// The cumulative totals (seat 0, seat 1).
-    totals -> (u64, u64) = pair(c.totals);
+    totals: (u64, u64) = |c| pair(c.totals),
     /// The winner's seat (the higher total).
-    winner -> usize = c.winner;
+    winner: usize,
     /// Whether the loser was rubiconed (under 100).
-    rubiconed -> bool = c.rubiconed;
+    rubiconed: bool,
     /// The winner's score: the difference + 100, or the sum + 100 when the loser is rubiconed.
-    score -> u64 = c.score;
+    score: u64,
     /// The same as ``score``: what the winner wins (the name every match result shares).
-    net_win -> u64 = c.score;
-}
+    net_win: u64 = |c| c.score,
+});
 
 /// A rubicon partie between seats 0 and 1: 6 deals, cumulative scores; the winner scores the
 /// difference + 100, or the sum + 100 if the loser is under 100 (rubiconed); a tie after 6 deals
@@ -210,17 +205,16 @@ getters! {
 #[pyclass(name = "Partie", module = "cribpiquet.piquet")]
 pub struct Partie(core::Partie);
 
-getters! {
-    Partie as c:
+getters!(Partie {
     /// Every deal added with ``add_deal`` (not those given to ``from_totals``).
-    deals -> Vec<(u64, u64)> = c.deals().iter().map(|&d| pair(d)).collect();
+    deals: Vec<(u64, u64)> = |c| c.deals().iter().map(|&d| pair(d)).collect(),
     /// Every deal played, those given to ``from_totals`` included.
-    deals_played -> usize = c.deals_played();
+    deals_played: usize = |c| c.deals_played(),
     /// (seat 0, seat 1) cumulative totals.
-    totals -> (u64, u64) = pair(c.totals());
+    totals: (u64, u64) = |c| pair(c.totals()),
     /// Deals still to play.
-    deals_left -> usize = c.deals_left();
-}
+    deals_left: usize = |c| c.deals_left(),
+});
 
 #[pymethods]
 impl Partie {

@@ -6,8 +6,9 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 
 use super::declarations::DeclarationScore;
 use super::rules::rules_arg;
-use super::{getters, hand_from, keywords, optional_hand, optional_player, pair, player_name, Piquet};
-use crate::bindings::convert::{self, Group};
+use super::{hand_from, optional_hand, optional_player, pair, player_name, Piquet};
+use crate::bindings::convert::{self, keywords, Group};
+use crate::bindings::display::getters;
 use crate::piquet as core;
 
 /// The cards of one trick.
@@ -19,53 +20,51 @@ const MAX_TRICKS: usize = 12;
 #[pyclass(frozen, name = "GameEvent", module = "cribpiquet.piquet")]
 pub struct GameEvent(core::GameEvent);
 
-getters! {
-    GameEvent as c, repr[player, kind, points, reason](trick, totals):
+getters!(GameEvent, repr[player, kind, points, reason](trick, totals) {
     /// ``"elder"`` or ``"dealer"``.
-    player -> &'static str = c.player.name();
+    player: &'static str = |c| c.player.name(),
     /// What scored (``"point"``, ``"lead"``, ``"trick"``, ``"pique"``, …).
-    kind -> &'static str = c.kind.name();
+    kind: &'static str = |c| c.kind.name(),
     /// Points scored.
-    points -> u16 = c.points;
+    points: u16,
     /// Why, in words.
-    reason -> String = c.reason.clone();
+    reason: String = |c| c.reason.clone(),
     /// The trick number 1..12, or None for declarations and end-of-play bonuses.
-    trick -> Option<u8> = c.trick;
+    trick: Option<u8>,
     /// (elder, dealer) running totals after this event.
-    totals -> (u16, u16) = pair(c.totals);
-}
+    totals: (u16, u16) = |c| pair(c.totals),
+});
 
 /// A scored game (one deal): totals, winner or рефет, and the ordered event log.
 #[pyclass(frozen, name = "GameScore", module = "cribpiquet.piquet")]
 pub struct GameScore(core::GameScore);
 
-getters! {
-    GameScore as c, __str__ = to_string, repr[](totals, winner, difference):
+getters!(GameScore, __str__ = to_string, repr[](totals, winner, difference) {
     /// (elder, dealer) final totals.
-    totals -> (u16, u16) = pair(c.totals);
+    totals: (u16, u16) = |c| pair(c.totals),
     /// The difference written for the winner.
-    difference -> u16 = c.difference();
+    difference: u16 = |c| c.difference(),
     /// ``"elder"``, ``"dealer"``, or None for a рефет (draw).
-    winner -> Option<&'static str> = player_name(c.winner());
+    winner: Option<&'static str> = |c| player_name(c.winner()),
     /// Whether the game is a рефет (equal totals).
-    is_refet -> bool = c.is_refet();
+    is_refet: bool = |c| c.is_refet(),
     /// The declarations compared.
-    declarations -> DeclarationScore = DeclarationScore(c.declarations.clone());
+    declarations: DeclarationScore = |c| DeclarationScore(c.declarations.clone()),
     /// (elder, dealer) tricks won.
-    tricks_won -> (u8, u8) = pair(c.tricks_won);
+    tricks_won: (u8, u8) = |c| pair(c.tricks_won),
     /// The winner of each trick.
-    trick_winners -> Vec<&'static str> = c.trick_winners.iter().map(|p| p.name()).collect();
+    trick_winners: Vec<&'static str> = |c| c.trick_winners.iter().map(|p| p.name()).collect(),
     /// Who scored the repique, or None.
-    repique -> Option<&'static str> = player_name(c.repique);
+    repique: Option<&'static str> = |c| player_name(c.repique),
     /// Whether elder scored the pique.
-    pique -> bool = c.pique;
+    pique: bool,
     /// Who took every trick, or None.
-    capot -> Option<&'static str> = player_name(c.capot);
+    capot: Option<&'static str> = |c| player_name(c.capot),
     /// Whether an announced capot was made.
-    open_capot_made -> bool = c.open_capot_made;
+    open_capot_made: bool,
     /// Every scoring event in order.
-    events -> Vec<GameEvent> = c.events.iter().cloned().map(GameEvent).collect();
-}
+    events: Vec<GameEvent> = |c| c.events.iter().cloned().map(GameEvent).collect(),
+});
 
 fn tricks_from(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(core::Card, core::Card)>> {
     let mut tricks = Vec::with_capacity(MAX_TRICKS);
