@@ -7,9 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::arrays::columns_dict;
-use super::convert::{describe, int_in, seed_from, str_arg};
+use super::convert::{describe, int_in, keywords, seed_from, str_arg};
+use super::piquet::hand_from;
 use super::piquet::rules::rules_arg;
-use super::piquet::{hand_from, keywords};
 use crate::piquet as core;
 
 /// The `role=` argument: "elder" (the default) or "dealer".

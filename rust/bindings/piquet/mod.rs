@@ -7,7 +7,6 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-pub(crate) use super::convert::keywords;
 use super::convert::{self, card_class, Group};
 use crate::piquet as core;
 

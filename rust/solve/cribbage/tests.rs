@@ -150,9 +150,17 @@ fn check(config: GameConfig, n: usize, max_left: usize, win: bool, seed: u64) {
         assert!((sol.value - top).abs() < 1e-12);
         ties += (best.len() > 1) as usize;
         // The principal variation, played on the engine, is worth the value.
-        assert_eq!(sol.principal_variation[0], sol.best_actions.iter().copied().min_by_key(|&a| (move_of(a), a)).unwrap());
+        assert_eq!(
+            sol.principal_variation[0],
+            sol.best_actions.iter().copied().min_by_key(|&a| (move_of(a), a)).unwrap()
+        );
         let got = played_value(&s, &sol.principal_variation, win);
-        assert!((got - sol.value).abs() < 1e-12, "pv {:?} worth {got}, value {} at {s}", sol.principal_variation, sol.value);
+        assert!(
+            (got - sol.value).abs() < 1e-12,
+            "pv {:?} worth {got}, value {} at {s}",
+            sol.principal_variation,
+            sol.value
+        );
         assert!(sol.nodes >= 1);
         let mut t = s;
         sol.principal_variation.iter().for_each(|&a| t.apply_legal(a));
