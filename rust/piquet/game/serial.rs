@@ -44,6 +44,55 @@ use crate::piquet::rules::{LEZA_BONUS, PIQUE_BONUS, REPIQUE_BONUS};
 
 const MAGIC: &str = "piquet/1";
 
+/// The keys of the state text, in order.
+const KEYS: [&str; 36] = [
+    "rules",
+    "scope",
+    "first",
+    "phase",
+    "turn",
+    "dealer",
+    "cuts",
+    "ndealt",
+    "dealt",
+    "hands",
+    "discards",
+    "drawn",
+    "exchange",
+    "decl",
+    "decltotal",
+    "repique",
+    "declared",
+    "pending",
+    "announce",
+    "plays",
+    "leader",
+    "winners",
+    "tricks",
+    "dplayed",
+    "piquepossible",
+    "pique",
+    "dealtotals",
+    "deals",
+    "games",
+    "ngames",
+    "koroliks",
+    "kgames",
+    "scores",
+    "sources",
+    "rewards",
+    "outcome",
+];
+
+/// `Ok` if `ok`, else the invalid-state error naming `what`.
+fn ensure(ok: bool, what: &str) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(bad(what))
+    }
+}
+
 fn bad(msg: impl std::fmt::Display) -> Error {
     invalid("piquet", msg)
 }
@@ -211,44 +260,6 @@ impl State {
     /// A state from [`serialize`](State::serialize) text; text that is not a reachable state
     /// is an [`Error::InvalidValue`].
     pub fn deserialize(text: &str) -> Result<State> {
-        const KEYS: [&str; 36] = [
-            "rules",
-            "scope",
-            "first",
-            "phase",
-            "turn",
-            "dealer",
-            "cuts",
-            "ndealt",
-            "dealt",
-            "hands",
-            "discards",
-            "drawn",
-            "exchange",
-            "decl",
-            "decltotal",
-            "repique",
-            "declared",
-            "pending",
-            "announce",
-            "plays",
-            "leader",
-            "winners",
-            "tricks",
-            "dplayed",
-            "piquepossible",
-            "pique",
-            "dealtotals",
-            "deals",
-            "games",
-            "ngames",
-            "koroliks",
-            "kgames",
-            "scores",
-            "sources",
-            "rewards",
-            "outcome",
-        ];
         let f = Fields::parse("piquet", MAGIC, &KEYS, text)?;
         let get = |key: &str| f.get(key);
         let num = |key: &str, max: u64| f.num(key, max);
@@ -408,15 +419,6 @@ impl State {
     /// Check that the state is one the engine can be in (used by `deserialize`, and by tests
     /// on every state of random games).
     pub(crate) fn check_invariants(&self) -> Result<()> {
-        let ensure = |ok: bool, what: &str| {
-            if ok {
-                Ok(())
-            } else {
-                Err(bad(what.to_string()))
-            }
-        };
-        let rules = self.config.rules;
-        let scope = self.config.scope;
         // Scores.
         for seat in 0..2 {
             let total: u64 = self.sources[seat].iter().map(|&x| x as u64).sum();
@@ -467,6 +469,76 @@ impl State {
             None if self.cuts[0] & 7 < self.cuts[1] & 7 => 0,
             None => 1,
         };
+        self.check_match(chosen, lower)?;
+        // The points of the last action when no action of this deal is known: none after the
+        // first draw or before any deal; else part of the last deal's totals.
+        let no_action_yet = self.phase == Phase::Cut || (self.phase == Phase::Deal && self.n_dealt == 0);
+        if no_action_yet {
+            let last_game = (1..=MAX_GAMES).contains(&n).then(|| self.games[n - 1]);
+            let cap = if self.phase == Phase::Cut && self.turn == 1 || n == 0 {
+                [0, 0]
+            } else {
+                last_game.unwrap_or([u16::MAX; 2])
+            };
+            ensure(self.rewards[0] <= cap[0] && self.rewards[1] <= cap[1], "the points of the last action")?;
+        }
+        // The current deal, replayed from its cards.
+        let mut start = *self;
+        start.reset_deal();
+        if !in_deal && !over {
+            // Between koroliks: the deal fields are clear.
+            let mut cleared = start;
+            cleared.turn = self.turn;
+            cleared.phase = self.phase;
+            return ensure(cleared == *self, "the deal fields of a draw");
+        }
+        start.config.scope = Scope::Deal;
+        start.phase = Phase::Deal;
+        start.scores = [0; 2];
+        start.sources = [[0; NUM_SOURCES]; 2];
+        for a in self.deal_script() {
+            start.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
+        }
+        // This deal's points by source, and the earlier deals' against what a deal can give.
+        let mut earlier = [[0u32; NUM_SOURCES]; 2];
+        for (seat, points) in earlier.iter_mut().enumerate() {
+            for (k, p) in points.iter_mut().enumerate() {
+                *p = self.sources[seat][k]
+                    .checked_sub(start.sources[seat][k])
+                    .ok_or_else(|| bad("the points by source are less than this deal's"))?;
+            }
+        }
+        self.check_earlier_deals(&earlier)?;
+        // Every field of the deal as replayed (the match record is checked above).
+        let mut replayed = start;
+        replayed.config = self.config;
+        replayed.cuts = self.cuts;
+        replayed.dealer = self.dealer;
+        replayed.deals = self.deals;
+        replayed.games = self.games;
+        replayed.n_games = self.n_games;
+        replayed.koroliks = self.koroliks;
+        replayed.korolik_games = self.korolik_games;
+        replayed.scores = self.scores;
+        replayed.sources = self.sources;
+        replayed.outcome = self.outcome;
+        if no_action_yet {
+            replayed.rewards = self.rewards;
+        }
+        if replayed == *self {
+            return Ok(());
+        }
+        Err(bad(first_difference(&self.serialize(), &replayed.serialize(), "the deal replayed")))
+    }
+
+    /// The match record against the scope and the match scoring (part of
+    /// [`check_invariants`](State::check_invariants)): `chosen` is the chosen first dealer while
+    /// no draw has been made, `lower` the seat that drew the lower card (the first dealer).
+    fn check_match(&self, chosen: Option<usize>, lower: u8) -> Result<()> {
+        let (rules, scope) = (self.config.rules, self.config.scope);
+        let over = self.phase == Phase::GameOver;
+        let in_deal = !matches!(self.phase, Phase::Cut | Phase::GameOver);
+        let n = self.n_games as usize;
         match (scope, rules.match_scoring) {
             (Scope::Deal, _) => {
                 ensure(n <= 1 && self.koroliks == 0 && self.korolik_games == 0, "one deal only")?;
@@ -527,65 +599,7 @@ impl State {
                 }
             }
         }
-        // The points of the last action when no action of this deal is known: none after the
-        // first draw or before any deal; else part of the last deal's totals.
-        let no_action_yet = self.phase == Phase::Cut || (self.phase == Phase::Deal && self.n_dealt == 0);
-        if no_action_yet {
-            let last_game = (1..=MAX_GAMES).contains(&n).then(|| self.games[n - 1]);
-            let cap = if self.phase == Phase::Cut && self.turn == 1 || n == 0 {
-                [0, 0]
-            } else {
-                last_game.unwrap_or([u16::MAX; 2])
-            };
-            ensure(self.rewards[0] <= cap[0] && self.rewards[1] <= cap[1], "the points of the last action")?;
-        }
-        // The current deal, replayed from its cards.
-        let mut start = *self;
-        start.reset_deal();
-        if !in_deal && !over {
-            // Between koroliks: the deal fields are clear.
-            let mut cleared = start;
-            cleared.turn = self.turn;
-            cleared.phase = self.phase;
-            return ensure(cleared == *self, "the deal fields of a draw");
-        }
-        start.config.scope = Scope::Deal;
-        start.phase = Phase::Deal;
-        start.scores = [0; 2];
-        start.sources = [[0; NUM_SOURCES]; 2];
-        for a in self.deal_script() {
-            start.apply_action(a).map_err(|e| bad(format!("the deal does not replay: {e}")))?;
-        }
-        // This deal's points by source, and the earlier deals' against what a deal can give.
-        let mut earlier = [[0u32; NUM_SOURCES]; 2];
-        for (seat, points) in earlier.iter_mut().enumerate() {
-            for (k, p) in points.iter_mut().enumerate() {
-                *p = self.sources[seat][k]
-                    .checked_sub(start.sources[seat][k])
-                    .ok_or_else(|| bad("the points by source are less than this deal's"))?;
-            }
-        }
-        self.check_earlier_deals(&earlier)?;
-        // Every field of the deal as replayed (the match record is checked above).
-        let mut replayed = start;
-        replayed.config = self.config;
-        replayed.cuts = self.cuts;
-        replayed.dealer = self.dealer;
-        replayed.deals = self.deals;
-        replayed.games = self.games;
-        replayed.n_games = self.n_games;
-        replayed.koroliks = self.koroliks;
-        replayed.korolik_games = self.korolik_games;
-        replayed.scores = self.scores;
-        replayed.sources = self.sources;
-        replayed.outcome = self.outcome;
-        if no_action_yet {
-            replayed.rewards = self.rewards;
-        }
-        if replayed == *self {
-            return Ok(());
-        }
-        Err(bad(first_difference(&self.serialize(), &replayed.serialize(), "the deal replayed")))
+        Ok(())
     }
 
     /// The points of the finished deals (`earlier`, by seat and source) against what those
