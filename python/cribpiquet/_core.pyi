@@ -190,7 +190,7 @@ def cribbage_analyze_discard(
 ) -> list[CribbageDiscardRow]: ...
 def cribbage_analyze_discard_batch(
     hands: npt.NDArray[np.integer],
-    dealers: npt.NDArray[np.bool_],
+    dealer: bool | npt.NDArray[np.bool_],
     variant: str | None = None,
     opponent: CribbageDiscardTables | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...

@@ -16,7 +16,7 @@ import numpy as np
 from . import _core
 from ._util import Progress, float_arg, int_arg, on_a_terminal, short_path, str_arg
 from ._data import RowTable
-from ._ids import id_array, same_dtype
+from ._ids import id_arrays
 from ._plot import require_matplotlib
 
 Card = _core.CribbageCard
@@ -142,17 +142,8 @@ def analyze_discard_batch(hands: Any, dealer: Any, *, variant: str = "six-card",
     ((1, 15), [1, 34])
     """
     opp = _opponent(opponent)
-    h = id_array(hands, "hands", 2) if np.ndim(hands) != 1 or np.size(hands) else np.zeros((0, 6), np.int64)
-    (h,) = same_dtype(h)
-    if isinstance(dealer, (bool, np.bool_)):
-        flags = np.array([bool(dealer)])
-    else:
-        flags = np.asarray(dealer)
-        if flags.dtype != np.bool_:
-            raise TypeError(f"dealer must be a bool or an array of bools, got dtype {flags.dtype}")
-        if flags.shape != (h.shape[0],):
-            raise ValueError(f"dealer must be a bool or have shape ({h.shape[0]},), got shape {flags.shape}")
-        flags = np.ascontiguousarray(flags)
+    (h,) = id_arrays(hands, empty_width=6)
+    flags = bool(dealer) if isinstance(dealer, (bool, np.bool_)) else np.asarray(dealer)
     out = _core.cribbage_analyze_discard_batch(h, flags, variant, opp)
     out["best"] = out["best"].astype(np.int64)
     return out

@@ -1,8 +1,7 @@
 """Normalising numpy id arrays before they cross into Rust (shared by both games).
 
 The bindings check every batch argument (dtype, shape, row counts, ids) once; here arguments are
-only made into numpy arrays of one dtype (:func:`id_arrays`). ``id_array`` still checks: it is
-for the callers not yet moved to :func:`id_arrays`.
+only made into numpy arrays of one dtype (:func:`id_arrays`).
 """
 
 from __future__ import annotations
@@ -10,22 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-
-def id_array(x: Any, name: str, ndim: int) -> np.ndarray:
-    """``x`` as an integer array of ``ndim`` dimensions (not yet contiguous).
-
-    Raises TypeError for non-integer data (floats, strings, objects, bools) and ValueError for
-    the wrong rank.
-    """
-    a = np.asarray(x)
-    if a.size == 0 and a.dtype.kind == "f":  # [] or np.empty(...) default to float64
-        a = a.astype(np.int64)
-    if a.dtype.kind not in "iu":
-        raise TypeError(f"{name} must hold integer card ids, got dtype {a.dtype}")
-    if a.ndim != ndim:
-        raise ValueError(f"{name} must be a {ndim}-d array, got shape {a.shape}")
-    return a
 
 
 def id_arrays(*xs: Any, empty_width: int | tuple[int, ...] = 0, limit: int = 52) -> list[np.ndarray]:

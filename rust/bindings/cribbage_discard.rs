@@ -1,7 +1,6 @@
 //! Bindings for the cribbage discard analysis and the equilibrium discard tables
 //! (`cribpiquet.cribbage.analyze_discard`, `analyze_discard_batch`, `discard_tables`).
 
-use numpy::PyReadonlyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -96,27 +95,52 @@ fn cribbage_analyze_discard(
     Ok(rows.into_iter().map(DiscardRow).collect())
 }
 
-/// :func:`analyze_discard` over an (N, 6) or (N, 5) id array; ``dealers`` an (N,) or (1,) uint8
-/// array of flags. Returns a dict of arrays (see ``cribbage.analyze_discard_batch``).
+/// :func:`analyze_discard` over an (N, 6) or (N, 5) id array; ``dealer`` a bool (every row) or
+/// an (N,) bool array. Returns a dict of arrays (see ``cribbage.analyze_discard_batch``).
 #[pyfunction]
-#[pyo3(signature = (hands, dealers, variant = None, opponent = None))]
+#[pyo3(signature = (hands, dealer, variant = None, opponent = None))]
 fn cribbage_analyze_discard_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
-    dealers: PyReadonlyArray1<'py, bool>,
+    dealer: &Bound<'py, PyAny>,
     variant: Option<&Bound<'py, PyAny>>,
     opponent: Option<&Bound<'py, DiscardTables>>,
 ) -> PyResult<Dict<core::DiscardColumns>> {
     let variant = variant_arg(variant)?;
     let ids = Ids2::extract(hands, "hands")?;
     let (rows, width) = ids.shape();
-    let dealers = dealers.as_slice().map_err(super::arrays::slice_err)?;
+    let dealers = dealer_flags(dealer, rows)?;
     let opp = opponent_of(opponent);
     let cols = with_slice!(&ids, Ids2, |h| {
         let h = IdRows::new("hands", h, rows, width)?;
-        py.detach(|| core::analyze_discard_rows(h, dealers, variant, opp))?
+        py.detach(|| core::analyze_discard_rows(h, &dealers, variant, opp))?
     });
     Ok(Dict(cols))
+}
+
+/// The dealer flags of a batch of `rows` hands: a bool (one flag for every row) or an (N,) numpy
+/// bool array.
+fn dealer_flags(dealer: &Bound<'_, PyAny>, rows: usize) -> PyResult<Vec<bool>> {
+    use numpy::{PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+    if let Ok(flag) = dealer.cast::<pyo3::types::PyBool>() {
+        return Ok(vec![flag.is_true()]);
+    }
+    let Some(array) =
+        dealer.cast::<PyUntypedArray>().ok().filter(|a| a.dtype().is_equiv_to(&numpy::dtype::<bool>(a.py())))
+    else {
+        let what = match dealer.getattr("dtype") {
+            Ok(dtype) => format!("dtype {dtype}"),
+            Err(_) => convert::describe(dealer),
+        };
+        return Err(PyTypeError::new_err(format!("dealer must be a bool or an array of bools, got {what}")));
+    };
+    match array.cast::<numpy::PyArray1<bool>>() {
+        Ok(flags) if flags.len() == rows => Ok(flags.readonly().as_array().iter().copied().collect()),
+        _ => Err(PyValueError::new_err(format!(
+            "dealer must be a bool or have shape ({rows},), got shape {}",
+            dealer.getattr("shape")?.repr()?
+        ))),
+    }
 }
 
 /// Number of hand classes (suit-isomorphism classes of the dealt hands) of a variant's pass.
