@@ -256,6 +256,34 @@ def test_fixed_point_one_more_iteration_changes_nothing_beyond_the_tolerance(nam
     assert more.changes[-1] <= tol
 
 
+def test_combine_pass_sums_checks_its_parts_and_stops_at_ctrl_c(thrown5):
+    import signal
+    import time
+
+    part = thrown5.pass_sums(0, 10)
+    twice = cribbage.combine_pass_sums([part, part])
+    assert twice["hands"] == 2 * part["hands"] and (twice["dealer"] == 2 * part["dealer"]).all()
+    with pytest.raises(TypeError, match="parts must be an iterable of pass_sums dicts, got int 5"):
+        cribbage.combine_pass_sums(5)
+    with pytest.raises(ValueError, match=r"parts\[1\] lacks \"hands\""):
+        cribbage.combine_pass_sums([part, {}])
+    # an endless iterable stops at a signal (a real one, as Ctrl-C is: SIGALRM after 0.2 s raising
+    # KeyboardInterrupt; a thread could not run while the loop holds the interpreter)
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    start = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(KeyboardInterrupt):
+            cribbage.combine_pass_sums(itertools.repeat(part))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.monotonic() - start < 5
+
+
 @pytest.mark.parametrize("name", ["tables5", "thrown5"])
 def test_a_split_pass_gives_the_same_tables(name, request):
     tables5 = request.getfixturevalue(name)

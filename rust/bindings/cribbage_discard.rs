@@ -389,13 +389,14 @@ fn sums_from(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<core::PassSums> {
 /// (True, 2598960)
 #[pyfunction]
 fn cribbage_combine_pass_sums(parts: &Bound<'_, PyAny>) -> PyResult<Dict<core::PassSums>> {
-    let mut total = core::PassSums::default();
+    let (py, mut total) = (parts.py(), core::PassSums::default());
     let parts = parts.try_iter().map_err(|_| {
         PyTypeError::new_err(format!("parts must be an iterable of pass_sums dicts, got {}", convert::describe(parts)))
     })?;
     for (i, part) in parts.enumerate() {
         let part = sums_from(&part?, &format!("parts[{i}]"))?;
         total = total.checked_add(&part).ok_or_else(|| PyValueError::new_err("pass sums out of range"))?;
+        py.check_signals()?; // an endless iterable stops at Ctrl-C
     }
     Ok(Dict(total))
 }
