@@ -203,10 +203,19 @@ pub fn for_tasks<T: Send, F>(tasks: Vec<T>, f: F) -> Result<()>
 where
     F: Fn(usize, T) -> Result<()> + Sync,
 {
+    for_tasks_of(CHUNK_ROWS, tasks, f)
+}
+
+/// [`for_tasks`] with `rows` rows per task (`tasks[k]` starts at row `k * rows`), for work whose
+/// rows are costly enough that fewer rows per task balance the threads better.
+pub fn for_tasks_of<T: Send, F>(rows: usize, tasks: Vec<T>, f: F) -> Result<()>
+where
+    F: Fn(usize, T) -> Result<()> + Sync,
+{
     if tasks.len() <= 1 {
         return tasks.into_iter().try_for_each(|t| f(0, t));
     }
-    to_result(tasks.into_par_iter().enumerate().filter_map(|(k, t)| f(k * CHUNK_ROWS, t).err()).min_by_key(error_row))
+    to_result(tasks.into_par_iter().enumerate().filter_map(|(k, t)| f(k * rows, t).err()).min_by_key(error_row))
 }
 
 macro_rules! values {

@@ -369,6 +369,35 @@ def test_conditioned_values_are_the_mean_of_analyze_discard_cribs():
     assert sums["hands"] == int(mult.sum())
 
 
+def test_ctrl_c_stops_a_long_discard_batch_within_half_a_second():
+    """240,000 six-card hands take seconds (about 10 µs a hand and a thread); Ctrl-C 0.3 s in stops
+    every thread at its next row, and the next call answers as usual."""
+    import _thread
+    import threading
+    import time
+
+    rng = np.random.default_rng(5)
+    hands = np.tile(np.argsort(rng.random((2_000, 52)), axis=1)[:, :6], (120, 1))
+    fired: list[float] = []
+
+    def fire():
+        fired.append(time.monotonic())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.3, fire)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            cribbage.analyze_discard_batch(hands, True)
+        assert time.monotonic() - fired[0] < 0.5
+    finally:
+        timer.cancel()
+    # the interrupted call left nothing behind: the next one answers as usual
+    out = cribbage.analyze_discard_batch(hands[:3], True)
+    rows = by_thrown(cribbage.analyze_discard(hands[2].tolist(), dealer=True))
+    assert [rows[tuple(t)].net for t in out["thrown"][2].tolist()] == out["net"][2].tolist()
+
+
 def test_ctrl_c_stops_a_conditioned_pass_between_its_parts():
     """A conditioned six-card pass takes about a second (more on a loaded machine); it runs in 16
     parts and Ctrl-C stops it after the current one, leaving the run where it was."""

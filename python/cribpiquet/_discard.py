@@ -136,6 +136,7 @@ def analyze_discard_batch(hands: Any, dealer: Any, *, variant: str = "six-card",
     ``hand_distribution`` (N, C, 30) uint8; ``thrown`` (N, C, 2) uint8 card ids; and ``best``
     (N,) int64, the column of the best discard (the first row :func:`analyze_discard` gives).
     Every row is checked first (ids 0..51, no card twice); the error names the first bad row.
+    Ctrl-C stops a long batch (each thread at its next hand) with ``KeyboardInterrupt``.
 
     >>> r = analyze_discard_batch([[30, 17, 43, 10, 1, 34]], True)
     >>> r["net"].shape, r["thrown"][0, r["best"][0]].tolist()

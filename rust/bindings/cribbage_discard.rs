@@ -113,7 +113,7 @@ fn cribbage_analyze_discard_batch<'py>(
     let opp = opponent_of(opponent);
     let cols = with_slice!(&ids, Ids2, |h| {
         let h = IdRows::new("hands", h, rows, width)?;
-        py.detach(|| core::analyze_discard_rows(h, &dealers, variant, opp))?
+        super::interrupt::interruptible(py, || core::analyze_discard_rows(h, &dealers, variant, opp))?
     });
     Ok(Dict(cols))
 }

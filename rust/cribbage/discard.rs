@@ -316,7 +316,7 @@ pub fn analyze_discard_rows<T: CardId>(
         thrown: vec![0; rows * choices * 2],
         best: vec![0; rows],
     };
-    // Small tasks: a hand costs ~100 µs, so a few hundred per task balance two cores.
+    // Small tasks: a hand costs ~10 µs, so a few hundred per task balance the threads.
     const TASK_ROWS: usize = 256;
     let DiscardColumns { hand, hand_min, hand_max, hand_distribution, crib, heels, net, thrown, best, .. } = &mut cols;
     let c = choices;
@@ -331,48 +331,41 @@ pub fn analyze_discard_rows<T: CardId>(
         .zip(thrown.chunks_mut(TASK_ROWS * c * 2))
         .zip(best.chunks_mut(TASK_ROWS))
         .collect();
-    use rayon::prelude::*;
-    let result = tasks
-        .into_par_iter()
-        .enumerate()
-        .map(|(t, ((((((((h, lo), hi), dist), cr), he), ne), th), be))| -> Result<()> {
-            let first = t * TASK_ROWS;
-            let mut out = [DiscardRow::default(); MAX_CHOICES];
-            #[allow(clippy::needless_range_loop)] // `i` indexes several output columns
-            for i in 0..be.len() {
-                let row = first + i;
-                let hand = read_hand(hands.row(row)).map_err(|e| e.in_row(row))?;
-                let dealer = dealers[if dealers.len() == 1 { 0 } else { row }];
-                let k = analyze_fixed(hand, dealer, &weights[!dealer as usize], &mut out);
-                debug_assert_eq!(k, c);
-                for (j, r) in out[..k].iter().enumerate() {
-                    let at = i * c + j;
-                    h[at] = r.hand;
-                    lo[at] = r.hand_min;
-                    hi[at] = r.hand_max;
-                    for (d, &x) in dist[at * 30..at * 30 + 30].iter_mut().zip(&r.hand_distribution) {
-                        *d = x as u8;
-                    }
-                    cr[at] = r.crib;
-                    he[at] = r.heels;
-                    ne[at] = r.net;
-                    let mut it = r.thrown.iter();
-                    th[2 * at] = it.next().map_or(0, |c| c.id());
-                    th[2 * at + 1] = it.next().map_or(0, |c| c.id());
-                }
-                be[i] = best_index(&out[..k]) as u16;
+    // A batch may run for minutes: every row checks the caller's interrupt flag (Ctrl-C), taken
+    // along to the threads the tasks run on.
+    let flag = crate::engine::interrupt::current();
+    crate::batch::for_tasks_of(TASK_ROWS, tasks, |first, ((((((((h, lo), hi), dist), cr), he), ne), th), be)| {
+        let mut out = [DiscardRow::default(); MAX_CHOICES];
+        #[allow(clippy::needless_range_loop)] // `i` indexes several output columns
+        for i in 0..be.len() {
+            if flag.as_ref().is_some_and(|f| f.is_raised()) {
+                return Err(Error::Interrupted);
             }
-            Ok(())
-        })
-        .filter_map(|r| r.err())
-        .min_by_key(|e| match e {
-            Error::InRow { row, .. } => *row,
-            _ => usize::MAX,
-        });
-    match result {
-        Some(e) => Err(e),
-        None => Ok(cols),
-    }
+            let row = first + i;
+            let hand = read_hand(hands.row(row)).map_err(|e| e.in_row(row))?;
+            let dealer = dealers[if dealers.len() == 1 { 0 } else { row }];
+            let k = analyze_fixed(hand, dealer, &weights[!dealer as usize], &mut out);
+            debug_assert_eq!(k, c);
+            for (j, r) in out[..k].iter().enumerate() {
+                let at = i * c + j;
+                h[at] = r.hand;
+                lo[at] = r.hand_min;
+                hi[at] = r.hand_max;
+                for (d, &x) in dist[at * 30..at * 30 + 30].iter_mut().zip(&r.hand_distribution) {
+                    *d = x as u8;
+                }
+                cr[at] = r.crib;
+                he[at] = r.heels;
+                ne[at] = r.net;
+                let mut it = r.thrown.iter();
+                th[2 * at] = it.next().map_or(0, |c| c.id());
+                th[2 * at + 1] = it.next().map_or(0, |c| c.id());
+            }
+            be[i] = best_index(&out[..k]) as u16;
+        }
+        Ok(())
+    })?;
+    Ok(cols)
 }
 
 /// One row of ids as a hand of distinct cards.
