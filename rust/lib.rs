@@ -24,6 +24,7 @@ pub mod cribbage;
 pub mod engine;
 pub mod error;
 pub mod eval;
+mod names;
 pub mod piquet;
 pub mod rng;
 pub mod solve;

@@ -5,7 +5,6 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyTuple};
 
 use super::bots::{state_arg, AnyState};
-use crate::bots::registry::{objective_name, parse_objective};
 use crate::solve::{Objective, Solution, Solve};
 
 /// The exact value of the rest of a deal's play, with every card known.
@@ -59,7 +58,7 @@ fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution,
     let repr = format!(
         "Solution(value={:?}, objective='{}', best_actions=[{}], principal_variation=[{}], nodes={})",
         s.value,
-        objective_name(objective),
+        objective.name(),
         texts(&s.best_actions),
         texts(&s.principal_variation),
         s.nodes
@@ -91,7 +90,7 @@ fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution,
 fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, PyAny>>) -> PyResult<PySolution> {
     let state = state_arg(state, "solve")?;
     let objective = match objective {
-        Some(o) => parse_objective(super::convert::str_arg(o, "objective")?.to_str()?)?,
+        Some(o) => Objective::parse(super::convert::str_arg(o, "objective")?.to_str()?)?,
         None => Objective::Points,
     };
     let (s, repr) = py.detach(|| match state {
@@ -103,7 +102,7 @@ fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, 
         best_actions: PyTuple::new(py, &s.best_actions)?.unbind(),
         principal_variation: PyTuple::new(py, &s.principal_variation)?.unbind(),
         nodes: s.nodes,
-        objective: objective_name(objective),
+        objective: objective.name(),
         action_values: s.action_values,
         repr,
     })

@@ -69,25 +69,18 @@ use super::winprob::{multi_side_values, WinTable};
 use super::{decision_player, Bot};
 use crate::engine::{interrupt, ActionList, Game, GameState, Policy, MAX_PLAYERS};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 use crate::rng::Rng;
 use crate::{cribbage, piquet};
 
-/// The rollout policy of [`Ismcts`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Rollout {
-    /// The cheap rollout [`Heuristic`] (well under a microsecond a decision).
-    Heuristic,
-    /// Uniformly random among the legal actions.
-    Random,
-}
-
-impl Rollout {
-    /// `"heuristic"` or `"random"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rollout::Heuristic => "heuristic",
-            Rollout::Random => "random",
-        }
+named_enum! {
+    /// The rollout policy of [`Ismcts`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Rollout {
+        /// The cheap rollout [`Heuristic`] (well under a microsecond a decision).
+        Heuristic => "heuristic",
+        /// Uniformly random among the legal actions.
+        Random => "random",
     }
 }
 
@@ -95,14 +88,9 @@ impl FromStr for Rollout {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Rollout> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "heuristic" => Ok(Rollout::Heuristic),
-            "random" => Ok(Rollout::Random),
-            _ => Err(Error::InvalidValue(format!(
-                "unknown rollout {:?} (known: heuristic, random)",
-                crate::error::echo(s)
-            ))),
-        }
+        Rollout::by_name(&s.trim().to_ascii_lowercase()).ok_or_else(|| {
+            Error::InvalidValue(format!("unknown rollout {:?} (known: heuristic, random)", crate::error::echo(s)))
+        })
     }
 }
 

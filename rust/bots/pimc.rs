@@ -70,6 +70,7 @@ use crate::cribbage::{
 };
 use crate::engine::{interrupt, Game, GameState, MAX_PLAYERS};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 use crate::piquet;
 use crate::rng::Rng;
 use crate::solve::{Objective, Solve};
@@ -95,49 +96,39 @@ pub struct PimcConfig {
     pub before_play: BeforePlay,
 }
 
-/// How [`Pimc`] values a decision before the play that has an exact one-step value (a two-player
-/// cribbage discard; a piquet exchange: its size and each card laid away).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum BeforePlay {
-    /// Greedy's exact value alone ([`exact_points`]); no worlds are sampled.
-    #[default]
-    Exact,
-    /// Greedy's exact value plus the mean over the worlds of the solved play's point difference
-    /// ([`PimcGame::rest_points`]).
-    ExactAndPlay,
-    /// Every world's line advanced and solved (module docs, step 2).
-    Worlds,
-    /// Every decision before the play (any game, any phase the solver does not reach) made by
-    /// IS-MCTS with [`ISMCTS_ITERATIONS`] iterations and its other defaults
-    /// ([`Ismcts`]): its values, its choice.
-    Ismcts,
+named_enum! {
+    /// How [`Pimc`] values a decision before the play that has an exact one-step value (a two-player
+    /// cribbage discard; a piquet exchange: its size and each card laid away).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum BeforePlay {
+        /// Greedy's exact value alone ([`exact_points`]); no worlds are sampled.
+        #[default]
+        Exact => "exact",
+        /// Greedy's exact value plus the mean over the worlds of the solved play's point difference
+        /// ([`PimcGame::rest_points`]).
+        ExactAndPlay => "exact+play",
+        /// Every world's line advanced and solved (module docs, step 2).
+        Worlds => "worlds",
+        /// Every decision before the play (any game, any phase the solver does not reach) made by
+        /// IS-MCTS with [`ISMCTS_ITERATIONS`] iterations and its other defaults
+        /// ([`Ismcts`]): its values, its choice.
+        Ismcts => "ismcts",
+    }
 }
 
 /// The iterations of [`BeforePlay::Ismcts`]'s search (the strength ladder's IS-MCTS).
 pub const ISMCTS_ITERATIONS: u32 = 2000;
 
 impl BeforePlay {
-    /// The Python names, in the order of the variants.
-    pub const NAMES: [&'static str; 4] = ["exact", "exact+play", "worlds", "ismcts"];
-
     /// The setting of a name of [`BeforePlay::NAMES`] (an error lists them).
-    pub fn from_name(name: &str) -> Result<BeforePlay> {
-        match name {
-            "exact" => Ok(BeforePlay::Exact),
-            "exact+play" => Ok(BeforePlay::ExactAndPlay),
-            "worlds" => Ok(BeforePlay::Worlds),
-            "ismcts" => Ok(BeforePlay::Ismcts),
-            _ => Err(Error::InvalidValue(format!(
+    pub fn parse(name: &str) -> Result<BeforePlay> {
+        BeforePlay::by_name(name).ok_or_else(|| {
+            Error::InvalidValue(format!(
                 "before_play must be one of {}, got {:?}",
                 BeforePlay::NAMES.map(|n| format!("'{n}'")).join(", "),
                 crate::error::echo(name)
-            ))),
-        }
-    }
-
-    /// This setting's name.
-    pub fn name(self) -> &'static str {
-        BeforePlay::NAMES[self as usize]
+            ))
+        })
     }
 }
 

@@ -407,10 +407,10 @@ impl BotSettings {
             (BotSpec::Ismcts(c), "rollout", Value::Name(r)) => c.rollout = r.parse()?,
             (BotSpec::Ismcts(c), "rollout_to_end", Value::Bool(b)) => c.rollout_to_end = b,
             (BotSpec::Pimc(c), "worlds", Value::Int(_)) => c.worlds = int as u32,
-            (BotSpec::Pimc(c), "objective", Value::Name(o)) => c.objective = parse_objective(o)?,
+            (BotSpec::Pimc(c), "objective", Value::Name(o)) => c.objective = Objective::parse(o)?,
             (BotSpec::Pimc(c), "inference", Value::Bool(b)) => c.inference = b,
             (BotSpec::Pimc(c), "before_play", Value::Name(b)) => {
-                c.before_play = BeforePlay::from_name(&b.trim().to_ascii_lowercase())?
+                c.before_play = BeforePlay::parse(&b.trim().to_ascii_lowercase())?
             }
             _ => return Err(wrong()),
         }
@@ -433,7 +433,7 @@ impl BotSettings {
             (BotSpec::Ismcts(c), "rollout") => Value::Name(c.rollout.name()),
             (BotSpec::Ismcts(c), "rollout_to_end") => Value::Bool(c.rollout_to_end),
             (BotSpec::Pimc(c), "worlds") => Value::Int(c.worlds.into()),
-            (BotSpec::Pimc(c), "objective") => Value::Name(objective_name(c.objective)),
+            (BotSpec::Pimc(c), "objective") => Value::Name(c.objective.name()),
             (BotSpec::Pimc(c), "inference") => Value::Bool(c.inference),
             (BotSpec::Pimc(c), "before_play") => Value::Name(c.before_play.name()),
             _ => Value::None,
@@ -448,23 +448,6 @@ impl BotSettings {
     /// The same settings, checked ([`BotSpec::checked`]).
     pub fn checked(self) -> Result<BotSettings> {
         Ok(BotSettings { spec: self.spec.checked()?, ..self })
-    }
-}
-
-/// An objective's name (`"points"`, `"win"`).
-pub fn objective_name(objective: Objective) -> &'static str {
-    match objective {
-        Objective::Points => "points",
-        Objective::Win => "win",
-    }
-}
-
-/// The objective called `name` (any case, spaces around ignored), or an error naming both.
-pub fn parse_objective(name: &str) -> Result<Objective> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "points" => Ok(Objective::Points),
-        "win" => Ok(Objective::Win),
-        other => Err(Error::InvalidValue(format!("objective must be 'points' or 'win', got {:?}", echo(other)))),
     }
 }
 

@@ -68,40 +68,29 @@ use super::game::Variant;
 use super::show::score_show_unchecked;
 use crate::batch::{Column, Columns};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 
-/// How a throw kind's crib value is computed (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TablesModel {
-    /// The average, over the hands that throw the kind, of the exact crib given the hand.
-    #[default]
-    Conditioned,
-    /// The crib given the two thrown cards only (card removal by the kept cards ignored).
-    ThrownOnly,
-}
-
-impl TablesModel {
-    /// `"conditioned"` or `"thrown-only"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TablesModel::Conditioned => "conditioned",
-            TablesModel::ThrownOnly => "thrown-only",
-        }
+named_enum! {
+    /// How a throw kind's crib value is computed (see the module docs).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub enum TablesModel {
+        /// The average, over the hands that throw the kind, of the exact crib given the hand.
+        #[default]
+        Conditioned => "conditioned",
+        /// The crib given the two thrown cards only (card removal by the kept cards ignored).
+        ThrownOnly => "thrown-only",
     }
 }
 
 impl std::str::FromStr for TablesModel {
     type Err = Error;
     fn from_str(s: &str) -> Result<TablesModel> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "conditioned" => Ok(TablesModel::Conditioned),
-            "thrown-only" => Ok(TablesModel::ThrownOnly),
-            _ => {
-                let shown: String = s.chars().take(40).collect();
-                Err(Error::InvalidValue(format!(
-                    "unknown discard tables model {shown:?}: expected 'conditioned' or 'thrown-only'"
-                )))
-            }
-        }
+        TablesModel::by_name(&s.trim().to_ascii_lowercase().replace('_', "-")).ok_or_else(|| {
+            let shown: String = s.chars().take(40).collect();
+            Error::InvalidValue(format!(
+                "unknown discard tables model {shown:?}: expected 'conditioned' or 'thrown-only'"
+            ))
+        })
     }
 }
 

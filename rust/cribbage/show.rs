@@ -6,35 +6,24 @@ use super::card::{Card, Hand};
 use super::tables::{rank_parts, rank_total, RankPoints, RANK_KEYS};
 use super::words::number_word;
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 
-/// What a scoring combination is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ScoreKind {
-    /// Cards whose pips sum to 15 (the show), or a count of exactly 15 (the play).
-    Fifteen,
-    /// A count of exactly 31 (the play).
-    ThirtyOne,
-    /// Two, three or four cards of one rank (in the show each pair is one item).
-    Pair,
-    /// Cards of consecutive ranks.
-    Run,
-    /// Cards of one suit.
-    Flush,
-    /// The jack of the starter's suit.
-    Nobs,
-}
-
-impl ScoreKind {
-    /// The lowercase name used in the Python API (`"fifteen"`, `"thirty-one"`, …).
-    pub fn name(self) -> &'static str {
-        match self {
-            ScoreKind::Fifteen => "fifteen",
-            ScoreKind::ThirtyOne => "thirty-one",
-            ScoreKind::Pair => "pair",
-            ScoreKind::Run => "run",
-            ScoreKind::Flush => "flush",
-            ScoreKind::Nobs => "nobs",
-        }
+named_enum! {
+    /// What a scoring combination is.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum ScoreKind {
+        /// Cards whose pips sum to 15 (the show), or a count of exactly 15 (the play).
+        Fifteen => "fifteen",
+        /// A count of exactly 31 (the play).
+        ThirtyOne => "thirty-one",
+        /// Two, three or four cards of one rank (in the show each pair is one item).
+        Pair => "pair",
+        /// Cards of consecutive ranks.
+        Run => "run",
+        /// Cards of one suit.
+        Flush => "flush",
+        /// The jack of the starter's suit.
+        Nobs => "nobs",
     }
 }
 

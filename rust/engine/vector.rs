@@ -40,29 +40,23 @@ use rayon::prelude::*;
 use super::{game_seed, thread_pool, ActionList, Game, GameState, Player, MAX_PLAYERS, TERMINAL};
 use crate::batch::{Column, Columns};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 use crate::rng::Rng;
 
-/// Which tensor a [`VectorGame`] writes for the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Observation {
-    /// [`GameState::information_state_tensor`] ([`Game::INFO_TENSOR_SIZE`] floats).
-    InformationState,
-    /// [`GameState::observation_tensor`] ([`Game::OBS_TENSOR_SIZE`] floats).
-    Observation,
-    /// No tensor.
-    None,
+named_enum! {
+    /// Which tensor a [`VectorGame`] writes for the player to move.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Observation {
+        /// [`GameState::information_state_tensor`] ([`Game::INFO_TENSOR_SIZE`] floats).
+        InformationState => "information_state",
+        /// [`GameState::observation_tensor`] ([`Game::OBS_TENSOR_SIZE`] floats).
+        Observation => "observation",
+        /// No tensor.
+        None => "none",
+    }
 }
 
 impl Observation {
-    /// `"information_state"`, `"observation"` or `"none"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Observation::InformationState => "information_state",
-            Observation::Observation => "observation",
-            Observation::None => "none",
-        }
-    }
-
     /// The tensor's length for game `G` (0 for [`Observation::None`]).
     pub fn size<G: Game>(self) -> usize {
         match self {

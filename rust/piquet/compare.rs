@@ -6,6 +6,7 @@ use super::card::Hand;
 use super::declare::{explain, packed_lanes, reckoning, Compiled, Declarations, Summary};
 use super::rules::{check_deal, Role, Rules, CARTE_BLANCHE_POINTS, PIQUE_THRESHOLD, REPIQUE_BONUS};
 use crate::error::Result;
+use crate::names::named_enum;
 
 /// The result of one declaration category (see [`DeclarationScore`]).
 ///
@@ -30,35 +31,24 @@ impl CategoryScore {
     }
 }
 
-/// What a declaration item is.
-///
-/// ```
-/// assert_eq!(cribpiquet::piquet::DeclarationKind::CarteBlanche.name(), "carte blanche");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DeclarationKind {
-    /// Carte blanche (10).
-    CarteBlanche,
-    /// The point (one per card).
-    Point,
-    /// One sequence.
-    Sequence,
-    /// One set (trio or fourteen).
-    Set,
-    /// The repique bonus (+60).
-    Repique,
-}
-
-impl DeclarationKind {
-    /// Lowercase name: `"carte blanche"`, `"point"`, `"sequence"`, `"set"`, `"repique"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            DeclarationKind::CarteBlanche => "carte blanche",
-            DeclarationKind::Point => "point",
-            DeclarationKind::Sequence => "sequence",
-            DeclarationKind::Set => "set",
-            DeclarationKind::Repique => "repique",
-        }
+named_enum! {
+    /// What a declaration item is.
+    ///
+    /// ```
+    /// assert_eq!(cribpiquet::piquet::DeclarationKind::CarteBlanche.name(), "carte blanche");
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum DeclarationKind {
+        /// Carte blanche (10).
+        CarteBlanche => "carte blanche",
+        /// The point (one per card).
+        Point => "point",
+        /// One sequence.
+        Sequence => "sequence",
+        /// One set (trio or fourteen).
+        Set => "set",
+        /// The repique bonus (+60).
+        Repique => "repique",
     }
 }
 

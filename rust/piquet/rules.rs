@@ -11,6 +11,7 @@ use std::fmt;
 
 use super::card::{check_twelve, Hand};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 
 /// Carte blanche («белые карты»): a dealt hand with no king, queen or jack scores 10 (rules §3.1).
 pub const CARTE_BLANCHE_POINTS: u16 = 10;
@@ -39,110 +40,103 @@ pub const MAX_MATCH_POINTS: u64 = 1 << 62;
 /// The largest value accepted for any single rule number, so totals always fit an `i16`.
 pub const MAX_RULE_VALUE: u16 = 1000;
 
-/// `name()` / `parse()` for the rule enums: the lowercase, hyphenated names a binding or a
-/// command line uses.
-macro_rules! named_enum {
-    ($t:ident { $($v:ident => $n:literal),* $(,)? }) => {
+/// `parse()` for the rule enums: the value of a name, or an error listing the names.
+macro_rules! parse_by_name {
+    ($($t:ident),*) => {$(
         impl $t {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$t] = &[$($t::$v),*];
-            /// Every value's [`name`](Self::name), in declaration order.
-            pub const NAMES: &'static [&'static str] = &[$($n),*];
-
-            /// The lowercase, hyphenated name.
-            pub fn name(self) -> &'static str {
-                match self { $($t::$v => $n),* }
-            }
-
             /// The value with this [`name`](Self::name).
             pub fn parse(name: &str) -> Result<$t> {
-                match name {
-                    $($n => Ok($t::$v),)*
-                    _ => Err(Error::InvalidValue(format!(
+                $t::by_name(name).ok_or_else(|| {
+                    Error::InvalidValue(format!(
                         concat!("unknown ", stringify!($t), " {:?} (expected one of: {})"),
                         name,
-                        Self::NAMES.join(", ")
-                    ))),
-                }
+                        $t::NAMES.join(", ")
+                    ))
+                })
             }
         }
-    };
+    )*};
 }
 
-named_enum!(TrickScoring { EveryLeadAndTrick => "every-lead-and-trick", LeadOrWinOpponentsLead => "lead-or-win-opponents-lead" });
-named_enum!(DeclarationTiming { BeforeFirstLead => "before-first-lead", DealerAfterFirstLead => "dealer-after-first-lead" });
-named_enum!(BonusMode { OpponentScoredNothing => "opponent-scored-nothing", ReckoningOrder => "reckoning-order" });
-named_enum!(MatchScoring { Partiya => "partiya", Partie => "partie" });
-named_enum!(Rounding { HalfUpToTens => "half-up-to-tens", Exact => "exact" });
-named_enum!(SilenceCovers { Play => "play", Tricks => "tricks" });
+parse_by_name!(TrickScoring, DeclarationTiming, BonusMode, MatchScoring, Rounding, SilenceCovers);
 
-/// How leads and tricks score in the play (rules §5).
-///
-/// ```
-/// use cribpiquet::piquet::TrickScoring;
-/// assert_eq!(TrickScoring::parse("every-lead-and-trick").unwrap(), TrickScoring::EveryLeadAndTrick);
-/// assert_eq!(TrickScoring::LeadOrWinOpponentsLead.name(), "lead-or-win-opponents-lead");
-/// assert!(TrickScoring::parse("whist").unwrap_err().to_string().starts_with("unknown TrickScoring \"whist\""));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TrickScoring {
-    /// russian: 1 for every lead and 1 for every trick won (a player who leads and wins scores 2).
-    EveryLeadAndTrick,
-    /// rubicon: 1 for leading, and 1 for winning a trick only when the opponent led it.
-    LeadOrWinOpponentsLead,
+named_enum! {
+    /// How leads and tricks score in the play (rules §5).
+    ///
+    /// ```
+    /// use cribpiquet::piquet::TrickScoring;
+    /// assert_eq!(TrickScoring::parse("every-lead-and-trick").unwrap(), TrickScoring::EveryLeadAndTrick);
+    /// assert_eq!(TrickScoring::LeadOrWinOpponentsLead.name(), "lead-or-win-opponents-lead");
+    /// assert!(TrickScoring::parse("whist").unwrap_err().to_string().starts_with("unknown TrickScoring \"whist\""));
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum TrickScoring {
+        /// russian: 1 for every lead and 1 for every trick won (a player who leads and wins scores 2).
+        EveryLeadAndTrick => "every-lead-and-trick",
+        /// rubicon: 1 for leading, and 1 for winning a trick only when the opponent led it.
+        LeadOrWinOpponentsLead => "lead-or-win-opponents-lead",
+    }
 }
 
-/// When the dealer's (younger hand's) declarations are recorded (rules §3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DeclarationTiming {
-    /// russian: both players declare everything before the first lead.
-    BeforeFirstLead,
-    /// rubicon: the dealer's declarations are recorded after elder's first lead (they still
-    /// reckon before the play for pique and repique). This changes only the order of a game log.
-    DealerAfterFirstLead,
+named_enum! {
+    /// When the dealer's (younger hand's) declarations are recorded (rules §3).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum DeclarationTiming {
+        /// russian: both players declare everything before the first lead.
+        BeforeFirstLead => "before-first-lead",
+        /// rubicon: the dealer's declarations are recorded after elder's first lead (they still
+        /// reckon before the play for pique and repique). This changes only the order of a game log.
+        DealerAfterFirstLead => "dealer-after-first-lead",
+    }
 }
 
-/// How pique and repique decide whether the opponent "has scored" (rules §4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BonusMode {
-    /// russian: repique needs the opponent to score nothing at all in the declarations (not even
-    /// carte blanche); pique needs the dealer to have scored nothing at all.
-    OpponentScoredNothing,
-    /// rubicon: judged in reckoning order (carte blanche, point, sequences, sets, then play): a
-    /// bonus stands if the 30 is reached before the opponent has anything that reckons earlier.
-    ReckoningOrder,
+named_enum! {
+    /// How pique and repique decide whether the opponent "has scored" (rules §4).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum BonusMode {
+        /// russian: repique needs the opponent to score nothing at all in the declarations (not even
+        /// carte blanche); pique needs the dealer to have scored nothing at all.
+        OpponentScoredNothing => "opponent-scored-nothing",
+        /// rubicon: judged in reckoning order (carte blanche, point, sequences, sets, then play): a
+        /// bonus stands if the 30 is reached before the opponent has anything that reckons earlier.
+        ReckoningOrder => "reckoning-order",
+    }
 }
 
-/// How games are combined into a match (rules §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MatchScoring {
-    /// russian: game differences, koroliks of two games, a partiya of
-    /// [`Rules::koroliks_per_partiya`] koroliks (see [`Partiya`](super::Partiya)).
-    Partiya,
-    /// rubicon: a partie of [`Rules::deals_per_partie`] deals with cumulative scores (see
-    /// [`Partie`](super::Partie)).
-    Partie,
+named_enum! {
+    /// How games are combined into a match (rules §6).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum MatchScoring {
+        /// russian: game differences, koroliks of two games, a partiya of
+        /// [`Rules::koroliks_per_partiya`] koroliks (see [`Partiya`](super::Partiya)).
+        Partiya => "partiya",
+        /// rubicon: a partie of [`Rules::deals_per_partie`] deals with cumulative scores (see
+        /// [`Partie`](super::Partie)).
+        Partie => "partie",
+    }
 }
 
-/// Which play points «молчанка» takes from the offender and doubles for his opponent (rules §7).
-///
-/// The source: the silent player «не считает своих взяток, противник считает свои вдвойне» — "does
-/// not count his tricks, his opponent counts his double".
-///
-/// ```
-/// use cribpiquet::piquet::{Rules, SilenceCovers};
-/// assert_eq!(Rules::russian().silence_covers, SilenceCovers::Play);
-/// assert_eq!(SilenceCovers::parse("tricks").unwrap(), SilenceCovers::Tricks);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SilenceCovers {
-    /// Every play point: leads, tricks, the last trick, leza and capot (*decision*, the default in
-    /// both rule sets: in this game a lead and a trick score alike).
-    Play,
-    /// The literal reading, tricks only: every point won with tricks (trick points, the last
-    /// trick with its extra, leza and capot); the offender's leads still score, and the
-    /// opponent's leads are not doubled.
-    Tricks,
+named_enum! {
+    /// Which play points «молчанка» takes from the offender and doubles for his opponent (rules §7).
+    ///
+    /// The source: the silent player «не считает своих взяток, противник считает свои вдвойне» — "does
+    /// not count his tricks, his opponent counts his double".
+    ///
+    /// ```
+    /// use cribpiquet::piquet::{Rules, SilenceCovers};
+    /// assert_eq!(Rules::russian().silence_covers, SilenceCovers::Play);
+    /// assert_eq!(SilenceCovers::parse("tricks").unwrap(), SilenceCovers::Tricks);
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum SilenceCovers {
+        /// Every play point: leads, tricks, the last trick, leza and capot (*decision*, the default in
+        /// both rule sets: in this game a lead and a trick score alike).
+        Play => "play",
+        /// The literal reading, tricks only: every point won with tricks (trick points, the last
+        /// trick with its extra, leza and capot); the offender's leads still score, and the
+        /// opponent's leads are not doubled.
+        Tricks => "tricks",
+    }
 }
 
 impl SilenceCovers {
@@ -153,13 +147,15 @@ impl SilenceCovers {
     }
 }
 
-/// How match records are rounded (rules §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Rounding {
-    /// russian: to tens, halves up ("последняя цифра округляется": 115 → 120, 114 → 110).
-    HalfUpToTens,
-    /// rubicon: no rounding.
-    Exact,
+named_enum! {
+    /// How match records are rounded (rules §6).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Rounding {
+        /// russian: to tens, halves up ("последняя цифра округляется": 115 → 120, 114 → 110).
+        HalfUpToTens => "half-up-to-tens",
+        /// rubicon: no rounding.
+        Exact => "exact",
+    }
 }
 
 impl Rounding {
@@ -540,7 +536,7 @@ const COUNT: RuleKind = RuleKind::Number { max: 255 };
 rule_fields! {
     sequence_values "seq" 0, RuleKind::Numbers,
         "Sequence values by length 3..8 (russian 13..18; rubicon 3, 4, 15..18).";
-    trick_scoring "trick" 1, RuleKind::Name(TrickScoring::NAMES),
+    trick_scoring "trick" 1, RuleKind::Name(&TrickScoring::NAMES),
         "``\"every-lead-and-trick\"`` (russian) or rubicon's lead-or-win-on-opponent's-lead scoring.";
     last_trick_extra "last" 2, NUMBER,
         "Extra points for the last trick (russian 3, so it counts 4; rubicon 1).";
@@ -554,23 +550,23 @@ rule_fields! {
         "Elder's exchange limits ``(min, max, may_decline)``: russian (3, 5, True), rubicon (1, 5, False).";
     dealer_exchange "dealer" 7, RuleKind::Limits,
         "The dealer's exchange limits ``(min, max, may_decline)``.";
-    declaration_timing "timing" 8, RuleKind::Name(DeclarationTiming::NAMES),
+    declaration_timing "timing" 8, RuleKind::Name(&DeclarationTiming::NAMES),
         "When the dealer's declarations are recorded (russian before the first lead).";
-    bonus_mode "bonus" 9, RuleKind::Name(BonusMode::NAMES),
+    bonus_mode "bonus" 9, RuleKind::Name(&BonusMode::NAMES),
         "How pique/repique judge that the opponent \"has scored\".";
     pique_blocked_by_play "pique" 14, RuleKind::Flag,
         "Do the dealer's play points block elder's pique? russian False (only his declarations\n\
          do), rubicon True (he must have scored nothing at all). Rules §4.";
-    silence_covers "silence" 15, RuleKind::Name(SilenceCovers::NAMES),
+    silence_covers "silence" 15, RuleKind::Name(&SilenceCovers::NAMES),
         "What «молчанка» (``score_game(..., silent=)``) covers: ``\"play\"`` (every play point, the\n\
          default) or ``\"tricks\"`` (the literal reading: the offender's leads still score). Rules §7.";
-    match_scoring "match" 10, RuleKind::Name(MatchScoring::NAMES),
+    match_scoring "match" 10, RuleKind::Name(&MatchScoring::NAMES),
         "``\"partiya\"`` (russian koroliks) or ``\"partie\"`` (rubicon, 6 deals).";
     koroliks_per_partiya "koroliks" 11, COUNT,
         "Koroliks in a partiya (default 2).";
     deals_per_partie "deals" 12, COUNT,
         "Deals in a rubicon partie (6).";
-    rounding "rounding" 13, RuleKind::Name(Rounding::NAMES),
+    rounding "rounding" 13, RuleKind::Name(&Rounding::NAMES),
         "How match records are rounded (russian to tens, halves up).";
 }
 
@@ -579,25 +575,27 @@ pub fn rule_field(name: &str) -> Option<&'static RuleField> {
     RULE_FIELDS.iter().find(|f| f.name == name)
 }
 
-/// A player's role in one deal: elder or the dealer. (Seats are 0 and 1; which seat holds which
-/// role changes with the deal, see the game engine.)
-///
-/// ```
-/// use cribpiquet::piquet::Role;
-/// assert_eq!(Role::Elder.other(), Role::Dealer);
-/// assert_eq!((Role::Elder.index(), Role::Dealer.to_string()), (0, "dealer".to_string()));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    /// The dealer's opponent («противник»), who exchanges first and leads first. Index 0.
-    Elder = 0,
-    /// The dealer (younger hand). Index 1.
-    Dealer = 1,
+named_enum! {
+    /// A player's role in one deal: elder or the dealer. (Seats are 0 and 1; which seat holds which
+    /// role changes with the deal, see the game engine.)
+    ///
+    /// ```
+    /// use cribpiquet::piquet::Role;
+    /// assert_eq!(Role::Elder.other(), Role::Dealer);
+    /// assert_eq!((Role::Elder.index(), Role::Dealer.to_string()), (0, "dealer".to_string()));
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Role {
+        /// The dealer's opponent («противник»), who exchanges first and leads first. Index 0.
+        Elder = 0 => "elder",
+        /// The dealer (younger hand). Index 1.
+        Dealer = 1 => "dealer",
+    }
 }
 
 impl Role {
     /// Both players, elder first.
-    pub const BOTH: [Role; 2] = [Role::Elder, Role::Dealer];
+    pub const BOTH: [Role; 2] = Role::ALL;
 
     /// 0 for elder, 1 for the dealer (the index into every `[_; 2]` of this module).
     #[inline]
@@ -614,14 +612,6 @@ impl Role {
         }
     }
 
-    /// `"elder"` or `"dealer"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Elder => "elder",
-            Role::Dealer => "dealer",
-        }
-    }
-
     /// The player named `"elder"` or `"dealer"`.
     ///
     /// ```
@@ -630,11 +620,8 @@ impl Role {
     /// assert!(Role::parse("younger").is_err());
     /// ```
     pub fn parse(name: &str) -> Result<Role> {
-        match name {
-            "elder" => Ok(Role::Elder),
-            "dealer" => Ok(Role::Dealer),
-            _ => Err(Error::InvalidValue(format!("unknown role {name:?} (expected \"elder\" or \"dealer\")"))),
-        }
+        Role::by_name(name)
+            .ok_or_else(|| Error::InvalidValue(format!("unknown role {name:?} (expected \"elder\" or \"dealer\")")))
     }
 }
 
@@ -752,12 +739,12 @@ mod tests {
             }
             assert!(parse("").is_err());
         }
-        check(TrickScoring::ALL, TrickScoring::name, TrickScoring::parse);
-        check(DeclarationTiming::ALL, DeclarationTiming::name, DeclarationTiming::parse);
-        check(BonusMode::ALL, BonusMode::name, BonusMode::parse);
-        check(MatchScoring::ALL, MatchScoring::name, MatchScoring::parse);
-        check(Rounding::ALL, Rounding::name, Rounding::parse);
-        check(SilenceCovers::ALL, SilenceCovers::name, SilenceCovers::parse);
+        check(&TrickScoring::ALL, TrickScoring::name, TrickScoring::parse);
+        check(&DeclarationTiming::ALL, DeclarationTiming::name, DeclarationTiming::parse);
+        check(&BonusMode::ALL, BonusMode::name, BonusMode::parse);
+        check(&MatchScoring::ALL, MatchScoring::name, MatchScoring::parse);
+        check(&Rounding::ALL, Rounding::name, Rounding::parse);
+        check(&SilenceCovers::ALL, SilenceCovers::name, SilenceCovers::parse);
     }
 
     /// The stub's `PiquetRules` properties (python/cribpiquet/_core.pyi) are the table's fields, in

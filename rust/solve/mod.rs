@@ -6,20 +6,32 @@
 //! exactly. [`Solve::solve`] is the one entry point; each game implements it in its own module.
 
 use crate::engine::GameState;
-use crate::error::Result;
+use crate::error::{echo, Error, Result};
+use crate::names::named_enum;
 
 pub mod cribbage;
 pub mod piquet;
 
-/// What a solver maximises for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Objective {
-    /// The mover's points minus the opponent's from now to the end of the deal (the target is
-    /// ignored).
-    Points,
-    /// The mover's chance to win the game, 0..1 (the game ends when a side reaches its target;
-    /// otherwise the deal's end is valued by the game's win-probability model).
-    Win,
+named_enum! {
+    /// What a solver maximises for the player to move.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Objective {
+        /// The mover's points minus the opponent's from now to the end of the deal (the target is
+        /// ignored).
+        Points => "points",
+        /// The mover's chance to win the game, 0..1 (the game ends when a side reaches its target;
+        /// otherwise the deal's end is valued by the game's win-probability model).
+        Win => "win",
+    }
+}
+
+impl Objective {
+    /// The objective called `name` (any case, spaces around ignored), or an error naming both.
+    pub fn parse(name: &str) -> Result<Objective> {
+        let name = name.trim().to_ascii_lowercase();
+        Objective::by_name(&name)
+            .ok_or_else(|| Error::InvalidValue(format!("objective must be 'points' or 'win', got {:?}", echo(&name))))
+    }
 }
 
 /// The exact value of a play position and of each legal action of the player to move.

@@ -360,9 +360,6 @@ fn before_play_ismcts_hands_the_decisions_before_the_play_to_ismcts() {
     }
     let a = pimc.step(&s, &mut Rng::new(2)).unwrap();
     assert_eq!(a, Ismcts::<piquet::State>::new(search).unwrap().step(&s, &mut Rng::new(2)).unwrap());
-    assert_eq!(BeforePlay::from_name("ismcts").unwrap().name(), "ismcts");
-    assert!(BeforePlay::from_name("mcts")
-        .unwrap_err()
-        .to_string()
-        .contains("'exact', 'exact+play', 'worlds', 'ismcts'"));
+    assert_eq!(BeforePlay::parse("ismcts").unwrap().name(), "ismcts");
+    assert!(BeforePlay::parse("mcts").unwrap_err().to_string().contains("'exact', 'exact+play', 'worlds', 'ismcts'"));
 }

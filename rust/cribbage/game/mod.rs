@@ -69,6 +69,7 @@ use super::peg::peg_points_unchecked;
 use super::show::score_show_unchecked;
 use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, MAX_DRAW_ROUNDS, TERMINAL};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 use crate::rng::Rng;
 
 pub use actions::{action_pair, pair_action, GO, NUM_DISTINCT_ACTIONS, NUM_PAIRS, PAIR_BASE};
@@ -121,33 +122,22 @@ fn pips_of(index: u32) -> u8 {
     PIPS[(index & 63) as usize]
 }
 
-/// The four games of `docs/rules/cribbage.md` §4.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// Two players, 5 dealt, 2 discarded (3 kept), game 61, one count to 31, three for last.
-    FiveCard,
-    /// Two players, 6 dealt, 2 discarded, game 121.
-    SixCard,
-    /// Three players, 5 dealt each and 1 from the pack to the crib, 1 discarded, game 121.
-    ThreePlayer,
-    /// Four players, partners 0 & 2 against 1 & 3 (shared score), 5 dealt, 1 discarded, 121.
-    FourPlayer,
+named_enum! {
+    /// The four games of `docs/rules/cribbage.md` §4.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Variant {
+        /// Two players, 5 dealt, 2 discarded (3 kept), game 61, one count to 31, three for last.
+        FiveCard => "five-card",
+        /// Two players, 6 dealt, 2 discarded, game 121.
+        SixCard => "six-card",
+        /// Three players, 5 dealt each and 1 from the pack to the crib, 1 discarded, game 121.
+        ThreePlayer => "three-player",
+        /// Four players, partners 0 & 2 against 1 & 3 (shared score), 5 dealt, 1 discarded, 121.
+        FourPlayer => "four-player",
+    }
 }
 
 impl Variant {
-    /// Every variant.
-    pub const ALL: [Variant; 4] = [Variant::FiveCard, Variant::SixCard, Variant::ThreePlayer, Variant::FourPlayer];
-
-    /// The name used by the Python API: `"five-card"`, `"six-card"`, `"three-player"`, `"four-player"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::FiveCard => "five-card",
-            Variant::SixCard => "six-card",
-            Variant::ThreePlayer => "three-player",
-            Variant::FourPlayer => "four-player",
-        }
-    }
-
     /// Number of players.
     pub fn num_players(self) -> usize {
         match self {
@@ -220,7 +210,7 @@ impl FromStr for Variant {
     /// `"five-card"`, `"six-card"`, `"three-player"`, `"four-player"` (any case, `_` for `-`).
     fn from_str(text: &str) -> Result<Variant> {
         let norm = text.trim().to_ascii_lowercase().replace('_', "-");
-        Variant::ALL.into_iter().find(|v| v.name() == norm).ok_or_else(|| {
+        Variant::by_name(&norm).ok_or_else(|| {
             Error::InvalidValue(format!(
                 "unknown cribbage variant {text:?} (known: five-card, six-card, three-player, four-player)"
             ))
@@ -366,66 +356,39 @@ impl GameConfig {
     }
 }
 
-/// Where the game is; the show is automatic and has no phase of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// Cutting for the first deal (chance: each player cuts, lowest deals, ties re-cut).
-    Cut,
-    /// Dealing (chance: one card at a time).
-    Deal,
-    /// Players discard to the crib, from the dealer's left.
-    Discard,
-    /// Turning the starter (chance).
-    Starter,
-    /// The play (pegging).
-    Play,
-    /// Someone reached the target.
-    GameOver,
-}
-
-impl Phase {
-    /// All phases, in game order.
-    pub const ALL: [Phase; 6] = [Phase::Cut, Phase::Deal, Phase::Discard, Phase::Starter, Phase::Play, Phase::GameOver];
-
-    /// Lowercase name (`"cut"`, `"deal"`, `"discard"`, `"starter"`, `"play"`, `"game-over"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Cut => "cut",
-            Phase::Deal => "deal",
-            Phase::Discard => "discard",
-            Phase::Starter => "starter",
-            Phase::Play => "play",
-            Phase::GameOver => "game-over",
-        }
+named_enum! {
+    /// Where the game is; the show is automatic and has no phase of its own.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Phase {
+        /// Cutting for the first deal (chance: each player cuts, lowest deals, ties re-cut).
+        Cut => "cut",
+        /// Dealing (chance: one card at a time).
+        Deal => "deal",
+        /// Players discard to the crib, from the dealer's left.
+        Discard => "discard",
+        /// Turning the starter (chance).
+        Starter => "starter",
+        /// The play (pegging).
+        Play => "play",
+        /// Someone reached the target.
+        GameOver => "game-over",
     }
 }
 
-/// Where points come from (for statistics: [`State::points_by_source`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PointSource {
-    /// The play: fifteens, pairs, runs, 31, go and last card.
-    Pegging = 0,
-    /// Shown hands.
-    Hand = 1,
-    /// The crib.
-    Crib = 2,
-    /// His heels (a jack turned as the starter).
-    Heels = 3,
-    /// Five-card cribbage's three for last.
-    ThreeForLast = 4,
-}
-
-impl PointSource {
-    /// The names of [`ALL`](PointSource::ALL), in index order.
-    pub const NAMES: [&'static str; 5] = ["pegging", "hand", "crib", "heels", "three_for_last"];
-
-    /// Every source, in index order.
-    pub const ALL: [PointSource; 5] =
-        [PointSource::Pegging, PointSource::Hand, PointSource::Crib, PointSource::Heels, PointSource::ThreeForLast];
-
-    /// Lowercase name (`"pegging"`, `"hand"`, `"crib"`, `"heels"`, `"three_for_last"`).
-    pub fn name(self) -> &'static str {
-        PointSource::NAMES[self as usize]
+named_enum! {
+    /// Where points come from (for statistics: [`State::points_by_source`]).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum PointSource {
+        /// The play: fifteens, pairs, runs, 31, go and last card.
+        Pegging = 0 => "pegging",
+        /// Shown hands.
+        Hand = 1 => "hand",
+        /// The crib.
+        Crib = 2 => "crib",
+        /// His heels (a jack turned as the starter).
+        Heels = 3 => "heels",
+        /// Five-card cribbage's three for last.
+        ThreeForLast = 4 => "three_for_last",
     }
 }
 

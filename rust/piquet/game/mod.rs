@@ -76,6 +76,7 @@ use super::rules::{
 };
 use crate::engine::{player_text, ActionList, Game, GameState, Player, CHANCE, MAX_DRAW_ROUNDS, TERMINAL};
 use crate::error::{Error, Result};
+use crate::names::named_enum;
 use crate::rng::Rng;
 
 pub use actions::{
@@ -98,29 +99,23 @@ pub const MAX_KOROLIKS: u8 = (MAX_GAMES / 2) as u8;
 /// in a row practically never come).
 pub const MAX_PARTIE_EXTENSIONS: u64 = 16;
 
-/// What one game of the engine is: one deal, or a whole match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Scope {
-    /// One deal (after the cut for deal). Returns: each player's total minus the opponent's
-    /// (elder `+d`, dealer `−d` if elder wins by `d`), in points.
-    Deal,
-    /// The match: under [`MatchScoring::Partiya`] (russian) a partiya of
-    /// [`Rules::koroliks_per_partiya`] koroliks, a draw for deal before each korolik, the deal
-    /// alternating within it, рефет ending it; returns ± the net win of [`Partiya`]. Under
-    /// [`MatchScoring::Partie`] (rubicon) a partie of [`Rules::deals_per_partie`] deals, one draw
-    /// for the first deal, the deal alternating; returns ± the winner's score of [`Partie`].
-    Partiya,
+named_enum! {
+    /// What one game of the engine is: one deal, or a whole match.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Scope {
+        /// One deal (after the cut for deal). Returns: each player's total minus the opponent's
+        /// (elder `+d`, dealer `−d` if elder wins by `d`), in points.
+        Deal => "deal",
+        /// The match: under [`MatchScoring::Partiya`] (russian) a partiya of
+        /// [`Rules::koroliks_per_partiya`] koroliks, a draw for deal before each korolik, the deal
+        /// alternating within it, рефет ending it; returns ± the net win of [`Partiya`]. Under
+        /// [`MatchScoring::Partie`] (rubicon) a partie of [`Rules::deals_per_partie`] deals, one draw
+        /// for the first deal, the deal alternating; returns ± the winner's score of [`Partie`].
+        Partiya => "partiya",
+    }
 }
 
 impl Scope {
-    /// `"deal"` or `"partiya"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Scope::Deal => "deal",
-            Scope::Partiya => "partiya",
-        }
-    }
-
     /// The scope named `"deal"` or `"partiya"` (also `"partie"`, `"match"`).
     pub fn parse(name: &str) -> Result<Scope> {
         match name.trim().to_ascii_lowercase().as_str() {
@@ -295,101 +290,53 @@ impl GameConfig {
     }
 }
 
-/// Where the game is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// The draw for deal (chance: each seat draws a card).
-    Cut,
-    /// Dealing 12 cards each (chance).
-    Deal,
-    /// A player chooses how many cards to exchange.
-    Exchange,
-    /// The exchanging player discards, one card at a time, ascending.
-    Discard,
-    /// He takes talon cards (chance).
-    Draw,
-    /// Open capot announcements.
-    Announce,
-    /// The twelve tricks.
-    Play,
-    /// The game (deal or match) is over.
-    GameOver,
-}
-
-impl Phase {
-    /// All phases, in game order.
-    pub const ALL: [Phase; 8] = [
-        Phase::Cut,
-        Phase::Deal,
-        Phase::Exchange,
-        Phase::Discard,
-        Phase::Draw,
-        Phase::Announce,
-        Phase::Play,
-        Phase::GameOver,
-    ];
-
-    /// Lowercase name (`"cut"`, `"deal"`, `"exchange"`, `"discard"`, `"draw"`, `"announce"`,
-    /// `"play"`, `"game-over"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Cut => "cut",
-            Phase::Deal => "deal",
-            Phase::Exchange => "exchange",
-            Phase::Discard => "discard",
-            Phase::Draw => "draw",
-            Phase::Announce => "announce",
-            Phase::Play => "play",
-            Phase::GameOver => "game-over",
-        }
+named_enum! {
+    /// Where the game is.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Phase {
+        /// The draw for deal (chance: each seat draws a card).
+        Cut => "cut",
+        /// Dealing 12 cards each (chance).
+        Deal => "deal",
+        /// A player chooses how many cards to exchange.
+        Exchange => "exchange",
+        /// The exchanging player discards, one card at a time, ascending.
+        Discard => "discard",
+        /// He takes talon cards (chance).
+        Draw => "draw",
+        /// Open capot announcements.
+        Announce => "announce",
+        /// The twelve tricks.
+        Play => "play",
+        /// The game (deal or match) is over.
+        GameOver => "game-over",
     }
 }
 
-/// Where points come from ([`State::points_by_source`], `simulate`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PointSource {
-    /// Carte blanche, point, sequences and sets.
-    Declarations = 0,
-    /// The repique bonus (60).
-    Repique = 1,
-    /// One per lead and per trick (rubicon: per trick won on the opponent's lead), the last
-    /// trick's own trick point included.
-    Play = 2,
-    /// The last trick's extra (russian 3, rubicon 1).
-    LastTrick = 3,
-    /// The pique bonus (30).
-    Pique = 4,
-    /// Leza / the cards (10).
-    Leza = 5,
-    /// Capot (40) or open capot (80).
-    Capot = 6,
+named_enum! {
+    /// Where points come from ([`State::points_by_source`], `simulate`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum PointSource {
+        /// Carte blanche, point, sequences and sets.
+        Declarations = 0 => "declarations",
+        /// The repique bonus (60).
+        Repique = 1 => "repique",
+        /// One per lead and per trick (rubicon: per trick won on the opponent's lead), the last
+        /// trick's own trick point included.
+        Play = 2 => "play",
+        /// The last trick's extra (russian 3, rubicon 1).
+        LastTrick = 3 => "last_trick",
+        /// The pique bonus (30).
+        Pique = 4 => "pique",
+        /// Leza / the cards (10).
+        Leza = 5 => "leza",
+        /// Capot (40) or open capot (80).
+        Capot = 6 => "capot",
+    }
 }
 
 /// Number of [`PointSource`]s.
-pub const NUM_SOURCES: usize = 7;
-
-impl PointSource {
-    /// Every source, in index order.
-    pub const ALL: [PointSource; NUM_SOURCES] = [
-        PointSource::Declarations,
-        PointSource::Repique,
-        PointSource::Play,
-        PointSource::LastTrick,
-        PointSource::Pique,
-        PointSource::Leza,
-        PointSource::Capot,
-    ];
-
-    /// The names of [`ALL`](PointSource::ALL), in index order.
-    pub const NAMES: [&'static str; NUM_SOURCES] =
-        ["declarations", "repique", "play", "last_trick", "pique", "leza", "capot"];
-
-    /// Lowercase name (`"declarations"`, `"repique"`, `"play"`, `"last_trick"`, `"pique"`,
-    /// `"leza"`, `"capot"`).
-    pub fn name(self) -> &'static str {
-        PointSource::NAMES[self as usize]
-    }
-}
+pub const NUM_SOURCES: usize = PointSource::ALL.len();
 
 /// The declaration categories heard by both players, in reckoning order.
 pub const CATEGORY_NAMES: [&str; 4] = ["carte blanche", "point", "sequences", "sets"];
