@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple, PyType};
 
 use super::convert::{bool_arg, describe, seed_from, str_arg, IntArg};
-use super::interrupt::{interruptible, on_pool};
+use super::interrupt::{interruptible, interruptible_unless, on_pool};
 use super::players::{policy_from, register_bot_reader};
 use crate::bots::registry::{BotGame, BotSettings, BotSpec, Kind, Value, BOTS};
 use crate::bots::Bot;
@@ -134,11 +134,7 @@ impl PyBot {
                 AnyState::Piquet(s) => ask(piquet.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
             }
         };
-        if spec.quick() {
-            Ok(py.detach(work)?)
-        } else {
-            interruptible(py, work)
-        }
+        interruptible_unless(py, spec.quick(), work)
     }
 }
 

@@ -113,7 +113,9 @@ fn cribbage_analyze_discard_batch<'py>(
     let opp = opponent_of(opponent);
     let cols = with_slice!(&ids, Ids2, |h| {
         let h = IdRows::new("hands", h, rows, width)?;
-        super::interrupt::interruptible(py, || core::analyze_discard_rows(h, &dealers, variant, opp))?
+        // Up to a few thousand hands take well under a second.
+        let quick = rows <= 4096;
+        super::interrupt::interruptible_unless(py, quick, || core::analyze_discard_rows(h, &dealers, variant, opp))?
     });
     Ok(Dict(cols))
 }

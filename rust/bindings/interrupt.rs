@@ -25,3 +25,16 @@ pub(crate) fn interruptible<T: Send>(
     let poll = || Python::attach(|py| py.check_signals());
     Ok(py.detach(|| crate::engine::interrupt::run_polled(work, SIGNAL_POLL, poll))??)
 }
+
+/// [`interruptible`] for work that may run long; work that is `quick` (a cheap bot, a small batch)
+/// runs on this thread with the interpreter released, without the helper thread's start-up cost.
+pub(crate) fn interruptible_unless<T: Send>(
+    py: Python<'_>,
+    quick: bool,
+    work: impl FnOnce() -> crate::error::Result<T> + Send,
+) -> PyResult<T> {
+    match quick {
+        true => Ok(py.detach(work)?),
+        false => interruptible(py, work),
+    }
+}
