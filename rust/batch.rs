@@ -218,6 +218,47 @@ where
     to_result(tasks.into_par_iter().enumerate().filter_map(|(k, t)| f(k * rows, t).err()).min_by_key(error_row))
 }
 
+/// Element types whose all-zero bytes are a valid zero value, for [`try_zeroed`].
+///
+/// # Safety
+/// An implementor promises that every byte zero is a valid value of the type.
+pub unsafe trait Zeroed: Copy {}
+// SAFETY: all-zero bytes are 0, 0.0 and false.
+unsafe impl Zeroed for u8 {}
+// SAFETY: as above.
+unsafe impl Zeroed for u16 {}
+// SAFETY: as above.
+unsafe impl Zeroed for i32 {}
+// SAFETY: as above.
+unsafe impl Zeroed for f32 {}
+// SAFETY: as above.
+unsafe impl Zeroed for f64 {}
+// SAFETY: as above.
+unsafe impl Zeroed for bool {}
+
+/// `len` zeros, allocated fallibly (`None` if the memory cannot be had or `len` values do not fit
+/// an allocation), zeroed lazily by the allocator as `vec![0; len]` is: for outputs whose size
+/// follows from the caller's input, so that too large an input is an error, never an abort.
+///
+/// ```
+/// use cribpiquet::batch::try_zeroed;
+/// assert_eq!(try_zeroed::<f64>(3), Some(vec![0.0; 3]));
+/// assert_eq!(try_zeroed::<u16>(usize::MAX / 2), None);
+/// ```
+pub fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a nonzero size; a non-null pointer from `alloc_zeroed` with it is
+    // `len` zero-initialised `T`s (all-zero bytes are a valid `T`: `Zeroed`), and a `Vec` with
+    // capacity `len` frees it with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
+        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
 macro_rules! values {
     ($($v:ident: $t:ty),*) => {
         /// The values of one result column: an owned vector of one element type.

@@ -42,7 +42,7 @@
 use super::card::{Card, Hand, FULL_PACK};
 use super::game::Variant;
 use super::show::score_show_unchecked;
-use crate::batch::{CardId, Column, Columns, IdRows};
+use crate::batch::{try_zeroed, CardId, Column, Columns, IdRows, Zeroed};
 use crate::error::{Error, Result};
 
 use super::crib::{check_variant, rank_slot, CribContext, Unseen, MAX_CHOICES, THROW_KINDS};
@@ -248,6 +248,40 @@ pub struct DiscardColumns {
     pub best: Vec<u16>,
 }
 
+impl DiscardColumns {
+    /// Bytes of the columns of `rows` hands of `choices` discards each.
+    pub fn bytes_for(rows: usize, choices: usize) -> u128 {
+        // hand, crib, heels, net (f64); hand_min, hand_max; 30 distribution and 2 thrown bytes.
+        rows as u128 * (choices as u128 * (4 * 8 + 2 + 30 + 2) + 2)
+    }
+
+    /// Zeroed columns for `rows` hands of `choices` discards, allocated fallibly: an
+    /// [`Error::OutOfMemory`] saying how much they need if they cannot be had.
+    pub fn try_zeroed(rows: usize, choices: usize) -> Result<DiscardColumns> {
+        fn zeros<T: Zeroed>(rows: usize, per_row: usize, choices: usize) -> Result<Vec<T>> {
+            rows.checked_mul(per_row).and_then(try_zeroed).ok_or_else(|| {
+                Error::OutOfMemory(format!(
+                    "cannot hold the discard analyses of {rows} hands (about {} MiB); analyse fewer hands per call",
+                    DiscardColumns::bytes_for(rows, choices) >> 20
+                ))
+            })
+        }
+        let c = choices;
+        Ok(DiscardColumns {
+            choices,
+            hand: zeros(rows, c, c)?,
+            hand_min: zeros(rows, c, c)?,
+            hand_max: zeros(rows, c, c)?,
+            hand_distribution: zeros(rows, c * 30, c)?,
+            crib: zeros(rows, c, c)?,
+            heels: zeros(rows, c, c)?,
+            net: zeros(rows, c, c)?,
+            thrown: zeros(rows, c * 2, c)?,
+            best: zeros(rows, 1, c)?,
+        })
+    }
+}
+
 impl Columns for DiscardColumns {
     fn columns(self) -> Vec<(&'static str, Column)> {
         let (rows, c) = (self.best.len(), self.choices);
@@ -304,18 +338,7 @@ pub fn analyze_discard_rows<T: CardId>(
     }
     let weights = [opponent_weights(variant, true, opponent)?, opponent_weights(variant, false, opponent)?];
     let choices = dealt * (dealt - 1) / 2;
-    let mut cols = DiscardColumns {
-        choices,
-        hand: vec![0.0; rows * choices],
-        hand_min: vec![0; rows * choices],
-        hand_max: vec![0; rows * choices],
-        hand_distribution: vec![0; rows * choices * 30],
-        crib: vec![0.0; rows * choices],
-        heels: vec![0.0; rows * choices],
-        net: vec![0.0; rows * choices],
-        thrown: vec![0; rows * choices * 2],
-        best: vec![0; rows],
-    };
+    let mut cols = DiscardColumns::try_zeroed(rows, choices)?;
     // Small tasks: a hand costs ~10 µs, so a few hundred per task balance the threads.
     const TASK_ROWS: usize = 256;
     let DiscardColumns { hand, hand_min, hand_max, hand_distribution, crib, heels, net, thrown, best, .. } = &mut cols;
@@ -482,5 +505,22 @@ mod tests {
         assert!(e.to_string().contains("not three-player"), "{e}");
         let e = analyze_discard_batch(&[1u8, 2, 3, 4, 5, 5], &[true], Variant::SixCard, Opponent::Uniform).unwrap_err();
         assert_eq!(e.to_string(), "row 0: duplicate card 6C");
+    }
+
+    /// The columns are allocated fallibly: too many hands is an error saying how much they need,
+    /// never an abort; a few hands get every column at its size.
+    #[test]
+    fn columns_too_large_are_an_error() {
+        let rows = usize::MAX / 64;
+        let e = DiscardColumns::try_zeroed(rows, 15).unwrap_err();
+        assert!(matches!(e, Error::OutOfMemory(_)), "{e:?}");
+        let mib = (rows as u128 * (15 * 66 + 2)) >> 20;
+        assert_eq!(
+            e.to_string(),
+            format!("cannot hold the discard analyses of {rows} hands (about {mib} MiB); analyse fewer hands per call")
+        );
+        let c = DiscardColumns::try_zeroed(3, 10).unwrap();
+        assert_eq!((c.hand.len(), c.hand_distribution.len(), c.thrown.len(), c.best.len()), (30, 900, 60, 3));
+        assert!(c.net.iter().all(|&x| x == 0.0) && c.hand_distribution.iter().all(|&x| x == 0));
     }
 }

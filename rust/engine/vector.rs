@@ -38,7 +38,7 @@
 use rayon::prelude::*;
 
 use super::{game_seed, thread_pool, ActionList, Game, GameState, Player, MAX_PLAYERS, TERMINAL};
-use crate::batch::{Column, Columns};
+use crate::batch::{try_zeroed, Column, Columns, Zeroed};
 use crate::error::{Error, Result};
 use crate::names::named_enum;
 use crate::rng::Rng;
@@ -171,28 +171,6 @@ impl Columns for OutputBuffers {
             ("returns", Column::shaped(self.returns, &players)),
             ("observation", Column::shaped(self.tensor, &tensor)),
         ]
-    }
-}
-
-/// The element types of the output buffers: all-zero bytes are a valid zero value.
-trait Zeroed: Copy {}
-impl Zeroed for i32 {}
-impl Zeroed for f32 {}
-impl Zeroed for bool {}
-
-/// `len` zeros, allocated fallibly (`None` if the memory cannot be had), lazily zeroed by the
-/// allocator as `vec![0; len]` is.
-fn try_zeroed<T: Zeroed>(len: usize) -> Option<Vec<T>> {
-    let layout = std::alloc::Layout::array::<T>(len).ok()?;
-    if layout.size() == 0 {
-        return Some(Vec::new());
-    }
-    // SAFETY: the layout has a nonzero size; a non-null pointer from `alloc_zeroed` with it is
-    // `len` zero-initialised `T`s (all-zero bytes are a valid i32, f32 and bool), and a `Vec`
-    // with capacity `len` frees it with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut T;
-        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
     }
 }
 
