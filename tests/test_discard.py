@@ -398,6 +398,34 @@ def test_ctrl_c_stops_a_long_discard_batch_within_half_a_second():
     assert [rows[tuple(t)].net for t in out["thrown"][2].tolist()] == out["net"][2].tolist()
 
 
+@pytest.mark.parametrize("call", ["step", "pass_sums"])
+def test_ctrl_c_stops_a_whole_pass_of_the_tables_within_half_a_second(call):
+    """A whole six-card pass takes about two seconds on two cores (``DiscardTables.step`` and
+    ``pass_sums`` over every class); Ctrl-C 0.3 s in stops it at its next block of classes."""
+    import _thread
+    import threading
+    import time
+
+    tables = cribbage.DiscardTables.initial("six-card")
+    classes = cribbage.discard_classes("six-card")
+    run = {"step": tables.step, "pass_sums": lambda: tables.pass_sums(0, classes)}[call]
+    fired: list[float] = []
+
+    def fire():
+        fired.append(time.monotonic())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.3, fire)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+        assert time.monotonic() - fired[0] < 0.5
+    finally:
+        timer.cancel()
+    assert tables.iterations == 0  # the tables are values: nothing of them changed
+
+
 def test_ctrl_c_stops_a_conditioned_pass_between_its_parts():
     """A conditioned six-card pass takes about a second (more on a loaded machine); it runs in 16
     parts and Ctrl-C stops it after the current one, leaving the run where it was."""

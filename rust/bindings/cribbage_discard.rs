@@ -9,6 +9,7 @@ use super::arrays::{columns_dict, with_slice, Dict, Ids2};
 use super::convert::{self, Group};
 use super::cribbage::{card_tuple, Cribbage};
 use super::display::{call_helper, getters, repr};
+use super::interrupt::{interruptible, interruptible_unless};
 use crate::batch::{Column, IdRows};
 use crate::cribbage as core;
 
@@ -115,7 +116,7 @@ fn cribbage_analyze_discard_batch<'py>(
         let h = IdRows::new("hands", h, rows, width)?;
         // Up to a few thousand hands take well under a second.
         let quick = rows <= 4096;
-        super::interrupt::interruptible_unless(py, quick, || core::analyze_discard_rows(h, &dealers, variant, opp))?
+        interruptible_unless(py, quick, || core::analyze_discard_rows(h, &dealers, variant, opp))?
     });
     Ok(Dict(cols))
 }
@@ -283,7 +284,7 @@ impl DiscardTables {
     /// ``{"dealer": int64 (169,), "pone": int64 (169,), "hands": int}`` (hands throwing each kind
     /// per role, and ``"dealer_crib"``, ``"pone_crib"``: int64 (169,), the sum of those hands'
     /// exact cribs in units of 2**-32, conditioned model). Sums of disjoint ranges add (:func:`combine_pass_sums`); :meth:`advance` turns
-    /// the sums over every class into the next tables. Releases the interpreter.
+    /// the sums over every class into the next tables. Releases the interpreter; Ctrl-C stops it.
     fn pass_sums(
         &self,
         py: Python<'_>,
@@ -291,16 +292,16 @@ impl DiscardTables {
         stop: &Bound<'_, PyAny>,
     ) -> PyResult<Dict<core::PassSums>> {
         let (start, stop) = class_range(start, stop)?;
-        Ok(Dict(py.detach(|| self.0.pass(start, stop))?))
+        Ok(Dict(interruptible(py, || self.0.pass(start, stop))?))
     }
     /// The next tables from the pass sums of every class (the dict of :meth:`pass_sums`).
     fn advance(&self, py: Python<'_>, sums: &Bound<'_, PyAny>) -> PyResult<DiscardTables> {
         let sums = sums_from(sums, "sums")?;
         Ok(DiscardTables(py.detach(|| self.0.advance(&sums))?))
     }
-    /// One more iteration: a whole pass, then :meth:`advance`.
+    /// One more iteration: a whole pass (seconds; Ctrl-C stops it), then :meth:`advance`.
     fn step(&self, py: Python<'_>) -> PyResult<DiscardTables> {
-        Ok(DiscardTables(py.detach(|| self.0.step())?))
+        Ok(DiscardTables(interruptible(py, || self.0.step())?))
     }
     /// The tables as annotated heatmaps: a matplotlib figure (needs ``cribpiquet[plot]``).
     fn plot<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {

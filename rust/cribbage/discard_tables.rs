@@ -528,11 +528,20 @@ pub fn discard_tables_pass(tables: &DiscardTables, start: usize, stop: usize) ->
     tables.pass(start, stop)
 }
 
-fn combine(parts: impl ParallelIterator<Item = PassSums>) -> PassSums {
-    parts.reduce(PassSums::default, |mut a, b| {
-        a.add(&b);
-        a
-    })
+/// The sums of `pass` over `items` in blocks of [`BLOCK`], on rayon's pool. A whole pass takes
+/// seconds: the caller's interrupt flag (Ctrl-C) is checked before each block.
+fn combine<T: Sync>(items: &[T], pass: impl Fn(&[T]) -> PassSums + Sync) -> Result<PassSums> {
+    let flag = crate::engine::interrupt::current();
+    items
+        .par_chunks(BLOCK)
+        .map(|block| match flag.as_ref().is_some_and(|f| f.is_raised()) {
+            true => Err(Error::Interrupted),
+            false => Ok(pass(block)),
+        })
+        .try_reduce(PassSums::default, |mut a, b| {
+            a.add(&b);
+            Ok(a)
+        })
 }
 
 /// The crib of four cards and a starter, without the crib flush when `flushes` is off.
@@ -733,11 +742,9 @@ impl DiscardTables {
         }
         let input = self.pass_input();
         let pack = self.pack;
-        Ok(combine(
-            all[start..stop]
-                .par_chunks(BLOCK)
-                .map(|block| pass_over(block.iter().map(|&(mask, mult)| class_choices(mask, mult, pack)), &input)),
-        ))
+        combine(&all[start..stop], |block| {
+            pass_over(block.iter().map(|&(mask, mult)| class_choices(mask, mult, pack)), &input)
+        })
     }
 
     /// The next tables from a whole pass's sums (every class counted once: `sums.hands` must be
@@ -948,7 +955,7 @@ impl TablesRun {
             )));
         }
         let input = self.tables.pass_input();
-        Ok(combine(self.choices[start..stop].par_chunks(BLOCK).map(|block| pass_over(block.iter().copied(), &input))))
+        combine(&self.choices[start..stop], |block| pass_over(block.iter().copied(), &input))
     }
 
     /// Advance by a whole pass's sums (of [`pass_part`](Self::pass_part)); returns the change.
