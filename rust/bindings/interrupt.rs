@@ -22,8 +22,18 @@ pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> crate::error::Result<T> + Send,
 ) -> PyResult<T> {
-    let poll = || Python::attach(|py| py.check_signals());
-    Ok(py.detach(|| crate::engine::interrupt::run_polled(work, SIGNAL_POLL, poll))??)
+    // The handler's exception is kept here, not in the detached call: should the work panic, the
+    // unwinding must not drop a Python object while detached (that would abort the process).
+    let raised = std::sync::Mutex::new(None);
+    let poll = || {
+        Python::attach(|py| py.check_signals()).map_err(|e| *raised.lock().unwrap_or_else(|e| e.into_inner()) = Some(e))
+    };
+    match py.detach(|| crate::engine::interrupt::run_polled(work, SIGNAL_POLL, poll)) {
+        Ok(result) => Ok(result?),
+        Err(()) => {
+            Err(raised.into_inner().unwrap_or_else(|e| e.into_inner()).expect("a failed poll keeps its exception"))
+        }
+    }
 }
 
 /// [`interruptible`] for work that may run long; work that is `quick` (a cheap bot, a small batch)

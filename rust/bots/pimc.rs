@@ -471,7 +471,9 @@ fn tables(variant: Variant) -> &'static DiscardTables {
     // The thrown-only model: a likelihood model needs the tables' shape, not their last tenth of a
     // point, and it is ten times cheaper to build (seconds, not half a minute, at the first use).
     let options = TablesOptions { model: TablesModel::ThrownOnly, ..TablesOptions::default() };
-    cell.get_or_init(|| discard_tables(variant, options).expect("a two-player variant"))
+    // Shielded from the caller's Ctrl-C: the tables are cached for every later caller, and an
+    // interrupted computation would have nothing to return.
+    cell.get_or_init(|| interrupt::shielded(|| discard_tables(variant, options)).expect("a two-player variant"))
 }
 
 /// The probability that a player dealt `dealt` (dealer or not) throws `thrown`, under the softmax

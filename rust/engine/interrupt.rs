@@ -49,6 +49,25 @@ thread_local! {
 
 /// Run `f` with `flag` as this thread's flag (the previous one is restored after, also on panic).
 pub fn with<T>(flag: &Interrupt, f: impl FnOnce() -> T) -> T {
+    under(Some(flag.clone()), f)
+}
+
+/// Run `f` with no flag on this thread (the previous one is restored after): for work whose result
+/// outlives the call that starts it, such as a table computed once per process and cached for
+/// every caller, which one caller's Ctrl-C must not cut short.
+///
+/// ```
+/// use cribpiquet::engine::interrupt::{self, Interrupt};
+/// let flag = Interrupt::new();
+/// flag.raise();
+/// assert!(interrupt::with(&flag, || !interrupt::shielded(interrupt::requested) && interrupt::requested()));
+/// ```
+pub fn shielded<T>(f: impl FnOnce() -> T) -> T {
+    under(None, f)
+}
+
+/// Run `f` with `flag` (or none) as this thread's flag, restoring the previous one after.
+fn under<T>(flag: Option<Interrupt>, f: impl FnOnce() -> T) -> T {
     struct Restore(Option<Interrupt>);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -56,7 +75,7 @@ pub fn with<T>(flag: &Interrupt, f: impl FnOnce() -> T) -> T {
             CURRENT.with(|c| *c.borrow_mut() = previous);
         }
     }
-    let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(flag.clone())));
+    let _restore = Restore(CURRENT.with(|c| std::mem::replace(&mut *c.borrow_mut(), flag)));
     f()
 }
 
