@@ -4,12 +4,14 @@
 //! `playout_*` drive the same games through the state API from Rust (actions per second);
 //! `clone_state` and `legal_actions` time the two calls a search makes most.
 
+use common::{random_playouts, random_state};
 use cribpiquet::bots::registry::policy_by_name;
-use cribpiquet::cribbage::{GameConfig, State, Variant};
-use cribpiquet::engine::{simulate, Game, GameState};
-use cribpiquet::rng::Rng;
+use cribpiquet::cribbage::{GameConfig, Phase, State, Variant};
+use cribpiquet::engine::simulate;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
+
+mod common;
 
 fn main() {
     divan::main();
@@ -49,43 +51,14 @@ fn simulate_six_card_all_threads(bencher: Bencher) {
 #[divan::bench(sample_count = 10)]
 fn playout_six_card_actions(bencher: Bencher) {
     let config = config("six-card");
-    let mut rng = Rng::new(1);
-    // Count the actions of the measured games up front, with the same generator.
-    let actions = {
-        let mut rng = Rng::new(1);
-        let mut n = 0usize;
-        for _ in 0..200 {
-            let mut s = config.new_initial_state();
-            while !s.is_terminal() {
-                let l = s.legal_actions();
-                s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-                n += 1;
-            }
-        }
-        n
-    };
-    bencher.counter(ItemsCount::new(actions)).bench_local(|| {
-        rng = Rng::new(1);
-        for _ in 0..200 {
-            let mut s = config.new_initial_state();
-            while !s.is_terminal() {
-                let l = s.legal_actions();
-                s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-            }
-            black_box(s);
-        }
-    });
+    // The actions of the measured games, counted up front with the same generator.
+    let actions = random_playouts(&config, 200, 1);
+    bencher.counter(ItemsCount::new(actions)).bench_local(|| black_box(random_playouts(&config, 200, 1)));
 }
 
 /// Copying a mid-play state (`clone` is a memcpy).
 #[divan::bench]
 fn clone_state(bencher: Bencher) {
-    let config = config("four-player");
-    let mut rng = Rng::new(3);
-    let mut s = config.new_initial_state();
-    while s.phase() != cribpiquet::cribbage::Phase::Play {
-        let l = s.legal_actions();
-        s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-    }
+    let s = random_state(&config("four-player"), 3, |s| s.phase() == Phase::Play);
     bencher.bench_local(|| black_box(*black_box(&s)));
 }

@@ -4,12 +4,15 @@
 //! `playout_*` drive random deals through the state API from Rust (actions per second);
 //! `clone_state`, `legal_actions` and `resample` time the calls a search makes most.
 
+use common::{random_playouts, random_state};
 use cribpiquet::bots::registry::policy_by_name;
-use cribpiquet::engine::{simulate, Game, GameState};
-use cribpiquet::piquet::{GameConfig, Rules, Scope, State};
+use cribpiquet::engine::{simulate, GameState};
+use cribpiquet::piquet::{GameConfig, Phase, Rules, Scope, State};
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
+
+mod common;
 
 fn main() {
     divan::main();
@@ -49,41 +52,16 @@ fn simulate_random_matches(bencher: Bencher, rules: &str) {
 #[divan::bench(sample_count = 10)]
 fn playout_russian_actions(bencher: Bencher) {
     let config = config("russian", Scope::Deal);
-    let games = 500;
-    let actions = {
-        let mut rng = Rng::new(1);
-        let mut n = 0usize;
-        for _ in 0..games {
-            let mut s = config.new_initial_state();
-            while !s.is_terminal() {
-                let l = s.legal_actions();
-                s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-                n += 1;
-            }
-        }
-        n
-    };
-    bencher.counter(ItemsCount::new(actions)).bench_local(|| {
-        let mut rng = Rng::new(1);
-        for _ in 0..games {
-            let mut s = config.new_initial_state();
-            while !s.is_terminal() {
-                let l = s.legal_actions();
-                s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-            }
-            black_box(s);
-        }
-    });
+    // The actions of the measured games, counted up front with the same generator.
+    let actions = random_playouts(&config, 500, 1);
+    bencher.counter(ItemsCount::new(actions)).bench_local(|| black_box(random_playouts(&config, 500, 1)));
 }
 
+/// A russian deal in the play, three tricks in.
 fn mid_play_state() -> State {
-    let mut s = config("russian", Scope::Deal).new_initial_state();
-    let mut rng = Rng::new(3);
-    while s.phase() != cribpiquet::piquet::Phase::Play || s.tricks_won()[0] + s.tricks_won()[1] < 3 {
-        let l = s.legal_actions();
-        s.apply_action(l[rng.below(l.len() as u32) as usize]).unwrap();
-    }
-    s
+    random_state(&config("russian", Scope::Deal), 3, |s| {
+        s.phase() == Phase::Play && s.tricks_won()[0] + s.tricks_won()[1] >= 3
+    })
 }
 
 /// Copying a state (what `clone()` costs).
