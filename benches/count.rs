@@ -23,10 +23,7 @@ fn shows(n: usize, seed: u64) -> (Vec<(Hand, Card)>, Vec<u8>, Vec<u8>) {
     let mut pairs = Vec::with_capacity(n);
     let (mut hands, mut starters) = (Vec::with_capacity(4 * n), Vec::with_capacity(n));
     for _ in 0..n {
-        for i in 0..5 {
-            let j = i + rng.below((52 - i) as u32) as usize;
-            pack.swap(i, j);
-        }
+        rng.shuffle_prefix(&mut pack, 5);
         pairs.push((Hand::from_cards(pack[..4].iter().copied()).unwrap(), pack[4]));
         hands.extend(pack[..4].iter().map(|c| c.id()));
         starters.push(pack[4].id());

@@ -23,11 +23,8 @@ fn random_shows(n: usize, seed: u64) -> Vec<(Hand, Card)> {
     let mut pack: Vec<Card> = Card::all().collect();
     (0..n)
         .map(|_| {
-            // A partial Fisher–Yates: the first five cards of a fresh shuffle.
-            for i in 0..5 {
-                let j = i + rng.below((52 - i) as u32) as usize;
-                pack.swap(i, j);
-            }
+            // The first five cards of a fresh shuffle.
+            rng.shuffle_prefix(&mut pack, 5);
             (Hand::from_cards(pack[..4].iter().copied()).unwrap(), pack[4])
         })
         .collect()

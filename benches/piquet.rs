@@ -29,10 +29,7 @@ fn random_deals(n: usize, seed: u64) -> Vec<(Hand, Hand)> {
     let mut pack: Vec<Card> = Card::all().collect();
     (0..n)
         .map(|_| {
-            for i in 0..24 {
-                let j = i + rng.below((32 - i) as u32) as usize;
-                pack.swap(i, j);
-            }
+            rng.shuffle_prefix(&mut pack, 24);
             (pack[..12].iter().copied().collect(), pack[12..24].iter().copied().collect())
         })
         .collect()

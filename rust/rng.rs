@@ -58,6 +58,27 @@ impl Rng {
             items.swap(i, j);
         }
     }
+
+    /// Shuffle the first `k` places of a slice (a partial Fisher–Yates, `k` draws): they become a
+    /// uniform random sample of `k` of the items, in random order. How cards are dealt from a pack
+    /// when only the first few matter.
+    ///
+    /// ```
+    /// use cribpiquet::rng::Rng;
+    /// let mut pack: Vec<u8> = (0..52).collect();
+    /// Rng::new(7).shuffle_prefix(&mut pack, 5);
+    /// let mut all = pack.clone();
+    /// all.sort();
+    /// assert_eq!(all, (0..52).collect::<Vec<u8>>()); // a permutation, its first 5 the sample
+    /// ```
+    #[inline]
+    pub fn shuffle_prefix<T>(&mut self, items: &mut [T], k: usize) {
+        let n = items.len();
+        for i in 0..k.min(n) {
+            let j = i + self.below((n - i) as u32) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 #[cfg(test)]

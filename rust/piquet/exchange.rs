@@ -569,13 +569,8 @@ fn sample_rng(seed: u64, i: u64) -> Rng {
 /// `n` distinct random cards of `pool` (single-bit masks), as one mask (partial Fisher–Yates on a
 /// scratch copy).
 fn random_draw(pool: &mut [u32], n: usize, rng: &mut Rng) -> u32 {
-    let mut m = 0;
-    for i in 0..n {
-        let j = i + rng.below((pool.len() - i) as u32) as usize;
-        pool.swap(i, j);
-        m |= pool[i];
-    }
-    m
+    rng.shuffle_prefix(pool, n);
+    pool[..n].iter().fold(0, |m, &card| m | card)
 }
 
 /// The opponent's candidate discards, precomputed as patterns over the positions of its 12 cards.
