@@ -90,24 +90,11 @@ fn naive_declarations(elder: Hand, dealer: Hand, rules: &Rules) -> [i16; 2] {
     [t[0] as i16, t[1] as i16]
 }
 
-#[divan::bench]
-fn scorer_points(bencher: Bencher) {
+/// Both players' declaration points of a deal, by the precompiled scorer of each rule set.
+#[divan::bench(args = ["russian", "rubicon"])]
+fn scorer_points(bencher: Bencher, rules: &str) {
     let deals = random_deals(DEALS, 1);
-    let scorer = DeclarationScorer::new(&Rules::russian());
-    bencher.counter(ItemsCount::new(DEALS)).bench(|| {
-        let mut acc = 0i32;
-        for &(e, d) in black_box(&deals) {
-            let p = scorer.points(e, d);
-            acc = acc.wrapping_add(p[0] as i32 - p[1] as i32);
-        }
-        acc
-    });
-}
-
-#[divan::bench]
-fn scorer_points_rubicon(bencher: Bencher) {
-    let deals = random_deals(DEALS, 1);
-    let scorer = DeclarationScorer::new(&Rules::rubicon());
+    let scorer = DeclarationScorer::new(&Rules::named(rules).unwrap());
     bencher.counter(ItemsCount::new(DEALS)).bench(|| {
         let mut acc = 0i32;
         for &(e, d) in black_box(&deals) {
