@@ -20,11 +20,11 @@
 //!    **Chance nodes are sampled** and do not branch the tree (the starter, the piquet talon: later
 //!    nodes are shared over the outcomes, a coarser but consistent abstraction).
 //! 3. **Expand** one untried available action (uniformly at random among them), then **roll out**
-//!    with the rollout policy (`"heuristic"`: the cheap [`Heuristic`](super::heuristic::Heuristic);
+//!    with the rollout policy (`"heuristic"`: the cheap [`Heuristic`];
 //!    `"random"`: uniform) to the end of the current deal — or with `rollout_to_end` to the end of
 //!    the game. The tree never extends past the end of the deal either.
 //! 4. **Value** the end for every player ([`SearchGame::leaf_values`], 0..1: cribbage the
-//!    estimated win probability from the two scores, [`WinTable`](super::winprob::WinTable);
+//!    estimated win probability from the two scores, [`WinTable`];
 //!    piquet the deal's point difference scaled) and back it up the path: each node adds the value
 //!    of the player who made its move.
 //!

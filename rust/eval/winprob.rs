@@ -139,7 +139,7 @@ impl WinTable {
 const RUNS: usize = 16;
 
 /// The per-deal distribution of `variant` (two sides) from `deals` deals of self-play by the
-/// rollout heuristic: [`RUNS`] independent long games, run `k` seeded by `game_seed(seed, k)`
+/// rollout heuristic: `RUNS` independent long games, run `k` seeded by `game_seed(seed, k)`
 /// and playing `deals / RUNS` deals (one more for the first `deals % RUNS`), played in parallel
 /// on the current rayon pool — the same result whatever the number of threads.
 pub fn deal_distribution(variant: Variant, deals: usize, seed: u64) -> DealDistribution {

@@ -44,7 +44,7 @@ use crate::rng::Rng;
 pub struct ExchangeRow {
     /// The cards discarded (empty: the player declines to exchange).
     pub discard: Hand,
-    /// E[point] (the point scores one per card: its length).
+    /// E\[point\] (the point scores one per card: its length).
     pub expected_point: f64,
     /// E[value of all sequences] under the rules' sequence values.
     pub expected_sequence: f64,

@@ -53,7 +53,7 @@ pub struct Solution {
 pub trait Solve: GameState {
     /// Solve the rest of the current deal's play from `self` (phase `"play"`, a player to move);
     /// any other phase, a chance node or the end is an
-    /// [`Error::InvalidValue`](crate::Error::InvalidValue) naming the phase.
+    /// [`Error::InvalidValue`] naming the phase.
     fn solve(&self, objective: Objective) -> Result<Solution>;
 
     /// Only [`Solution::action_values`] (what the PIMC bot needs): a solver may skip the

@@ -1165,7 +1165,7 @@ impl Game for GameConfig {
     /// exchange decisions, a discard and a draw for each talon card taken (8 at most), two
     /// announcements (rules with an open capot) and 24 cards played. A game is one deal; a
     /// russian partiya at most two deals a korolik, with a draw before each korolik; a rubicon
-    /// partie its deals plus [`MAX_PARTIE_EXTENSIONS`] pairs of deals while the totals are equal,
+    /// partie its deals plus `MAX_PARTIE_EXTENSIONS` pairs of deals while the totals are equal,
     /// with one draw. A draw is two cards a round, at most [`MAX_DRAW_ROUNDS`] rounds; a chosen
     /// first dealer skips the first.
     fn max_game_length(&self) -> u64 {
