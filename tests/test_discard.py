@@ -17,6 +17,7 @@ import sys
 
 import numpy as np
 import pytest
+from ctrl_c import interrupted_after
 
 from cribpiquet import cribbage
 from cribpiquet.cli import main
@@ -372,26 +373,9 @@ def test_conditioned_values_are_the_mean_of_analyze_discard_cribs():
 def test_ctrl_c_stops_a_long_discard_batch_within_half_a_second():
     """240,000 six-card hands take seconds (about 10 µs a hand and a thread); Ctrl-C 0.3 s in stops
     every thread at its next row, and the next call answers as usual."""
-    import _thread
-    import threading
-    import time
-
     rng = np.random.default_rng(5)
     hands = np.tile(np.argsort(rng.random((2_000, 52)), axis=1)[:, :6], (120, 1))
-    fired: list[float] = []
-
-    def fire():
-        fired.append(time.monotonic())
-        _thread.interrupt_main()
-
-    timer = threading.Timer(0.3, fire)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            cribbage.analyze_discard_batch(hands, True)
-        assert time.monotonic() - fired[0] < 0.5
-    finally:
-        timer.cancel()
+    assert interrupted_after(lambda: cribbage.analyze_discard_batch(hands, True), delay=0.3) < 0.5
     # the interrupted call left nothing behind: the next one answers as usual
     out = cribbage.analyze_discard_batch(hands[:3], True)
     rows = by_thrown(cribbage.analyze_discard(hands[2].tolist(), dealer=True))
@@ -402,27 +386,10 @@ def test_ctrl_c_stops_a_long_discard_batch_within_half_a_second():
 def test_ctrl_c_stops_a_whole_pass_of_the_tables_within_half_a_second(call):
     """A whole six-card pass takes about two seconds on two cores (``DiscardTables.step`` and
     ``pass_sums`` over every class); Ctrl-C 0.3 s in stops it at its next block of classes."""
-    import _thread
-    import threading
-    import time
-
     tables = cribbage.DiscardTables.initial("six-card")
     classes = cribbage.discard_classes("six-card")
     run = {"step": tables.step, "pass_sums": lambda: tables.pass_sums(0, classes)}[call]
-    fired: list[float] = []
-
-    def fire():
-        fired.append(time.monotonic())
-        _thread.interrupt_main()
-
-    timer = threading.Timer(0.3, fire)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            run()
-        assert time.monotonic() - fired[0] < 0.5
-    finally:
-        timer.cancel()
+    assert interrupted_after(run, delay=0.3) < 0.5
     assert tables.iterations == 0  # the tables are values: nothing of them changed
 
 

@@ -3,11 +3,10 @@ Ctrl-C heard inside long searches and games, reprs that rebuild an equal bot, sh
 
 from __future__ import annotations
 
-import _thread
-import threading
 import time
 
 import pytest
+from ctrl_c import interrupted_after
 
 from cribpiquet import arena, bots, cribbage, piquet
 
@@ -25,25 +24,6 @@ def decision_state(game, seed=0, phase=None):
         s.apply_action(legal[k % len(legal)])
         k += 7
     return s
-
-
-def interrupted_after(call, delay=0.5):
-    """Run `call` with a Ctrl-C (``_thread.interrupt_main``) after `delay` seconds; return the
-    seconds from the interrupt to the ``KeyboardInterrupt`` (a failure if it is not raised)."""
-    fired: list[float] = []
-
-    def fire():
-        fired.append(time.monotonic())
-        _thread.interrupt_main()
-
-    timer = threading.Timer(delay, fire)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            call()
-        return time.monotonic() - fired[0]
-    finally:
-        timer.cancel()
 
 
 # ------------------------------------------------------------------ 2: huge budgets, no abort
