@@ -361,9 +361,7 @@ pub fn analyze_discard_rows<T: CardId>(
         let mut out = [DiscardRow::default(); MAX_CHOICES];
         #[allow(clippy::needless_range_loop)] // `i` indexes several output columns
         for i in 0..be.len() {
-            if flag.as_ref().is_some_and(|f| f.is_raised()) {
-                return Err(Error::Interrupted);
-            }
+            crate::engine::interrupt::check_flag(flag.as_ref())?;
             let row = first + i;
             let hand = read_hand(hands.row(row)).map_err(|e| e.in_row(row))?;
             let dealer = dealers[if dealers.len() == 1 { 0 } else { row }];

@@ -534,9 +534,9 @@ fn combine<T: Sync>(items: &[T], pass: impl Fn(&[T]) -> PassSums + Sync) -> Resu
     let flag = crate::engine::interrupt::current();
     items
         .par_chunks(BLOCK)
-        .map(|block| match flag.as_ref().is_some_and(|f| f.is_raised()) {
-            true => Err(Error::Interrupted),
-            false => Ok(pass(block)),
+        .map(|block| {
+            crate::engine::interrupt::check_flag(flag.as_ref())?;
+            Ok(pass(block))
         })
         .try_reduce(PassSums::default, |mut a, b| {
             a.add(&b);
