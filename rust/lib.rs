@@ -24,6 +24,7 @@ pub mod cribbage;
 pub mod engine;
 pub mod error;
 pub mod eval;
+pub mod kernel;
 mod names;
 pub mod piquet;
 pub mod rng;
