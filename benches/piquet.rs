@@ -10,6 +10,9 @@ use cribpiquet::piquet::{
     declaration_points, declarations_batch, score_declarations, score_declarations_batch, score_game, Card,
     DeclarationScorer, GameOptions, Hand, Rules,
 };
+use cribpiquet::batch::IdRows;
+use cribpiquet::kernel::Kernel;
+use cribpiquet::piquet::{DealRows, HandRows};
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -213,4 +216,34 @@ fn batch_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId>(bencher
     let (e, _) = batch_ids::<T>(BATCH);
     let rules = Rules::russian();
     bencher.counter(ItemsCount::new(BATCH)).bench(|| declarations_batch(black_box(&e), &rules).unwrap());
+}
+
+/// The kernels this CPU can run (the others are not benchmarked).
+fn kernels() -> Vec<&'static str> {
+    Kernel::available().into_iter().map(|k| k.name()).collect()
+}
+
+/// `score_declarations_batch` by each kernel, russian rules, all cores: the vectorised paths'
+/// ratio against scalar in the same run.
+#[divan::bench(types = [u8, i64], args = kernels(), sample_count = 20)]
+fn batch_score_declarations_by_kernel<T: From<u8> + cribpiquet::batch::CardId + 'static>(
+    bencher: Bencher,
+    kernel: &str,
+) {
+    let (e, d) = batch_ids::<T>(BATCH);
+    let rules = Rules::russian();
+    let kernel = Kernel::parse(kernel).unwrap();
+    let deals = DealRows::new(IdRows::of_width("elder", &e, 12).unwrap(), IdRows::of_width("dealer", &d, 12).unwrap())
+        .unwrap();
+    bencher.counter(ItemsCount::new(BATCH)).bench(|| black_box(deals).score_with(&rules, kernel).unwrap());
+}
+
+/// `declarations_batch` by each kernel, russian rules, all cores.
+#[divan::bench(types = [u8, i64], args = kernels(), sample_count = 20)]
+fn batch_declarations_by_kernel<T: From<u8> + cribpiquet::batch::CardId + 'static>(bencher: Bencher, kernel: &str) {
+    let (e, _) = batch_ids::<T>(BATCH);
+    let rules = Rules::russian();
+    let kernel = Kernel::parse(kernel).unwrap();
+    let hands = HandRows::new(IdRows::of_width("hands", &e, 12).unwrap()).unwrap();
+    bencher.counter(ItemsCount::new(BATCH)).bench(|| black_box(hands).declarations_with(&rules, kernel).unwrap());
 }

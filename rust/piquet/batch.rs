@@ -11,6 +11,42 @@ use super::exchange::{ExchangeMcCounts, ExchangeRow};
 use super::rules::Rules;
 use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, IdRows, Values, CHUNK_ROWS};
 use crate::error::{Error, Result};
+use crate::kernel::Kernel;
+
+#[cfg(target_arch = "x86_64")]
+use super::simd::{self, HandFeatures, Params};
+
+/// The rule numbers of the vectorised kernels (none off x86-64).
+#[cfg(not(target_arch = "x86_64"))]
+struct Params;
+#[cfg(not(target_arch = "x86_64"))]
+impl Params {
+    fn new(_: &Rules) -> Params {
+        Params
+    }
+}
+
+/// `kernel` if this CPU can run it, else the error saying what it has.
+fn runnable(kernel: Kernel) -> Result<Kernel> {
+    if kernel.is_available() {
+        Ok(kernel)
+    } else {
+        Kernel::parse(kernel.name())
+    }
+}
+
+/// Score the leading whole blocks of valid deals with a vectorised `kernel`: the rows done (the
+/// scalar path does the rest and finds any bad row).
+#[inline]
+fn vector_score<T: CardId + 'static>(kernel: Kernel, e: &[T], d: &[T], out: &mut [[i16; 2]], p: &Params) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    return simd::score_rows(kernel, e, d, out, p);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (kernel, e, d, out, p);
+        0
+    }
+}
 
 /// Read one row of 12 ids into a mask: ids in `0..32`, no card twice. The common case is checked
 /// once per row (no branch per id); a bad row is read again, in order, for the exact error.
@@ -319,6 +355,35 @@ impl Chunk<'_> {
         self.sets_value[i] = s.set_value;
         self.carte_blanche[i] = s.carte_blanche;
     }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn write_features(&mut self, i: usize, f: HandFeatures) {
+        self.point_length[i] = f.point_length;
+        self.point_value[i] = f.point_value;
+        self.point_suit[i] = f.point_suit;
+        self.best_sequence_length[i] = f.best_sequence_length;
+        self.best_sequence_top[i] = f.best_sequence_top;
+        self.sequence_count[i] = f.sequence_count;
+        self.sequence_value[i] = f.sequence_value;
+        self.best_set_kind[i] = f.best_set_kind;
+        self.best_set_rank[i] = f.best_set_rank;
+        self.sets_value[i] = f.sets_value;
+        self.carte_blanche[i] = f.carte_blanche;
+    }
+
+    /// The features of the leading whole blocks of valid rows of `hands` by a vectorised
+    /// `kernel`: the rows done.
+    #[inline]
+    fn vector_rows<T: CardId + 'static>(&mut self, kernel: Kernel, hands: &[T], p: &Params) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        return simd::declaration_rows(kernel, hands, p, |i, f| self.write_features(i, f));
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (kernel, hands, p);
+            0
+        }
+    }
 }
 
 /// Declaration features of N hands: `hands` is N rows of 12 ids (`0..32`, distinct in a row).
@@ -337,16 +402,28 @@ impl Chunk<'_> {
 /// assert!(!f.carte_blanche[0]);
 /// assert!(declarations_batch(&[0u8; 12], &Rules::russian()).unwrap_err().to_string().starts_with("row 0"));
 /// ```
-pub fn declarations_batch<T: CardId>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
+pub fn declarations_batch<T: CardId + 'static>(hands: &[T], rules: &Rules) -> Result<DeclarationFeatures> {
     HandRows::new(IdRows::of_width("hands", hands, 12)?)?.declarations(rules)
 }
 
-impl<T: CardId> HandRows<'_, T> {
-    /// [`declarations_batch`] of checked rows.
+impl<T: CardId + 'static> HandRows<'_, T> {
+    /// [`declarations_batch`] of checked rows, by the kernel [`Kernel::chosen`] names.
     pub fn declarations(self, rules: &Rules) -> Result<DeclarationFeatures> {
         rules.validate()?;
+        self.declarations_by(rules, Kernel::chosen()?)
+    }
+
+    /// [`declarations_batch`] of checked rows by `kernel` (an error if this CPU lacks it): every
+    /// kernel gives the same columns, and the same error for bad input.
+    pub fn declarations_with(self, rules: &Rules, kernel: Kernel) -> Result<DeclarationFeatures> {
+        rules.validate()?;
+        self.declarations_by(rules, runnable(kernel)?)
+    }
+
+    fn declarations_by(self, rules: &Rules, kernel: Kernel) -> Result<DeclarationFeatures> {
         let (hands, n) = (self.ids, self.rows());
         let c = Compiled::new(rules);
+        let params = Params::new(rules);
         let mut f = DeclarationFeatures::zeroed(n);
         // One task per chunk of rows, each holding its slice of every column.
         let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK_ROWS));
@@ -406,7 +483,9 @@ impl<T: CardId> HandRows<'_, T> {
         }
         // One task per chunk; the error is that of the lowest bad row, whatever the scheduling.
         for_tasks(chunks, |first, mut cols: Chunk| {
-            for i in 0..cols.point_length.len() {
+            let rows = cols.point_length.len();
+            let done = cols.vector_rows(kernel, &hands[first * 12..(first + rows) * 12], &params);
+            for i in done..rows {
                 let r = first + i;
                 let row = &hands[r * 12..(r + 1) * 12];
                 let mask = mask_of(row);
@@ -436,7 +515,7 @@ impl<T: CardId> HandRows<'_, T> {
 /// assert_eq!(score_declarations_batch(&elder, &dealer, &Rules::russian()).unwrap(), [[0, 0]]);
 /// assert!(score_declarations_batch(&elder, &elder, &Rules::russian()).is_err());
 /// ```
-pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
+pub fn score_declarations_batch<T: CardId + 'static>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
     DealRows::of_slices(elder, dealer)?.score(rules)
 }
 
@@ -451,7 +530,7 @@ pub fn score_declarations_batch<T: CardId>(elder: &[T], dealer: &[T], rules: &Ru
 /// score_declarations_batch_into(&elder, &dealer, &Rules::russian(), &mut out).unwrap();
 /// assert_eq!(out, [0, 0]);
 /// ```
-pub fn score_declarations_batch_into<T: CardId>(
+pub fn score_declarations_batch_into<T: CardId + 'static>(
     elder: &[T],
     dealer: &[T],
     rules: &Rules,
@@ -460,11 +539,19 @@ pub fn score_declarations_batch_into<T: CardId>(
     DealRows::of_slices(elder, dealer)?.score_into(rules, out)
 }
 
-impl<T: CardId> DealRows<'_, T> {
-    /// [`score_declarations_batch`] of checked deals.
+impl<T: CardId + 'static> DealRows<'_, T> {
+    /// [`score_declarations_batch`] of checked deals, by the kernel [`Kernel::chosen`] names.
     pub fn score(self, rules: &Rules) -> Result<Vec<[i16; 2]>> {
         let mut out = vec![[0i16; 2]; self.rows()];
-        self.score_pairs(rules, &mut out)?;
+        self.score_pairs(rules, &mut out, None)?;
+        Ok(out)
+    }
+
+    /// [`score_declarations_batch`] of checked deals by `kernel` (an error if this CPU lacks it):
+    /// every kernel gives the same points, and the same error for bad input.
+    pub fn score_with(self, rules: &Rules, kernel: Kernel) -> Result<Vec<[i16; 2]>> {
+        let mut out = vec![[0i16; 2]; self.rows()];
+        self.score_pairs(rules, &mut out, Some(kernel))?;
         Ok(out)
     }
 
@@ -477,13 +564,26 @@ impl<T: CardId> DealRows<'_, T> {
         // SAFETY (of the cast): `[i16; 2]` has the size and alignment of two `i16`, and `out` holds
         // `2 * rows` of them, so it is exactly `rows` pairs.
         let pairs: &mut [[i16; 2]] = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr().cast(), rows) };
-        self.score_pairs(rules, pairs)
+        self.score_pairs(rules, pairs, None)
     }
 
-    fn score_pairs(self, rules: &Rules, out: &mut [[i16; 2]]) -> Result<()> {
+    /// Score into `out` by `kernel`, or by the one [`Kernel::chosen`] names.
+    fn score_pairs(self, rules: &Rules, out: &mut [[i16; 2]], kernel: Option<Kernel>) -> Result<()> {
         rules.validate()?;
+        let kernel = match kernel {
+            Some(k) => runnable(k)?,
+            None => Kernel::chosen()?,
+        };
         let c = Compiled::new(rules);
-        for_chunks(out, 1, |first, chunk| score_chunk(self, first, chunk, &c))
+        let params = Params::new(rules);
+        for_chunks(out, 1, |first, chunk| {
+            let rows = first * 12..(first + chunk.len()) * 12;
+            let (e, d) = (&self.elder.ids[rows.clone()], &self.dealer.ids[rows]);
+            // The vectorised kernel takes the leading whole blocks of valid deals; the scalar one
+            // the rest: a block with a bad row (it finds the first and its message) and the tail.
+            let done = vector_score(kernel, e, d, chunk, &params);
+            score_chunk(self, first + done, &mut chunk[done..], &c)
+        })
     }
 }
 
@@ -691,5 +791,250 @@ mod tests {
         let mut bad = Rules::russian();
         bad.koroliks_per_partiya = 0;
         assert!(declarations_batch(&e, &bad).is_err());
+    }
+
+    // --- the vectorised kernels against the scalar reference -----------------------------------
+
+    /// The kernels to check against scalar: every vectorised one this CPU has (the others are
+    /// named once, as skipped).
+    fn vector_kernels() -> Vec<Kernel> {
+        for k in Kernel::ALL {
+            if !k.is_available() {
+                eprintln!("skipped: kernel {} (this CPU lacks its features)", k.name());
+            }
+        }
+        Kernel::available().into_iter().filter(|&k| k != Kernel::Scalar).collect()
+    }
+
+    /// Scores and features of every vectorised kernel equal scalar's, or the same error.
+    fn check_kernels<T: CardId + 'static>(e: &[T], d: &[T], rules: &Rules, what: &str) {
+        let deals = DealRows::of_slices(e, d).unwrap();
+        let hands = HandRows::new(IdRows::of_width("hands", e, 12).unwrap()).unwrap();
+        let score = deals.score_with(rules, Kernel::Scalar).map_err(|e| e.to_string());
+        let features = hands.declarations_with(rules, Kernel::Scalar).map_err(|e| e.to_string());
+        for k in vector_kernels() {
+            assert_eq!(deals.score_with(rules, k).map_err(|e| e.to_string()), score, "{} scores: {what}", k.name());
+            let f = hands.declarations_with(rules, k).map_err(|e| e.to_string());
+            assert_eq!(f, features, "{} features: {what}", k.name());
+        }
+    }
+
+    fn u8_ids(ids: &[i32]) -> Vec<u8> {
+        ids.iter().map(|&x| x as u8).collect()
+    }
+
+    fn custom_rules() -> Rules {
+        // Mixed values, some decreasing with the length (negative increments).
+        let mut r = Rules::rubicon();
+        r.sequence_values = [1000, 7, 0, 999, 1, 500];
+        r
+    }
+
+    #[test]
+    fn kernels_equal_scalar_on_random_deals() {
+        // 1 M deals per rule set in the optimised CI step (.ci/run); fewer in a debug build.
+        let n = if cfg!(debug_assertions) { 20_000 } else { 1_000_000 };
+        for (rules, seed) in [(Rules::russian(), 21), (Rules::rubicon(), 22), (custom_rules(), 23)] {
+            let (e, d) = random_deals(if seed == 23 { n / 10 } else { n }, seed);
+            check_kernels(&u8_ids(&e), &u8_ids(&d), &rules, &format!("seed {seed}"));
+        }
+    }
+
+    /// Deals where the rare categories happen: hands drawn mostly from one or two suits or from
+    /// the high ranks (long points, sequences of 7 and 8, fourteens against trios).
+    fn skewed_deals(n: usize, seed: u64) -> (Vec<i32>, Vec<i32>) {
+        let mut rng = Rng::new(seed);
+        let (mut e, mut d) = (Vec::new(), Vec::new());
+        for _ in 0..n {
+            let mut ids: Vec<i32> = (0..32).collect();
+            rng.shuffle(&mut ids);
+            let bias = rng.below(6);
+            ids.sort_by_key(|&i| match bias {
+                0 | 1 => (i / 8 != bias as i32) as i32,
+                2 => (i % 8 < 3) as i32,
+                3 => (i / 16) as i32,
+                _ => 0,
+            });
+            let mut first: Vec<i32> = ids[..16].to_vec();
+            rng.shuffle(&mut first);
+            let (a, b) = (first[..12].to_vec(), first[12..].iter().chain(&ids[16..]).copied().collect::<Vec<_>>());
+            let mut b = b;
+            rng.shuffle(&mut b);
+            if rng.below(2) == 0 {
+                e.extend_from_slice(&a);
+                d.extend_from_slice(&b[..12]);
+            } else {
+                e.extend_from_slice(&b[..12]);
+                d.extend_from_slice(&a);
+            }
+        }
+        (e, d)
+    }
+
+    #[test]
+    fn kernels_equal_scalar_on_skewed_deals_and_edge_cases() {
+        let n = if cfg!(debug_assertions) { 20_000 } else { 1_000_000 };
+        let (mut e, mut d) = skewed_deals(n, 31);
+        // Hand-made deals: (elder, dealer) in text.
+        let cases = [
+            // Carte blanche for elder (both cannot: 24 cards, 20 without a court); equal points
+            // (five each, 51); huitièmes both.
+            ("7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D", "7S 8S 9S TS AS 9D TD AD KH QH JH KC"),
+            ("7H 8H 9H TH AH 7C 8C 9C TC AC 7D 8D", "7S 8S 9S TS AS 9D TD AD JD QD KD JS"),
+            ("AH KH QH JH TH 7C 8C 9C 7D 8D 7S 9S", "AS KS QS JS TS 7H 8H 9H 9D TD JD AC"),
+            ("7C 8C 9C TC JC QC KC AC 7D 8D 9D TD", "7H 8H 9H TH JH QH KH AH 7S 8S 9S TS"),
+            // Sets: fourteens of aces and jacks against kings and queens; a fourteen against trios.
+            ("AH AC AD AS JH JC JD JS 7H 8H 7C 8C", "KH KC KD KS QH QC QD QS 9H TH 9C 7D"),
+            ("QH QC QD QS TH TC TD 7H 8H 7C 8C 7D", "AH AC AD KH KC KD JH JC JD 9H 9C 9D"),
+            // Six cards and a quint against an equal quint; a quart from the jack over a tierce major.
+            ("9H TH JH QH KH 7H 8C 9C TC 8D 9D 7S", "9S TS JS QS KS 7C JC QC 7D TD JD AC"),
+            ("QH KH AH 7C 9C JC 7D 9D JD 7S 9S KS", "8H 9H TH JH 8C TC QC 8D TD TS JS QS"),
+            // Repiques either way, and one blocked by carte blanche.
+            ("AH KH QH JH TH 9H AC AD AS KC KD 8H", "7C 8C 9C TC 7D 8D 9D TD 7S 8S 9S TS"),
+            ("7C 8C 9C 7D 8D 9D 7S 8S 9S 7H 8H JC", "AH KH QH JH TH 9H AC AD AS KC KD QC"),
+            ("7H 8H 9H TH JH QH 7C 8C 9C TC 7D 8D", "KH AH KC AC KD AD KS AS JC QC 9D JD"),
+            ("7H 8H 9H TH JH QH KH AH 7C 8C 9C 7D", "KC AC KD AD KS AS QC QD QS JC JD 9D"),
+            // Equal points in one hand (the lowest suit is named).
+            ("7C 8C 9C 7D 8D 9D 7H 8H 9H 7S 8S 9S", "AC KC QC AD KD QD AH KH QH AS KS QS"),
+        ];
+        for (a, b) in cases {
+            for (x, v) in [(a, &mut e), (b, &mut d)] {
+                let h: Hand = x.parse().unwrap();
+                assert_eq!(h.len(), 12, "{x}");
+                v.extend(h.iter().map(|c| c.id() as i32));
+            }
+        }
+        let (eu, du) = (u8_ids(&e), u8_ids(&d));
+        for rules in [Rules::russian(), Rules::rubicon(), custom_rules()] {
+            check_kernels(&eu, &du, &rules, "skewed deals");
+            // Each hand-made deal alone and at every lane of a block (the rest random).
+            let m = cases.len();
+            let (re, rd) = random_deals(16, 33);
+            for c in 0..m {
+                let row = n + c;
+                let (ce, cd) = (&eu[row * 12..row * 12 + 12], &du[row * 12..row * 12 + 12]);
+                for lane in 0..16 {
+                    let (mut be, mut bd) = (u8_ids(&re), u8_ids(&rd));
+                    be[lane * 12..lane * 12 + 12].copy_from_slice(ce);
+                    bd[lane * 12..lane * 12 + 12].copy_from_slice(cd);
+                    check_kernels(&be, &bd, &rules, &format!("case {c} at lane {lane}"));
+                }
+            }
+        }
+        // Spot checks of the hand-made deals' points (hand-checked in compare.rs' tests).
+        let scores = score_declarations_batch(&eu[n * 12..], &du[n * 12..], &Rules::russian()).unwrap();
+        assert_eq!(scores[3], [0, 0]); // huitièmes and points of eight cancel; no sets
+        assert_eq!(scores[8], [41, 10]); // the dealer's carte blanche blocks the repique
+        assert_eq!(scores[10], [36, 28]);
+    }
+
+    #[test]
+    fn kernels_equal_scalar_at_every_tail_length() {
+        let (e, d) = random_deals(300, 41);
+        let (e, d) = (u8_ids(&e), u8_ids(&d));
+        for n in 0..=300 {
+            check_kernels(&e[..12 * n], &d[..12 * n], &Rules::russian(), &format!("{n} rows"));
+        }
+        let (e, d) = skewed_deals(300, 42);
+        let (e, d) = (u8_ids(&e), u8_ids(&d));
+        for n in (0..=300).step_by(7) {
+            check_kernels(&e[..12 * n], &d[..12 * n], &Rules::rubicon(), &format!("{n} skewed rows"));
+        }
+    }
+
+    /// Every kind of bad row at every position of a batch of 45 (blocks of 8 and 16, and a tail),
+    /// in ids of type T: the same first bad row and message as scalar.
+    fn bad_rows_in<T: CardId + 'static + TryFrom<i64>>(values: &[i64]) {
+        let to = |v: &[i32]| -> Vec<T> { v.iter().map(|&x| T::try_from(x as i64).ok().unwrap()).collect() };
+        let n = 45;
+        let (e, d) = random_deals(n, 51);
+        for r in 0..n {
+            for (kind, &v) in values.iter().enumerate() {
+                for hand in 0..2 {
+                    let (mut be, mut bd) = (to(&e), to(&d));
+                    let target = if hand == 0 { &mut be } else { &mut bd };
+                    let pos = r * 12 + (r + kind) % 12;
+                    let Ok(bad) = T::try_from(v) else { continue };
+                    target[pos] = bad;
+                    check_kernels(&be, &bd, &Rules::russian(), &format!("row {r} value {v}"));
+                    // A later bad row too: the first is reported.
+                    if r + 3 < n {
+                        let target = if hand == 0 { &mut be } else { &mut bd };
+                        target[(r + 3) * 12] = bad;
+                        check_kernels(&be, &bd, &Rules::russian(), &format!("rows {r}, {}", r + 3));
+                    }
+                }
+            }
+            // A card twice in one hand, and a card in both hands.
+            let (mut be, mut bd) = (to(&e), to(&d));
+            be[r * 12 + 5] = be[r * 12 + (r % 5)];
+            check_kernels(&be, &bd, &Rules::russian(), &format!("row {r}: duplicate in elder"));
+            let mut be = to(&e);
+            bd[r * 12 + (r % 12)] = be[r * 12 + 7];
+            check_kernels(&be, &bd, &Rules::russian(), &format!("row {r}: shared card"));
+            be[r * 12] = bd[r * 12 + 1];
+            bd[r * 12 + 2] = bd[r * 12 + 3];
+            check_kernels(&be, &bd, &Rules::russian(), &format!("row {r}: three faults"));
+        }
+    }
+
+    #[test]
+    fn kernels_report_the_first_bad_row_as_scalar_in_every_dtype() {
+        bad_rows_in::<u8>(&[32, 63, 128, 255]);
+        bad_rows_in::<i8>(&[-1, -128, 32, 127]);
+        bad_rows_in::<u16>(&[32, 256 + 5, 65535]);
+        bad_rows_in::<i16>(&[-1, 32, 256 + 5, -32768]);
+        bad_rows_in::<u32>(&[32, 1 << 16, 1 << 31, u32::MAX as i64]);
+        bad_rows_in::<i32>(&[-1, 32 + 3, i32::MIN as i64, 1 << 20]);
+        bad_rows_in::<u64>(&[32, 1 << 32, (1 << 40) + 3, i64::MAX]);
+        bad_rows_in::<i64>(&[-1, 32, (1 << 32) + 4, i64::MIN, -(1 << 32)]);
+        bad_rows_in::<usize>(&[32, 1 << 32]);
+        bad_rows_in::<isize>(&[-1, 1 << 33]);
+    }
+
+    #[test]
+    fn kernels_equal_scalar_in_every_dtype() {
+        let (e, d) = random_deals(203, 61);
+        macro_rules! each {
+            ($($t:ty),*) => {$(
+                let (te, td): (Vec<$t>, Vec<$t>) = (e.iter().map(|&x| x as $t).collect(), d.iter().map(|&x| x as $t).collect());
+                check_kernels(&te, &td, &Rules::rubicon(), stringify!($t));
+            )*};
+        }
+        each!(i8, i16, i32, i64, u8, u16, u32, u64, isize, usize);
+    }
+
+    #[test]
+    fn kernels_take_the_whole_valid_blocks() {
+        // The vectorised path does run (the comparisons above would pass if it never did): it
+        // scores every whole block before the first bad one and leaves the rest to scalar.
+        let (e, d) = random_deals(100, 81);
+        let (e, mut d) = (u8_ids(&e), u8_ids(&d));
+        let params = Params::new(&Rules::russian());
+        for k in vector_kernels() {
+            let block = if k == Kernel::Avx512 { 16 } else { 8 };
+            let mut out = vec![[0i16; 2]; 100];
+            assert_eq!(vector_score(k, &e, &d, &mut out, &params), 100 / block * block, "{}", k.name());
+            d[50 * 12 + 3] = 40;
+            assert_eq!(vector_score(k, &e, &d, &mut out, &params), 50 / block * block, "{}", k.name());
+            d[50 * 12 + 3] = d[50 * 12 + 4];
+            assert_eq!(vector_score(k, &e, &d, &mut out, &params), 50 / block * block, "{}", k.name());
+        }
+        assert_eq!(vector_score(Kernel::Scalar, &e, &d, &mut [[0; 2]; 100], &params), 0);
+    }
+
+    #[test]
+    fn kernels_the_cpu_lacks_are_refused() {
+        let (e, d) = random_deals(3, 71);
+        let deals = DealRows::of_slices(&e, &d).unwrap();
+        for k in Kernel::ALL {
+            match deals.score_with(&Rules::russian(), k) {
+                Ok(p) => assert!(k.is_available() && p == deals.score_with(&Rules::russian(), Kernel::Scalar).unwrap()),
+                Err(err) => {
+                    assert!(!k.is_available());
+                    assert!(err.to_string().contains("not available on this CPU"), "{err}");
+                }
+            }
+        }
     }
 }

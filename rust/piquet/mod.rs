@@ -39,6 +39,7 @@ mod partiya;
 pub(crate) mod play;
 mod rules;
 mod score_game;
+mod simd;
 
 /// The id types the batch functions accept (every primitive integer), shared with cribbage.
 pub use crate::batch::CardId;
