@@ -203,7 +203,7 @@ fn batch_ids<T: From<u8>>(n: usize) -> (Vec<T>, Vec<T>) {
 }
 
 #[divan::bench(types = [i64, u8], sample_count = 20)]
-fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId>(bencher: Bencher) {
+fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId + 'static>(bencher: Bencher) {
     let (e, d) = batch_ids::<T>(BATCH);
     let rules = Rules::russian();
     bencher
@@ -212,7 +212,7 @@ fn batch_score_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId>(b
 }
 
 #[divan::bench(types = [i64, u8], sample_count = 20)]
-fn batch_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId>(bencher: Bencher) {
+fn batch_declarations_all_cores<T: From<u8> + cribpiquet::batch::CardId + 'static>(bencher: Bencher) {
     let (e, _) = batch_ids::<T>(BATCH);
     let rules = Rules::russian();
     bencher.counter(ItemsCount::new(BATCH)).bench(|| declarations_batch(black_box(&e), &rules).unwrap());
