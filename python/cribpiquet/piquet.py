@@ -109,6 +109,7 @@ def declarations_batch(hands: Any, *, rules: Any = None) -> dict[str, np.ndarray
     sequence), ``sequence_count``, ``sequence_value`` (all sequences, under ``rules``),
     ``best_set_kind`` (0 none, 3 or 4) and ``best_set_rank``, ``sets_value``, ``carte_blanche``
     (bool; judged on the given hands). Every row is validated (ids 0..31, 12 distinct cards).
+    The kernel is chosen as for :func:`score_declarations_batch` (``CRIBPIQUET_KERNEL``).
 
     >>> f = declarations_batch([[23, 22, 21, 20, 19, 18, 7, 15, 31, 0, 1, 8]])
     >>> f["point_length"], f["sets_value"]
@@ -122,6 +123,10 @@ def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> n
     included, carte blanche judged on the given hands. ``elder`` and ``dealer`` are (N, 12) id
     arrays (any integer dtype and layout); each row must hold 12 distinct cards and no card may
     be in both hands of a row. Equal to :func:`score_declarations` row by row.
+
+    The kernel is chosen from the CPU (AVX-512, AVX2, else scalar); the environment variable
+    ``CRIBPIQUET_KERNEL`` (``scalar``, ``avx2``, ``avx512``, ``auto``) forces one, with the same
+    results and errors (a kernel the CPU lacks is a ValueError).
 
     >>> score_declarations_batch([list(range(12))], [list(range(16, 28))])
     array([[0, 0]], dtype=int16)

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::kernel::Kernel;
 
 #[cfg(target_arch = "x86_64")]
-use super::simd::{self, HandFeatures, Params};
+use super::simd::{self, Block, Params};
 
 /// The rule numbers of the vectorised kernels (none off x86-64).
 #[cfg(not(target_arch = "x86_64"))]
@@ -356,20 +356,35 @@ impl Chunk<'_> {
         self.carte_blanche[i] = s.carte_blanche;
     }
 
+    /// Rows `i..i + block.rows` from a vectorised kernel's block (see `simd::features`).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn write_features(&mut self, i: usize, f: HandFeatures) {
-        self.point_length[i] = f.point_length;
-        self.point_value[i] = f.point_value;
-        self.point_suit[i] = f.point_suit;
-        self.best_sequence_length[i] = f.best_sequence_length;
-        self.best_sequence_top[i] = f.best_sequence_top;
-        self.sequence_count[i] = f.sequence_count;
-        self.sequence_value[i] = f.sequence_value;
-        self.best_set_kind[i] = f.best_set_kind;
-        self.best_set_rank[i] = f.best_set_rank;
-        self.sets_value[i] = f.sets_value;
-        self.carte_blanche[i] = f.carte_blanche;
+    fn write_block(&mut self, i: usize, block: &Block) {
+        let n = block.rows;
+        let [a, b, c] = &block.words;
+        let rows = i..i + n;
+        let bytes = |col: &mut [u8], w: &[u32; 16], shift: u32, mask: u32| {
+            for (slot, &x) in col.iter_mut().zip(&w[..n]) {
+                *slot = ((x >> shift) & mask) as u8;
+            }
+        };
+        bytes(&mut self.point_length[rows.clone()], a, 0, 0xFF);
+        bytes(&mut self.point_value[rows.clone()], a, 8, 0xFF);
+        bytes(&mut self.point_suit[rows.clone()], a, 16, 0xFF);
+        bytes(&mut self.best_sequence_length[rows.clone()], a, 27, 0x1F);
+        bytes(&mut self.best_sequence_top[rows.clone()], a, 24, 7);
+        bytes(&mut self.sequence_count[rows.clone()], b, 0, 0xFF);
+        for ((kind, rank), &x) in
+            self.best_set_kind[rows.clone()].iter_mut().zip(&mut self.best_set_rank[rows.clone()]).zip(&b[..n])
+        {
+            (*kind, *rank) = SET_DECODE[((x >> 8) & 31) as usize];
+        }
+        for (slot, &x) in self.carte_blanche[rows.clone()].iter_mut().zip(&b[..n]) {
+            *slot = (x >> 16) & 1 != 0;
+        }
+        for ((v, s), &x) in self.sequence_value[rows.clone()].iter_mut().zip(&mut self.sets_value[rows]).zip(&c[..n]) {
+            (*v, *s) = (x as u16, (x >> 16) as u16);
+        }
     }
 
     /// The features of the leading whole blocks of valid rows of `hands` by a vectorised
@@ -377,7 +392,7 @@ impl Chunk<'_> {
     #[inline]
     fn vector_rows<T: CardId + 'static>(&mut self, kernel: Kernel, hands: &[T], p: &Params) -> usize {
         #[cfg(target_arch = "x86_64")]
-        return simd::declaration_rows(kernel, hands, p, |i, f| self.write_features(i, f));
+        return simd::declaration_rows(kernel, hands, p, |i, block| self.write_block(i, block));
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = (kernel, hands, p);

@@ -181,6 +181,11 @@ trait Simd: Copy {
     fn all(self) -> bool;
     /// No bit in common with `o`?
     fn disjoint(self, o: Self) -> bool;
+    /// No bit set?
+    #[inline(always)]
+    fn none(self) -> bool {
+        self.disjoint(self)
+    }
     /// The lanes, in order.
     fn lanes(self) -> [u32; 16];
     /// The masks of `LANES` rows of 12 ids of W bytes at `p`, and whether every id is in 0..32.
@@ -276,12 +281,22 @@ fn facts<S: Simd>(m: S, p: &Params) -> Facts<S> {
             seq_value = seq_value.add16(count.mullo16(S::splat32(p.increments[$i] as u32)));
         }};
     }
-    length!(3, 0);
-    length!(4, 1);
-    length!(5, 2);
-    length!(6, 3);
-    length!(7, 4);
-    length!(8, 5);
+    // Runs of L only shrink with L: once no hand of the vector has one, the longer lengths add
+    // nothing (most vectors stop after 4 or 5).
+    'lengths: {
+        length!(3, 0);
+        length!(4, 1);
+        if r.none() {
+            break 'lengths;
+        }
+        length!(5, 2);
+        if r.none() {
+            break 'lengths;
+        }
+        length!(6, 3);
+        length!(7, 4);
+        length!(8, 5);
+    }
 
     // Sets: suit bytes a b c d; four = a&b&c&d, three = a&b&(c|d) | c&d&(a|b), on 10..A.
     let ab = m.and(m.srl::<8>());
@@ -344,8 +359,8 @@ fn points<S: Simd>(e: &Facts<S>, d: &Facts<S>, p: &Params) -> S {
 }
 
 /// The features of valid hands, packed three words a hand: `[length | value << 8 | suit << 16 |
-/// seq_key << 24, count | set_top3 << 8 | set_top4 << 16 | blanche << 24, seq_value | sets_value << 16]`
-/// (`set_top*`: one-based top rank of the threes and of the fours, 0 for none).
+/// seq_key << 24, count | set_key << 8 | blanche << 16, seq_value | sets_value << 16]` (`set_key`:
+/// 0 for no set, `1 + rank` for a trio, `9 + rank` for a fourteen, as `Summary::set_key`).
 #[inline(always)]
 fn features<S: Simd>(f: &Facts<S>) -> [S; 3] {
     // The point's suit: the lowest suit whose value is the largest.
@@ -357,52 +372,21 @@ fn features<S: Simd>(f: &Facts<S>) -> [S; 3] {
     let suit = S::table(&LOWEST).lookup(hit).and(S::splat32(0xFF));
     let (lo, hi) = nibbles(f.sets);
     let tops = S::table(&TOP_LO).lookup(lo).max8(S::table(&TOP_HI).lookup(hi));
+    let (top3, top4) = (tops.and(S::splat32(0xFF)), tops.srl::<8>());
+    // A fourteen (9 + rank) beats any trio (1 + rank).
+    let set_key = top4.eq32(S::splat32(0)).andnot(top4.add32(S::splat32(8))).max8(top3);
     [
         f.point_length.or(f.point_value.sll::<8>()).or(suit.sll::<16>()).or(f.seq_key.sll::<24>()),
-        f.seq_count.or(tops.sll::<8>()).or(f.blanche.and(S::splat32(1 << 24))),
+        f.seq_count.or(set_key.sll::<8>()).or(f.blanche.and(S::splat32(1 << 16))),
         f.seq_value.or(f.set_value.sll::<16>()),
     ]
 }
 
-/// The decoded features of one hand (the column values of `DeclarationFeatures`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct HandFeatures {
-    pub point_length: u8,
-    pub point_value: u8,
-    pub point_suit: u8,
-    pub best_sequence_length: u8,
-    pub best_sequence_top: u8,
-    pub sequence_count: u8,
-    pub sequence_value: u16,
-    pub best_set_kind: u8,
-    pub best_set_rank: u8,
-    pub sets_value: u16,
-    pub carte_blanche: bool,
-}
-
-#[inline(always)]
-fn decode(a: u32, b: u32, c: u32) -> HandFeatures {
-    let (top3, top4) = ((b >> 8) as u8, (b >> 16) as u8);
-    let (kind, rank) = if top4 != 0 {
-        (4, top4 - 1)
-    } else if top3 != 0 {
-        (3, top3 - 1)
-    } else {
-        (0, 0)
-    };
-    HandFeatures {
-        point_length: a as u8,
-        point_value: (a >> 8) as u8,
-        point_suit: (a >> 16) as u8,
-        best_sequence_length: (a >> 27) as u8,
-        best_sequence_top: (a >> 24) as u8 & 7,
-        sequence_count: b as u8,
-        sequence_value: c as u16,
-        best_set_kind: kind,
-        best_set_rank: rank,
-        sets_value: (c >> 16) as u16,
-        carte_blanche: b >> 24 != 0,
-    }
+/// The features of one block of hands, packed as [`features`] says, lane `i` for row `i` of the
+/// block (the first `rows`).
+pub(crate) struct Block {
+    pub rows: usize,
+    pub words: [[u32; 16]; 3],
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -729,8 +713,8 @@ unsafe fn score_loop<S: Simd, const W: usize>(
     r
 }
 
-/// The features of whole blocks of valid hands from the start of `hands`, given to `sink(row,
-/// features)`; stops as [`score_loop`] does. Returns the rows done.
+/// The features of whole blocks of valid hands from the start of `hands`, given to `sink(first
+/// row, block)`; stops as [`score_loop`] does. Returns the rows done.
 ///
 /// # Safety
 /// As [`score_loop`].
@@ -738,7 +722,7 @@ unsafe fn score_loop<S: Simd, const W: usize>(
 unsafe fn features_loop<S: Simd, const W: usize>(
     hands: &[u8],
     p: &Params,
-    sink: &mut impl FnMut(usize, HandFeatures),
+    sink: &mut impl FnMut(usize, &Block),
 ) -> usize {
     let rows = hands.len() / (12 * W);
     let mut r = 0;
@@ -750,10 +734,7 @@ unsafe fn features_loop<S: Simd, const W: usize>(
             break;
         }
         let [a, b, c] = features(&f);
-        let (a, b, c) = (a.lanes(), b.lanes(), c.lanes());
-        for i in 0..S::LANES {
-            sink(r + i, decode(a[i], b[i], c[i]));
-        }
+        sink(r, &Block { rows: S::LANES, words: [a.lanes(), b.lanes(), c.lanes()] });
         r += S::LANES;
     }
     r
@@ -776,7 +757,7 @@ macro_rules! entry_points {
         /// # Safety
         /// The CPU must have them.
         #[target_feature(enable = $feat)]
-        unsafe fn $features<const W: usize, F: FnMut(usize, HandFeatures)>(
+        unsafe fn $features<const W: usize, F: FnMut(usize, &Block)>(
             hands: &[u8],
             p: &Params,
             sink: &mut F,
@@ -826,12 +807,12 @@ pub(crate) fn score_rows<T: CardId + 'static>(
 }
 
 /// The features of the leading whole blocks of valid hands of `hands` (12 ids a row), given to
-/// `sink(row, features)`; returns the rows done (see [`score_rows`]).
+/// `sink(first row, block)`; returns the rows done (see [`score_rows`]).
 pub(crate) fn declaration_rows<T: CardId + 'static>(
     kernel: Kernel,
     hands: &[T],
     p: &Params,
-    mut sink: impl FnMut(usize, HandFeatures),
+    mut sink: impl FnMut(usize, &Block),
 ) -> usize {
     let Some(w) = raw_width::<T>() else { return 0 };
     if kernel == Kernel::Scalar || !kernel.is_available() {
