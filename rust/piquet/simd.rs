@@ -24,8 +24,8 @@
 //! to the scalar path, which finds the first bad row and its message; so are the last rows that do
 //! not fill a block. No load reaches past the end of the input.
 //!
-//! `unsafe` in `piquet` lives in this module only (besides `batch.rs`'s output cast): every block
-//! says why it is sound.
+//! The kernels' `unsafe` (the intrinsics, the raw loads and stores, the ids read as bytes) lives
+//! in this module only: every block says why it is sound.
 
 #![cfg(target_arch = "x86_64")]
 
@@ -48,10 +48,7 @@ pub(crate) struct Params {
 impl Params {
     pub(crate) fn new(rules: &Rules) -> Params {
         let sv = rules.sequence_values;
-        let mut increments = [0u16; 6];
-        for l in 0..6 {
-            increments[l] = sv[l].wrapping_sub(if l == 0 { 0 } else { sv[l - 1] });
-        }
+        let increments = std::array::from_fn(|l| sv[l].wrapping_sub(if l == 0 { 0 } else { sv[l - 1] }));
         Params { increments, reckoning: super::declare::reckoning(rules) }
     }
 }
