@@ -385,7 +385,7 @@ def format_paths(report: dict[str, Any]) -> list[str]:
             paths.setdefault(name, {})[k] = r
     if not paths:
         return []
-    head = "".join(f" {k:>22}" for k in kernels)
+    head = "".join(f" {k:>24}" for k in kernels)
     lines = ["", f"kernel paths (this run; a batch call runs {report['machine'].get('kernel')}):",
              f"{'batch':<24}{head}"]
     for name, by_kernel in paths.items():
@@ -393,10 +393,10 @@ def format_paths(report: dict[str, Any]) -> list[str]:
         for k in kernels:
             r = by_kernel.get(k)
             if r is None:
-                cells.append(f" {'-':>22}")
+                cells.append(f" {'-':>24}")
                 continue
             ratio = f" ({r['ratio']:.1f}x)" if r["ratio"] is not None and k != "scalar" else ""
-            cells.append(f" {_rate_text(r['median_rate']) + r['unit'] + '/s' + ratio:>22}")
+            cells.append(f" {_rate_text(r['median_rate']) + r['unit'] + '/s' + ratio:>24}")
         lines.append(f"{name:<24}{''.join(cells)}")
     return lines
 
