@@ -168,7 +168,9 @@ fn bench_path<T: CardId + From<u8>>(bencher: Bencher, path: &str, width: usize, 
     let shows = Shows::new(IdRows::of_width("hands", &hands, width).unwrap(), &starters, crib).unwrap();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     let mut out = vec![0u8; n];
-    bencher.counter(ItemsCount::new(n)).bench_local(|| pool.install(|| shows.scores_into_with(kernel, black_box(&mut out)).unwrap()));
+    bencher
+        .counter(ItemsCount::new(n))
+        .bench_local(|| pool.install(|| shows.scores_into_with(kernel, black_box(&mut out)).unwrap()));
 }
 
 /// uint8 hands, one core, per path (the headline number).

@@ -194,7 +194,8 @@ fn bad_row<T: CardId>(h: &[T], s: &[T], width: usize, first: usize, bad: Option<
         None => Ok(()),
         Some(i) => {
             let row = &h[i * width..(i + 1) * width];
-            let e = read_show(&IdTable::new(), row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
+            let e =
+                read_show(&IdTable::new(), row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
             Err(e.in_row(first + i))
         }
     }
@@ -749,7 +750,13 @@ mod tests {
             let got = shows.scores_with(k).unwrap();
             if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
                 let row = &hands[i * width..(i + 1) * width];
-                panic!("{} width {width} crib {crib}: row {i} {row:?} + {:?}: {} != {}", k.name(), starters[i], got[i], want[i]);
+                panic!(
+                    "{} width {width} crib {crib}: row {i} {row:?} + {:?}: {} != {}",
+                    k.name(),
+                    starters[i],
+                    got[i],
+                    want[i]
+                );
             }
             assert!(shows.explain_with(k).unwrap() == want_parts, "{} explain, width {width} crib {crib}", k.name());
         }
@@ -849,7 +856,13 @@ mod tests {
                 let got = shows.scores_with(k).unwrap();
                 if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
                     let (row, name) = (&hands[i * width..(i + 1) * width], std::any::type_name::<T>());
-                    panic!("{} {name} width {width} crib {crib}: {row:?} + {:?}: {} != {}", k.name(), starters[i], got[i], want[i]);
+                    panic!(
+                        "{} {name} width {width} crib {crib}: {row:?} + {:?}: {} != {}",
+                        k.name(),
+                        starters[i],
+                        got[i],
+                        want[i]
+                    );
                 }
             }
         }
@@ -910,5 +923,4 @@ mod tests {
         assert_eq!(exhaustive(4, false, true), 24 * 12_994_800);
         assert_eq!(exhaustive(4, true, true), 24 * 12_994_800);
     }
-
 }

@@ -548,11 +548,8 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     #[inline]
     fn suit(id: V) -> V {
-        let (a, b, c) = (
-            _mm256_cmpgt_epi8(id, splat(12)),
-            _mm256_cmpgt_epi8(id, splat(25)),
-            _mm256_cmpgt_epi8(id, splat(38)),
-        );
+        let (a, b, c) =
+            (_mm256_cmpgt_epi8(id, splat(12)), _mm256_cmpgt_epi8(id, splat(25)), _mm256_cmpgt_epi8(id, splat(38)));
         sub(sub(sub(splat(0), a), b), c)
     }
     /// Rank of each id: `id - 13 * suit`.
@@ -745,7 +742,8 @@ mod avx512 {
         [positions(3, 0), positions(3, 1), positions(3, 2), positions(3, 2)],
         [positions(4, 0), positions(4, 1), positions(4, 2), positions(4, 3)],
     ];
-    const UPPER: [[u64; 4]; 2] = [[upper(3, 0), upper(3, 1), upper(3, 2), 0], [upper(4, 0), upper(4, 1), upper(4, 2), upper(4, 3)]];
+    const UPPER: [[u64; 4]; 2] =
+        [[upper(3, 0), upper(3, 1), upper(3, 2), 0], [upper(4, 0), upper(4, 1), upper(4, 2), upper(4, 3)]];
 
     /// The block's cards by position: register `k` holds card `k` of the 64 rows (two-register
     /// byte permutes of the block's first and last 128 bytes, blended).
@@ -853,8 +851,14 @@ mod tests {
             let mut ranks = vec![0u8; cards];
             let mut seen = 0;
             loop {
-                if ranks.windows(2).all(|w| w[0] <= w[1]) && (0..13).all(|r| ranks.iter().filter(|&&x| x == r).count() <= 4) {
-                    let pattern: usize = ranks.windows(2).enumerate().map(|(i, w)| ((w[1] - w[0]).min(2) as usize) * 3usize.pow(i as u32)).sum();
+                if ranks.windows(2).all(|w| w[0] <= w[1])
+                    && (0..13).all(|r| ranks.iter().filter(|&&x| x == r).count() <= 4)
+                {
+                    let pattern: usize = ranks
+                        .windows(2)
+                        .enumerate()
+                        .map(|(i, w)| ((w[1] - w[0]).min(2) as usize) * 3usize.pow(i as u32))
+                        .sum();
                     let want = rank_points(&ranks);
                     let t = if cards == 5 { &PATTERNS5 } else { &PATTERNS4 };
                     assert_eq!((t[1][pattern], t[2][pattern]), (want.pairs, want.runs), "{ranks:?}");
