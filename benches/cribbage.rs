@@ -3,9 +3,12 @@
 //! Every benchmark reports items per second; the `naive_*` baseline scores the same random
 //! shows by enumerating subsets, so the ratio is measured in the same run.
 
+use cribpiquet::batch::{CardId, IdRows};
 use cribpiquet::cribbage::{
     hand_distribution, peg_points, score_hand, score_hand_batch, score_show_unchecked, Card, DistributionKind, Hand,
+    Shows,
 };
+use cribpiquet::kernel::Kernel;
 use cribpiquet::rng::Rng;
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -136,6 +139,79 @@ fn score_hand_batch_1m(bencher: Bencher, dtype: &str) {
             score_hand_batch(black_box(&h64), 4, black_box(&s64), false).unwrap()
         }
     });
+}
+
+/// 10 M random rows of ids (hand or crib rows of `width`, and the starters), as `T`.
+fn random_rows<T: From<u8>>(n: usize, width: usize, seed: u64) -> (Vec<T>, Vec<T>) {
+    let mut rng = Rng::new(seed);
+    let mut pack: Vec<u8> = (0..52).collect();
+    let (mut hands, mut starters) = (Vec::with_capacity(n * width), Vec::with_capacity(n));
+    for _ in 0..n {
+        rng.shuffle_prefix(&mut pack, width + 1);
+        hands.extend(pack[..width].iter().map(|&x| T::from(x)));
+        starters.push(T::from(pack[width]));
+    }
+    (hands, starters)
+}
+
+/// The kernels this CPU runs (the per-path benches' arguments): a path the CPU lacks is left out.
+fn paths() -> Vec<&'static str> {
+    Kernel::available().into_iter().map(|k| k.name()).collect()
+}
+
+/// `score_hand_batch`'s work on 10 M random rows by one kernel, on one core (a one-thread pool)
+/// or on every core: the per-path throughput, validation included.
+fn bench_path<T: CardId + From<u8>>(bencher: Bencher, path: &str, width: usize, crib: bool, threads: usize) {
+    let kernel = Kernel::parse(path).unwrap();
+    let n = 10_000_000;
+    let (hands, starters) = random_rows::<T>(n, width, 5);
+    let shows = Shows::new(IdRows::of_width("hands", &hands, width).unwrap(), &starters, crib).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    let mut out = vec![0u8; n];
+    bencher
+        .counter(ItemsCount::new(n))
+        .bench_local(|| pool.install(|| shows.scores_into_with(kernel, black_box(&mut out)).unwrap()));
+}
+
+/// uint8 hands, one core, per path (the headline number).
+#[divan::bench(args = paths(), sample_count = 10)]
+fn path_u8_one_core(bencher: Bencher, path: &str) {
+    bench_path::<u8>(bencher, path, 4, false, 1);
+}
+
+/// uint8 hands, both cores, per path.
+#[divan::bench(args = paths(), sample_count = 10)]
+fn path_u8_all_cores(bencher: Bencher, path: &str) {
+    bench_path::<u8>(bencher, path, 4, false, 0);
+}
+
+/// int64 hands, one core, per path (narrowed in the scoring pass).
+#[divan::bench(args = paths(), sample_count = 10)]
+fn path_i64_one_core(bencher: Bencher, path: &str) {
+    bench_path::<i64>(bencher, path, 4, false, 1);
+}
+
+/// uint8 cribs, one core, per path.
+#[divan::bench(args = paths(), sample_count = 10)]
+fn path_u8_crib_one_core(bencher: Bencher, path: &str) {
+    bench_path::<u8>(bencher, path, 4, true, 1);
+}
+
+/// uint8 three-card (five-card cribbage) hands, one core, per path.
+#[divan::bench(args = paths(), sample_count = 10)]
+fn path_u8_three_cards_one_core(bencher: Bencher, path: &str) {
+    bench_path::<u8>(bencher, path, 3, false, 1);
+}
+
+/// The points by category (`explain_hand_batch`), uint8 hands, one core, per path.
+#[divan::bench(args = paths(), sample_count = 10)]
+fn path_u8_explain_one_core(bencher: Bencher, path: &str) {
+    let kernel = Kernel::parse(path).unwrap();
+    let n = 10_000_000;
+    let (hands, starters) = random_rows::<u8>(n, 4, 6);
+    let shows = Shows::new(IdRows::of_width("hands", &hands, 4).unwrap(), &starters, false).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    bencher.counter(ItemsCount::new(n)).bench_local(|| pool.install(|| shows.explain_with(kernel).unwrap()));
 }
 
 #[divan::bench(sample_count = 10)]

@@ -52,6 +52,14 @@ pub trait CardId: Copy + Send + Sync {
     fn value(self) -> i128;
     /// The value as `u64`, negative values wrapping to huge ones, so `< limit` is the range check.
     fn as_index(self) -> u64;
+    /// The ids as bytes when the type is `u8` (a kernel then reads them in place), else `None`.
+    fn as_bytes(ids: &[Self]) -> Option<&[u8]>
+    where
+        Self: Sized,
+    {
+        let _ = ids;
+        None
+    }
 }
 
 macro_rules! card_id {
@@ -64,7 +72,22 @@ macro_rules! card_id {
         }
     )*};
 }
-card_id!(i8, i16, i32, i64, u8, u16, u32, isize, usize);
+card_id!(i8, i16, i32, i64, u16, u32, isize, usize);
+
+impl CardId for u8 {
+    #[inline(always)]
+    fn value(self) -> i128 {
+        self as i128
+    }
+    #[inline(always)]
+    fn as_index(self) -> u64 {
+        self as u64
+    }
+    #[inline(always)]
+    fn as_bytes(ids: &[u8]) -> Option<&[u8]> {
+        Some(ids)
+    }
+}
 
 impl CardId for u64 {
     #[inline(always)]

@@ -20,7 +20,11 @@ RESULT_KEYS = {
     "name", "what", "unit", "items", "repeats", "seconds", "median_rate", "min_rate", "max_rate", "spread",
     "ns_per_item", "baseline", "ratio",
 }
-MACHINE_KEYS = {"cpu", "cores", "threads", "python", "numpy", "cribpiquet", "platform", "openspiel"}
+MACHINE_KEYS = {"cpu", "cores", "threads", "python", "numpy", "cribpiquet", "platform", "openspiel", "kernel",
+                "kernels"}
+# The batch cases run once per kernel path this CPU has (issue 33), as NAME@kernel.
+PATH_CASES = ["batch_uint8", "batch_int64", "batch_crib_uint8", "batch_three_uint8", "explain_batch_uint8",
+              "declarations_batch"]
 # Every suite case a user would look for (the issue's list); openspiel_cribbage only when installed.
 SUITE = {
     "naive_python_score", "score_hand_ids", "score_hand_strings", "score_hand_batch_uint8", "score_hand_batch_int16",
@@ -89,6 +93,29 @@ def test_ratios_are_the_rates_divided(quick_run):
     # Sanity: the native batch beats the pure-Python scorer by far, on any machine.
     assert by_name["score_hand_batch_uint8"]["ratio"] > 100
     assert by_name["naive_python_score"]["ratio"] is None
+
+
+def test_every_kernel_path_is_measured_and_shown_side_by_side(quick_run):
+    from cribpiquet import available_kernels, kernel
+
+    _, out, _, report = quick_run
+    m = report["machine"]
+    assert m["kernels"] == available_kernels() and m["kernel"] == kernel()
+    assert f"kernel: {kernel()} (this CPU has: {', '.join(available_kernels())})" in out
+    by_name = {r["name"]: r for r in report["results"]}
+    lines = out.splitlines()
+    table = lines[lines.index(next(l for l in lines if l.startswith("kernel paths"))) + 2:]
+    for case in PATH_CASES:
+        scalar = by_name[f"{case}@scalar"]
+        assert scalar["ratio"] is None or math.isclose(scalar["ratio"], 1.0)
+        row = next(l for l in table if l.startswith(case + " "))
+        for k in available_kernels():
+            r = by_name[f"{case}@{k}"]
+            assert r["baseline"] == f"{case}@scalar" and math.isclose(r["ratio"], r["median_rate"] / scalar["median_rate"])
+            assert bench._rate_text(r["median_rate"]) in row
+    # The vectorised paths beat scalar on the uint8 hands by far even on a busy machine.
+    for k in available_kernels()[1:]:
+        assert by_name[f"batch_uint8@{k}"]["ratio"] > 1.5
 
 
 def test_compare_prints_the_changes_against_the_old_file(quick_run):

@@ -16,10 +16,28 @@ Modules:
 * :mod:`cribpiquet.distributed` — simulation, arenas, batch scoring and discard tables on Dask.
 
 The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
+
+The batch functions run a scalar or a vectorised kernel (AVX2, AVX-512), the fastest this CPU
+has; :func:`kernel` says which one a batch call runs now, :func:`available_kernels` which ones
+this CPU has, and the environment variable ``CRIBPIQUET_KERNEL`` (``scalar``, ``avx2``,
+``avx512``, ``auto``) forces one (read at every batch call). Every kernel gives the same results.
 """
 
 from . import bots, cribbage, piquet
 from ._arena import ArenaResult, arena
-from ._core import Solution, __version__, solve
+from ._core import Solution, __version__, kernel, solve
+from ._core import kernels as _kernels
 
-__all__ = ["ArenaResult", "Solution", "__version__", "arena", "bots", "cribbage", "piquet", "solve"]
+
+def available_kernels() -> list[str]:
+    """The batch kernels this CPU can run, scalar first and the fastest last, e.g.
+    ``['scalar', 'avx2']``; :func:`kernel` is the one a batch call runs now.
+
+    >>> available_kernels()[0], kernel() in available_kernels()
+    ('scalar', True)
+    """
+    return [name for name, ok in _kernels() if ok]
+
+
+__all__ = ["ArenaResult", "Solution", "__version__", "arena", "available_kernels", "bots", "cribbage", "kernel",
+           "piquet", "solve"]

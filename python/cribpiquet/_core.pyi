@@ -13,6 +13,9 @@ import numpy.typing as npt
 
 __version__: str
 
+def kernel() -> Literal["scalar", "avx2", "avx512"]: ...
+def kernels() -> list[tuple[Literal["scalar", "avx2", "avx512"], bool]]: ...
+
 # ----------------------------------------------------------------------------------- cribbage
 
 @final

@@ -2,6 +2,11 @@
 
     cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
 
+The batch benchmarks run with the kernel a batch call chooses (:func:`cribpiquet.kernel`, printed
+with the machine), and once more on every kernel path this CPU has (``NAME@scalar``,
+``NAME@avx2``, ``NAME@avx512``: ``CRIBPIQUET_KERNEL`` set for the case), each path's ratio taken
+against the scalar path of the same run; the report ends with these side by side.
+
 Every benchmark is timed ``repeats`` times (after one warm-up call) and reported as the median
 rate with the spread over the repeats; a benchmark with a baseline measured in the same run
 (the pure-Python scorer :func:`naive_score` below, or OpenSpiel's cribbage when ``pyspiel`` is
@@ -12,7 +17,7 @@ The JSON file (``SCHEMA`` = 1)::
 
     {"schema": 1, "tool": "cribpiquet bench", "quick": bool, "created": ISO time,
      "machine": {"cpu", "cores", "threads", "python", "numpy", "cribpiquet", "platform",
-                 "openspiel"},
+                 "openspiel", "kernel", "kernels"},
      "results": [{"name", "what", "unit", "items", "repeats", "seconds": [...],
                   "median_rate", "min_rate", "max_rate", "spread", "ns_per_item",
                   "baseline", "ratio"}, ...]}
@@ -42,7 +47,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import __version__, cribbage, piquet
+from . import __version__, available_kernels, cribbage, kernel, piquet
 
 SCHEMA = 1
 
@@ -128,12 +133,24 @@ def random_counts(n: int, seed: int = 0) -> np.ndarray:
 # ---------------------------------------------------------------------------------- the suite
 
 
+_KERNEL_VAR = "CRIBPIQUET_KERNEL"
+
+
 class _Case:
-    """One benchmark: ``run()`` does ``items`` items of work per call."""
+    """One benchmark: ``run()`` does ``items`` items of work per call (with ``CRIBPIQUET_KERNEL``
+    set to ``kernel`` while it runs, if given)."""
 
     def __init__(self, name: str, what: str, unit: str, items: int, run: Callable[[], Any],
-                 baseline: str | None = None) -> None:
+                 baseline: str | None = None, kernel: str | None = None) -> None:
         self.name, self.what, self.unit, self.items, self.run, self.baseline = name, what, unit, items, run, baseline
+        self.kernel = kernel
+
+
+def _path_cases(paths: list[tuple[str, str, str, int, Callable[[], Any]]]) -> list[_Case]:
+    """Each batch case ``(name, what, unit, items, run)`` once per kernel this CPU has, as
+    ``name@kernel``, with the scalar path of the same run as its baseline."""
+    return [_Case(f"{name}@{k}", f"{what}, {k} kernel", unit, items, run, f"{name}@scalar", k)
+            for name, what, unit, items, run in paths for k in available_kernels()]
 
 
 def _latency(fn: Callable[..., Any], args: tuple[Any, ...], calls: int) -> Callable[[], None]:
@@ -185,6 +202,7 @@ def build_suite(quick: bool) -> list[_Case]:
     n_piquet = 20_000 if quick else 200_000
     calls = 10_000 if quick else 100_000
     n_naive = 300 if quick else 3_000
+    n_path = 1_000_000 if quick else 10_000_000
     cases: list[_Case] = []
     hands, starters = random_shows(n_batch, seed=1)
     cases.append(_Case("naive_python_score", "pure-Python scorer (naive_score), one show per call", "shows",
@@ -207,6 +225,21 @@ def build_suite(quick: bool) -> list[_Case]:
     cases.append(_Case("piquet_score_declarations_batch",
                        f"piquet.score_declarations_batch, {n_deals:,} uint8 deals", "deals", n_deals,
                        lambda: piquet.score_declarations_batch(elder, dealer)))
+    h8, s8 = hands[:n_path], starters[:n_path]
+    h64, s64 = h8.astype(np.int64), s8.astype(np.int64)
+    h3, s3 = random_shows(n_path, seed=4, width=3)
+    cases += _path_cases([
+        ("batch_uint8", f"score_hand_batch, {n_path:,} uint8 hands", "shows", n_path, _batch(h8, s8)),
+        ("batch_int64", f"score_hand_batch, {n_path:,} int64 hands", "shows", n_path, _batch(h64, s64)),
+        ("batch_crib_uint8", f"score_hand_batch(crib=True), {n_path:,} uint8 cribs", "shows", n_path,
+         lambda: cribbage.score_hand_batch(h8, s8, crib=True)),
+        ("batch_three_uint8", f"score_hand_batch, {n_path:,} uint8 three-card hands", "shows", n_path,
+         _batch(h3, s3)),
+        ("explain_batch_uint8", f"explain_hand_batch, {n_path:,} uint8 hands", "shows", n_path,
+         lambda: cribbage.explain_hand_batch(h8, s8)),
+        ("declarations_batch", f"piquet.score_declarations_batch, {n_deals:,} uint8 deals", "deals", n_deals,
+         lambda: piquet.score_declarations_batch(elder, dealer)),
+    ])
     six = cribbage.Game("six-card")
     cases.append(_Case("cribbage_simulate_1_thread", "cribbage.simulate, random six-card games, 1 thread", "games",
                        n_games, lambda: cribbage.simulate(six, n_games, seed=1, threads=1), "openspiel_cribbage"))
@@ -252,6 +285,8 @@ def machine_info() -> dict[str, Any]:
         "cribpiquet": __version__,
         "platform": platform.platform(),
         "openspiel": getattr(pyspiel, "__version__", "installed") if pyspiel is not None else None,
+        "kernel": kernel(),
+        "kernels": available_kernels(),
     }
 
 
@@ -263,12 +298,22 @@ def run_suite(quick: bool = False, repeats: int | None = None,
     for case in build_suite(quick):
         if progress:
             progress(case.name)
-        case.run()  # warm-up: page faults, caches, lazy imports
-        seconds = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            case.run()
-            seconds.append(max(time.perf_counter() - t0, 1e-9))
+        before = os.environ.get(_KERNEL_VAR)
+        if case.kernel:
+            os.environ[_KERNEL_VAR] = case.kernel
+        try:
+            case.run()  # warm-up: page faults, caches, lazy imports
+            seconds = []
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                case.run()
+                seconds.append(max(time.perf_counter() - t0, 1e-9))
+        finally:
+            if case.kernel:
+                if before is None:
+                    del os.environ[_KERNEL_VAR]
+                else:
+                    os.environ[_KERNEL_VAR] = before
         rates = sorted(case.items / t for t in seconds)
         median = statistics.median(rates)
         results.append({
@@ -314,6 +359,7 @@ def format_report(report: dict[str, Any]) -> str:
     lines = [
         f"machine: {m['cpu']}, {m['cores']} cores, {m['threads']} threads; python {m['python']}, "
         f"numpy {m['numpy']}, cribpiquet {m['cribpiquet']}, openspiel {m['openspiel'] or 'not installed'}",
+        f"kernel: {m.get('kernel', '?')} (this CPU has: {', '.join(m.get('kernels') or ['?'])})",
         f"{'benchmark':<32} {'median rate':>16} {'per item':>11} {'spread':>7}  {'ratio':>10}  baseline",
     ]
     for r in report["results"]:
@@ -324,7 +370,35 @@ def format_report(report: dict[str, Any]) -> str:
         )
     lines.append(f"{report['results'][0]['repeats'] if report['results'] else 0} repeats each (median; spread = "
                  "(max - min) / median); ratio = median rate / the baseline's, in this run")
+    lines += format_paths(report)
     return "\n".join(lines)
+
+
+def format_paths(report: dict[str, Any]) -> list[str]:
+    """The per-kernel cases (``name@kernel``) side by side: one line per batch case, one column
+    per kernel path (median rate, and its ratio to the scalar path of the same run)."""
+    kernels = report["machine"].get("kernels") or []
+    paths: dict[str, dict[str, dict[str, Any]]] = {}
+    for r in report["results"]:
+        name, _, k = r["name"].partition("@")
+        if k:
+            paths.setdefault(name, {})[k] = r
+    if not paths:
+        return []
+    head = "".join(f" {k:>24}" for k in kernels)
+    lines = ["", f"kernel paths (this run; a batch call runs {report['machine'].get('kernel')}):",
+             f"{'batch':<24}{head}"]
+    for name, by_kernel in paths.items():
+        cells = []
+        for k in kernels:
+            r = by_kernel.get(k)
+            if r is None:
+                cells.append(f" {'-':>24}")
+                continue
+            ratio = f" ({r['ratio']:.1f}x)" if r["ratio"] is not None and k != "scalar" else ""
+            cells.append(f" {_rate_text(r['median_rate']) + r['unit'] + '/s' + ratio:>24}")
+        lines.append(f"{name:<24}{''.join(cells)}")
+    return lines
 
 
 def load_report(path: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ mod display;
 mod engine;
 mod errors;
 mod interrupt;
+mod kernel;
 mod piquet;
 mod piquet_exchange;
 mod piquet_game;
@@ -40,5 +41,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vector::register(m)?;
     piquet_exchange::register(m)?;
     solve::register(m)?;
+    kernel::register(m)?;
     Ok(())
 }

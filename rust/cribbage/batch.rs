@@ -7,9 +7,11 @@ use rayon::prelude::*;
 use super::card::{id_to_index, Card, Hand};
 use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
+use super::simd;
 use super::tables::{rank_total, RankPoints, RANK_KEYS};
-use crate::batch::{for_chunks, CardId, Column, Columns, IdRows};
+use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, IdRows, CHUNK_ROWS};
 use crate::error::{Error, Result};
+use crate::kernel::Kernel;
 
 /// id -> (card index in the mask, rank key), for fast per-row decoding.
 struct IdTable {
@@ -82,44 +84,86 @@ impl<'a, T: CardId> Shows<'a, T> {
     }
 
     /// The score of each show; the error names the first bad row (an id out of 0..52 or a card
-    /// twice with its starter).
+    /// twice with its starter). The kernel is [`Kernel::chosen`] (read once, here).
     pub fn scores(&self) -> Result<Vec<u8>> {
+        self.scores_with(Kernel::chosen()?)
+    }
+
+    /// [`Shows::scores`] with the given kernel (an error if this CPU cannot run it).
+    pub fn scores_with(&self, kernel: Kernel) -> Result<Vec<u8>> {
         let mut out = vec![0u8; self.rows()];
-        self.scores_into(&mut out)?;
+        self.scores_into_with(kernel, &mut out)?;
         Ok(out)
     }
 
     /// [`Shows::scores`] written into a caller's buffer of one score per row.
     pub fn scores_into(&self, out: &mut [u8]) -> Result<()> {
+        self.scores_into_with(Kernel::chosen()?, out)
+    }
+
+    /// [`Shows::scores_into`] with the given kernel (an error if this CPU cannot run it).
+    pub fn scores_into_with(&self, kernel: Kernel, out: &mut [u8]) -> Result<()> {
         let (rows, width, crib) = (self.rows(), self.hands.width(), self.crib);
         if out.len() != rows {
             return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
         }
+        runnable(kernel)?;
         let (hands, starters) = (self.hands.ids(), self.starters);
-        let ids = IdTable::new();
         for_chunks(out, 1, |first, chunk| {
             let rows = first..first + chunk.len();
             let (h, s) = (&hands[rows.start * width..rows.end * width], &starters[rows]);
-            let bad = match (width, crib) {
-                (3, _) => score_rows::<T, 3, false>(h, s, chunk),
-                (_, false) => score_rows::<T, 4, false>(h, s, chunk),
-                (_, true) => score_rows::<T, 4, true>(h, s, chunk),
+            let bad = match (kernel, width, crib) {
+                (Kernel::Scalar, 3, _) => score_rows::<T, 3, false>(h, s, chunk),
+                (Kernel::Scalar, _, false) => score_rows::<T, 4, false>(h, s, chunk),
+                (Kernel::Scalar, _, true) => score_rows::<T, 4, true>(h, s, chunk),
+                (k, 3, _) => simd::run::<T, 3, false>(k, h, s, &mut [chunk]),
+                (k, _, false) => simd::run::<T, 4, false>(k, h, s, &mut [chunk]),
+                (k, _, true) => simd::run::<T, 4, true>(k, h, s, &mut [chunk]),
             };
-            match bad {
-                None => Ok(()),
-                Some(i) => {
-                    // The kernel stops only at a bad row, so the slow reader names the problem.
-                    let row = &h[i * width..(i + 1) * width];
-                    let e = read_show(&ids, row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
-                    Err(e.in_row(first + i))
-                }
-            }
+            bad_row(h, s, width, first, bad)
         })
     }
 
-    /// The points of each show by category.
+    /// The points of each show by category ([`Kernel::chosen`]).
     pub fn explain(&self) -> Result<ShowColumns> {
+        self.explain_with(Kernel::chosen()?)
+    }
+
+    /// [`Shows::explain`] with the given kernel (an error if this CPU cannot run it).
+    pub fn explain_with(&self, kernel: Kernel) -> Result<ShowColumns> {
+        runnable(kernel)?;
         let crib = self.crib;
+        let (hands, starters, width) = (self.hands.ids(), self.starters, self.hands.width());
+        if kernel != Kernel::Scalar {
+            let rows = self.rows();
+            let mut cols: [Vec<u8>; simd::PART_COLUMNS] = std::array::from_fn(|_| vec![0u8; rows]);
+            {
+                let [a, b, c, d, e, f] = &mut cols;
+                fn chunks(v: &mut [u8]) -> std::slice::ChunksMut<'_, u8> {
+                    v.chunks_mut(CHUNK_ROWS)
+                }
+                let tasks: Vec<[&mut [u8]; simd::PART_COLUMNS]> = chunks(a)
+                    .zip(chunks(b))
+                    .zip(chunks(c))
+                    .zip(chunks(d))
+                    .zip(chunks(e))
+                    .zip(chunks(f))
+                    .map(|(((((a, b), c), d), e), f)| [a, b, c, d, e, f])
+                    .collect();
+                for_tasks(tasks, |first, mut task| {
+                    let rows = first..first + task[0].len();
+                    let (h, s) = (&hands[rows.start * width..rows.end * width], &starters[rows]);
+                    let bad = match (width, crib) {
+                        (3, _) => simd::run::<T, 3, false>(kernel, h, s, &mut task),
+                        (_, false) => simd::run::<T, 4, false>(kernel, h, s, &mut task),
+                        (_, true) => simd::run::<T, 4, true>(kernel, h, s, &mut task),
+                    };
+                    bad_row(h, s, width, first, bad)
+                })?;
+            }
+            let [fifteens, pairs, runs, flush, nobs, total] = cols;
+            return Ok(ShowColumns { fifteens, pairs, runs, flush, nobs, total });
+        }
         // One record per row, split into columns afterwards.
         let mut recs = vec![[0u8; 6]; self.rows()];
         let record = |hand: Hand, starter: Card| {
@@ -129,13 +173,31 @@ impl<'a, T: CardId> Shows<'a, T> {
             let flush = total - fifteens - pairs - runs - nobs;
             [fifteens, pairs, runs, flush, nobs, total]
         };
-        let (hands, starters) = (self.hands.ids(), self.starters);
-        match self.hands.width() {
+        match width {
             3 => map_shows::<T, 3, _, _>(hands, starters, &mut recs, record)?,
             _ => map_shows::<T, 4, _, _>(hands, starters, &mut recs, record)?,
         }
         let col = |k: usize| recs.iter().map(|r| r[k]).collect::<Vec<u8>>();
         Ok(ShowColumns { fifteens: col(0), pairs: col(1), runs: col(2), flush: col(3), nobs: col(4), total: col(5) })
+    }
+}
+
+/// `Ok` if this CPU can run `kernel`, else the error [`Kernel::parse`] gives for it.
+fn runnable(kernel: Kernel) -> Result<()> {
+    Kernel::parse(kernel.name()).map(|_| ())
+}
+
+/// The error of the bad row `bad` (relative to a chunk starting at row `first`), if any: the
+/// kernels stop only at a bad row, so the slow reader names the problem.
+fn bad_row<T: CardId>(h: &[T], s: &[T], width: usize, first: usize, bad: Option<usize>) -> Result<()> {
+    match bad {
+        None => Ok(()),
+        Some(i) => {
+            let row = &h[i * width..(i + 1) * width];
+            let e =
+                read_show(&IdTable::new(), row, s[i]).err().unwrap_or_else(|| Error::InvalidValue("bad row".into()));
+            Err(e.in_row(first + i))
+        }
     }
 }
 
@@ -666,5 +728,199 @@ mod tests {
         each!(u8: [52, 63, 64, 255], i8: [-1, -128, 52, 127], i16: [-1, 52, 300], u16: [52, 65535],
               i32: [-1, 52, 1 << 20], u32: [52, u32::MAX as i128], i64: [-1, 52, 1 << 40, i64::MIN as i128],
               u64: [52, 1 << 63, u64::MAX as i128]);
+    }
+
+    /// The vectorised kernels this CPU runs; the others are named with why they are skipped.
+    fn vector_kernels() -> Vec<Kernel> {
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+                eprintln!("skipped: the {} kernel's checks (this CPU lacks its instructions)", k.name());
+            }
+        });
+        Kernel::available().into_iter().filter(|&k| k != Kernel::Scalar).collect()
+    }
+
+    /// `hands`/`starters` scored by every kernel and category by category, against scalar.
+    fn check_kernels<T: CardId + std::fmt::Debug>(hands: &[T], starters: &[T], width: usize, crib: bool) {
+        let shows = Shows::new(IdRows::of_width("hands", hands, width).unwrap(), starters, crib).unwrap();
+        let want = shows.scores_with(Kernel::Scalar).unwrap();
+        let want_parts = shows.explain_with(Kernel::Scalar).unwrap();
+        for k in vector_kernels() {
+            let got = shows.scores_with(k).unwrap();
+            if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
+                let row = &hands[i * width..(i + 1) * width];
+                panic!(
+                    "{} width {width} crib {crib}: row {i} {row:?} + {:?}: {} != {}",
+                    k.name(),
+                    starters[i],
+                    got[i],
+                    want[i]
+                );
+            }
+            assert!(shows.explain_with(k).unwrap() == want_parts, "{} explain, width {width} crib {crib}", k.name());
+        }
+    }
+
+    #[test]
+    fn every_vector_kernel_equals_scalar_on_every_dtype_and_category() {
+        for (width, crib) in [(4, false), (4, true), (3, false)] {
+            let (hands, starters) = shows(width);
+            macro_rules! each {
+                ($($t:ty),*) => {$({
+                    let h: Vec<$t> = hands.iter().map(|&x| x as $t).collect();
+                    let s: Vec<$t> = starters.iter().map(|&x| x as $t).collect();
+                    check_kernels(&h, &s, width, crib);
+                })*};
+            }
+            each!(u8, i8, i16, u16, i32, u32, i64, u64);
+        }
+    }
+
+    #[test]
+    fn every_tail_length_and_an_unaligned_start() {
+        let (hands, starters) = shows(4);
+        let (h3, s3) = shows(3);
+        for n in 0..=300 {
+            check_kernels(&hands[..4 * n], &starters[..n], 4, false);
+            check_kernels(&hands[..4 * n], &starters[..n], 4, true);
+            check_kernels(&h3[..3 * n], &s3[..n], 3, false);
+            // Not on a register's alignment: one row (and one starter) in.
+            check_kernels(&hands[4..4 + 4 * n], &starters[1..1 + n], 4, false);
+            let wide: Vec<i64> = h3[..3 * n + 3].iter().map(|&x| x as i64).collect();
+            let ws: Vec<i64> = s3[..n + 1].iter().map(|&x| x as i64).collect();
+            check_kernels(&wide[3..], &ws[1..], 3, false);
+        }
+    }
+
+    #[test]
+    fn a_bad_row_at_every_lane_and_in_the_tail_is_reported_as_scalar_does() {
+        let (hands, starters) = shows(4);
+        let n = 200; // three blocks of 64 (six of 32) and a tail of 8
+        for width in [3usize, 4] {
+            let hands: Vec<u8> = hands.chunks_exact(4).take(n).flat_map(|r| r[..width].to_vec()).collect();
+            let starters = &starters[..n];
+            macro_rules! each {
+                ($($t:ty: $bad:expr),*) => {$({
+                    let mut h: Vec<$t> = hands.iter().map(|&x| x as $t).collect();
+                    let mut s: Vec<$t> = starters.iter().map(|&x| x as $t).collect();
+                    for r in (0..64).chain([64, 100, 127, 128, 191, 192, 195, n - 1]) {
+                        for pos in 0..=width {
+                            let dup = if pos == 0 { hands[width * r + 1] as $t } else { hands[width * r] as $t };
+                            for bad in $bad.iter().copied().map(|b: i128| b as $t).chain([dup]) {
+                                let slot = if pos == width { &mut s[r] } else { &mut h[width * r + pos] };
+                                let keep = std::mem::replace(slot, bad);
+                                let shows = Shows::new(IdRows::of_width("hands", &h, width).unwrap(), &s, false).unwrap();
+                                let want = shows.scores_with(Kernel::Scalar).unwrap_err().to_string();
+                                assert!(want.starts_with(&format!("row {r}:")), "{want}");
+                                for k in vector_kernels() {
+                                    let what = format!("{} {} width {width} row {r} pos {pos}", k.name(), stringify!($t));
+                                    assert_eq!(shows.scores_with(k).unwrap_err().to_string(), want, "{what}");
+                                    assert_eq!(shows.explain_with(k).unwrap_err().to_string(), want, "{what} explain");
+                                }
+                                if pos == width { s[r] = keep } else { h[width * r + pos] = keep }
+                            }
+                        }
+                    }
+                })*};
+            }
+            each!(u8: [52, 63, 64, 255], i8: [-1, -128, 52], u16: [52, 256, 65535], i32: [-1, 52, 1 << 20],
+                  i64: [-1, 52, 1 << 40, i64::MIN as i128], u64: [52, 1 << 63, u64::MAX as i128]);
+        }
+    }
+
+    #[test]
+    fn a_kernel_this_cpu_lacks_is_an_error_not_a_crash() {
+        let shows = Shows::new(IdRows::of_width("hands", &[1u8, 2, 3, 4], 4).unwrap(), &[5u8], false).unwrap();
+        for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+            let err = shows.scores_with(k).unwrap_err().to_string();
+            assert!(err.contains("not available on this CPU"), "{err}");
+        }
+    }
+
+    /// Every show of `width` hand cards with every starter, in every order of the hand's cards,
+    /// scored by scalar (u8 ids) and by every vector kernel for u8 and, if `dtypes`, for every
+    /// other id type; any difference fails. Rows are made by the hand's two lowest cards (at
+    /// most 1,225 x 48 x 24 rows at a time). Returns the number of shows per dtype and kernel.
+    fn exhaustive(width: usize, crib: bool, dtypes: bool) -> u64 {
+        let mut perms: Vec<Vec<usize>> = Vec::new();
+        for p in 0..width.pow(width as u32) {
+            let order: Vec<usize> = (0..width).map(|i| p / width.pow(i as u32) % width).collect();
+            if (0..width).all(|i| order.contains(&i)) {
+                perms.push(order);
+            }
+        }
+        fn check<T: CardId + std::fmt::Debug>(hands: &[T], starters: &[T], width: usize, crib: bool, want: &[u8]) {
+            let shows = Shows::new(IdRows::of_width("hands", hands, width).unwrap(), starters, crib).unwrap();
+            for k in vector_kernels() {
+                let got = shows.scores_with(k).unwrap();
+                if let Some(i) = (0..want.len()).find(|&i| got[i] != want[i]) {
+                    let (row, name) = (&hands[i * width..(i + 1) * width], std::any::type_name::<T>());
+                    panic!(
+                        "{} {name} width {width} crib {crib}: {row:?} + {:?}: {} != {}",
+                        k.name(),
+                        starters[i],
+                        got[i],
+                        want[i]
+                    );
+                }
+            }
+        }
+        let mut checked = 0u64;
+        for a in 0..52u8 {
+            for b in a + 1..52 {
+                let (mut hands, mut starters) = (Vec::new(), Vec::new());
+                let mut push = |cards: &[u8]| {
+                    for st in (0..52u8).filter(|s| !cards.contains(s)) {
+                        for p in &perms {
+                            hands.extend(p.iter().map(|&i| cards[i]));
+                            starters.push(st);
+                        }
+                    }
+                };
+                for c in b + 1..52 {
+                    if width == 3 {
+                        push(&[a, b, c]);
+                    } else {
+                        for d in c + 1..52 {
+                            push(&[a, b, c, d]);
+                        }
+                    }
+                }
+                let shows = Shows::new(IdRows::of_width("hands", &hands, width).unwrap(), &starters, crib).unwrap();
+                let want = shows.scores_with(Kernel::Scalar).unwrap();
+                check(&hands, &starters, width, crib, &want);
+                if dtypes {
+                    macro_rules! each {
+                        ($($t:ty),*) => {$({
+                            let h: Vec<$t> = hands.iter().map(|&x| x as $t).collect();
+                            let s: Vec<$t> = starters.iter().map(|&x| x as $t).collect();
+                            check(&h, &s, width, crib, &want);
+                        })*};
+                    }
+                    each!(i8, i16, u16, i32, u32, i64, u64);
+                }
+                checked += want.len() as u64;
+            }
+        }
+        checked
+    }
+
+    /// The debug build's share of the exhaustive check: every five-card show in every order
+    /// (1,082,900 x 6), every hand and crib show in the cards' ascending order for u8.
+    #[test]
+    fn exhaustive_light_every_five_card_show_in_every_order() {
+        assert_eq!(exhaustive(3, false, false), 6 * 1_082_900);
+    }
+
+    /// Every hand and crib show (12,994,800 each) in all 24 orders of the hand's cards, and every
+    /// five-card show in all 6 orders, for each dtype: too slow for the debug build, run in CI's
+    /// optimised step (`cargo test --profile quick --lib -- --ignored exhaustive_every`).
+    #[test]
+    #[ignore = "minutes in a debug build: CI runs it optimised (--profile quick --ignored)"]
+    fn exhaustive_every_show_in_every_order_for_every_dtype() {
+        assert_eq!(exhaustive(3, false, true), 6 * 1_082_900);
+        assert_eq!(exhaustive(4, false, true), 24 * 12_994_800);
+        assert_eq!(exhaustive(4, true, true), 24 * 12_994_800);
     }
 }

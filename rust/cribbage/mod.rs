@@ -21,6 +21,7 @@ mod discard_tables;
 mod game;
 mod peg;
 mod show;
+mod simd;
 mod tables;
 mod words;
 
