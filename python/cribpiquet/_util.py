@@ -86,8 +86,9 @@ def bool_arg(value: Any, name: str, *, none: bool = False) -> Any:
 
 
 def seat_arg(value: Any, name: str, players: int, *, none: bool = False) -> Any:
-    """``value`` as a seat ``0..players-1`` (``None`` kept when ``none``): an int (numpy ints
-    too), never a bool, a str or a float, as the bindings' seats (``state.legal_actions(player)``):
+    """``value`` as a seat ``0..players-1`` (``None`` kept when ``none``): an int (numpy ints and
+    anything with ``__index__`` too), never a bool (numpy's neither), a str or a float, as the
+    bindings' seats (``state.legal_actions(player)``, ``state.hand(player)``):
     ``TypeError`` for another type, ``ValueError`` for another number, each naming ``name`` in
     plain text.
 
@@ -99,9 +100,12 @@ def seat_arg(value: Any, name: str, players: int, *, none: bool = False) -> Any:
     if none and value is None:
         return None
     what = f"{name} must be a seat 0..{players - 1}{' or None' if none else ''}"
-    if not is_int(value):
+    try:
+        v = None if is_bool(value) else operator.index(value)
+    except Exception:  # noqa: BLE001 - no __index__, or one that fails
+        v = None
+    if v is None:
         raise TypeError(f"{what}, got {describe(value)}")
-    v = int(value)
     if not 0 <= v < players:
         raise ValueError(f"{what}, got {short_repr(v)}")
     return v
