@@ -232,6 +232,9 @@ def test_numbers_refuse_numpy_bools_too():
      "path must not hold a null character, got '\\x00.npz'"),
     (lambda: play.replay("r\x00.jsonl", io.StringIO()), ValueError, "path must not hold a null character"),
     (lambda: replay_page.write_replay_html("r.jsonl", "o\x00.html"), ValueError, "out must not hold a null character"),
+    (lambda: cribbage.DiscardTables.load("\ud800.npz"), ValueError,
+     "path is not a file name this system can encode, got '\\ud800.npz'"),
+    (lambda: play.Recorder("g\x00.jsonl", {}), ValueError, "record must not hold a null character"),
 ])  # fmt: skip
 def test_messages_are_plain_text_naming_the_argument(call: Any, exc: type, message: str):
     with pytest.raises(exc) as e:

@@ -217,8 +217,9 @@ def json_value(text: str, where: str) -> Any:
 
 def path_arg(path: Any, name: str = "path") -> str:
     """A file name argument (a ``str`` or an ``os.PathLike`` of one) as a ``str``: ``TypeError``
-    for another type (bytes too), ``ValueError`` naming ``name`` and the path for an empty one
-    or one holding a null character (which no file name can)."""
+    for another type (bytes too), ``ValueError`` naming ``name`` and the path for an empty one,
+    one holding a null character (which no file name can) or one the file system's encoding
+    cannot carry (``'\\ud800'``), never a bare ``UnicodeEncodeError`` or "embedded null byte"."""
     import os
 
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
@@ -228,6 +229,10 @@ def path_arg(path: Any, name: str = "path") -> str:
         raise ValueError(f"{name} must be a non-empty file name")
     if "\x00" in text:
         raise ValueError(f"{name} must not hold a null character, got {short_repr(text, 60)}")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:  # a lone surrogate the file system's encoding cannot carry
+        raise ValueError(f"{name} is not a file name this system can encode, got {short_repr(text, 60)}") from None
     return text
 
 

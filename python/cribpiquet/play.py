@@ -578,7 +578,7 @@ class Recorder:
     move is taken back."""
 
     def __init__(self, path: Optional[str], header: dict[str, Any]) -> None:
-        self.path, self.header = path, header
+        self.path, self.header = (path_arg(path, "record") if path else path), header
         self.rows: list[dict[str, Any]] = []
         self._rewrite()
 
