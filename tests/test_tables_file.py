@@ -232,6 +232,47 @@ def test_a_header_declaring_a_huge_array_is_refused_before_its_data(saved: Path,
         _refused(path, "member 'dealer_values'", needle)
 
 
+def test_a_zip_of_many_members_is_refused_before_they_are_read(tmp_path: Path):
+    import time
+    import zipfile
+
+    path = tmp_path / "many.npz"
+    with zipfile.ZipFile(path, "w") as z:
+        for i in range(20_000):  # about 1.7 MB: under the size cap, but zipfile would parse them all
+            z.writestr(str(i), b"")
+    start = time.perf_counter()
+    _refused(path, "has 20,000 members; saved tables have 24")
+    assert time.perf_counter() - start < 0.5
+    big = tmp_path / "big.npz"
+    big.write_bytes(bytes(3 << 20))
+    _refused(big, "is 3,145,728 bytes, more than saved tables take")
+
+
+def test_odd_npy_headers_are_refused(saved: Path, tmp_path: Path):
+    import zipfile
+
+    members = _members(saved)
+    for descr, needle in [("<U0", "has dtype <U0, not text"), ("O", "has dtype object"),
+                          ("<U99999999999", "unknown dtype"), ("(2,)f8", "not text")]:  # fmt: skip
+        header = f"{{'descr': {descr!r}, 'fortran_order': False, 'shape': (), }}".encode()
+        header += b" " * (117 - len(header)) + b"\n"
+        path = tmp_path / "odd.npz"
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("format.npy", b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header + b"x" * 8)
+            for key, value in members.items():
+                if key != "format":
+                    with z.open(f"{key}.npy", "w") as f:
+                        np.save(f, value)
+        _refused(path, "member 'format'", needle)
+    for header, needle in [(b"\x93NUMPX\x01\x00", "not a .npy array"), (b"\x93NUMPY\x02\x00\xff\xff\xff\x7f",
+                           "has a header of 2,147,483,647 bytes"), (b"\x93NUMPY\x01\x00\x20\x00" + b"(" * 32,
+                           "not an array header")]:  # fmt: skip
+        path = tmp_path / "odd.npz"
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("format.npy", header)
+        _refused(path, "member 'format'", needle)
+
+
 def test_not_a_regular_file_is_refused_without_blocking(tmp_path: Path):
     import os
 

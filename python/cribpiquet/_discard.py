@@ -239,10 +239,12 @@ def save_tables(tables: DiscardTables, path: Any) -> None:
 #: The per-kind float arrays of a saved file (169 values each), as the pickled state names them.
 _KIND_MEMBERS = ("dealer_crib_shares", "pone_crib_shares", "dealer_values", "pone_values", "dealer_throws",
                  "pone_throws")
-#: The most passes a loaded file may record (``discard_tables`` stops at 10,000).
-MAX_SAVED_ITERATIONS = 1_000_000
-#: The largest file :func:`load_tables` opens (a file of the most passes is about 8 MB).
-MAX_TABLES_FILE = 16 << 20
+#: The most passes a loaded file may record (``discard_tables`` stops at 10,000; a pass is at
+#: least a fifth of a second).
+MAX_SAVED_ITERATIONS = 100_000
+#: The largest file :func:`load_tables` opens (a file of the most passes is under 1 MB): it bounds
+#: the zip's central directory, which is read whole, as well as the members.
+MAX_TABLES_FILE = 2 << 20
 #: Every member of a saved file: its dtype kind (``"f"`` float64, ``"i"`` an int, ``"b"`` a
 #: bool, ``"U"`` text) and shape (``None``: one dimension of at most ``MAX_SAVED_ITERATIONS``).
 TABLES_MEMBERS: dict[str, tuple[str, Optional[tuple[int, ...]]]] = {
@@ -286,6 +288,9 @@ def load_tables(path: Any) -> DiscardTables:
         if info.st_size > MAX_TABLES_FILE:
             raise _Damaged(f"is {info.st_size:,} bytes, more than saved tables take ({MAX_TABLES_FILE:,})")
         with os.fdopen(os.dup(fd), "rb") as f:
+            entries = _zip_entries(f, info.st_size)
+            if entries is not None and entries > 2 * len(TABLES_MEMBERS):  # before zipfile reads them all
+                raise _Damaged(f"has {entries:,} members; saved tables have {len(TABLES_MEMBERS)}")
             try:
                 archive = zipfile.ZipFile(f)
             except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
@@ -311,6 +316,21 @@ def load_tables(path: Any) -> DiscardTables:
         return DiscardTables._restore(state)  # type: ignore[attr-defined,no-any-return]
     except (TypeError, ValueError, OverflowError) as e:
         raise ValueError(f"{where} holds damaged tables: {clip(str(e), 160)}") from None
+
+
+def _zip_entries(f: Any, size: int) -> Optional[int]:
+    """The member count a zip's end record states (``None`` without one: ``zipfile`` then says
+    what is wrong), read from the file's last 64 KiB."""
+    import struct
+
+    tail = min(size, 22 + 0xFFFF)
+    f.seek(size - tail)
+    data = f.read(tail)
+    f.seek(0)
+    at = data.rfind(b"PK\x05\x06")
+    if at < 0 or len(data) - at < 22:
+        return None
+    return int(struct.unpack("<H", data[at + 10 : at + 12])[0])
 
 
 def _read_members(archive: Any) -> dict[str, np.ndarray]:
@@ -371,11 +391,14 @@ def _member(archive: Any, key: str, name: str) -> np.ndarray:
         raise _Damaged(f"member {key!r} holds more data than its shape {got_shape} takes ({size:,} bytes)")
     if len(raw) < size:
         raise _Damaged(f"member {key!r} holds {len(raw):,} bytes of data, not {size:,}")
-    return np.frombuffer(raw, dtype=dtype).reshape(got_shape)
+    try:
+        return np.frombuffer(raw, dtype=dtype).reshape(got_shape)
+    except (ValueError, TypeError) as e:  # not expected after the checks above: still one clear line
+        raise _Damaged(f"member {key!r} cannot be read as {clip(str(dtype), 20)} {got_shape} ({clip(str(e), 60)})") from None
 
 
 def _dtype_fits(dtype: np.dtype, kind: str) -> bool:
-    if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None:
+    if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None or dtype.itemsize == 0:
         return False
     if kind == "f":
         return dtype.kind == "f" and dtype.itemsize == 8
