@@ -192,10 +192,17 @@ pub(crate) fn is_bool(obj: &Bound<'_, PyAny>) -> bool {
         return true;
     }
     if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
-        return false; // the common case, without a look at the type's name
+        return false; // the common case
     }
-    let ty = obj.get_type();
-    ty.module().is_ok_and(|m| m == "numpy") && ty.name().is_ok_and(|n| n == "bool_" || n == "bool")
+    // numpy's bool scalar type, looked up once (a pointer comparison per call after that: an
+    // action or a seat given as a numpy int pays no name lookup)
+    static NUMPY_BOOL: PyOnceLock<Option<Py<pyo3::types::PyType>>> = PyOnceLock::new();
+    let py = obj.py();
+    let numpy_bool = NUMPY_BOOL.get_or_init(py, || {
+        let ty = py.import("numpy").and_then(|np| np.getattr("bool_")).ok()?;
+        ty.cast_into::<pyo3::types::PyType>().ok().map(|t| t.unbind())
+    });
+    numpy_bool.as_ref().is_some_and(|ty| obj.get_type().is(ty.bind(py)))
 }
 
 /// A bool argument (`True`/`False` or a numpy bool, see [`is_bool`]): `TypeError` naming it for
