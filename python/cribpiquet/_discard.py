@@ -438,7 +438,7 @@ def _npy_header(f: Any, key: str) -> tuple[np.dtype, tuple[int, ...]]:
         raise _Damaged(f"member {key!r} has a header that is not an array header")
     try:
         dtype = np.dtype(header["descr"])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError, MemoryError):
         raise _Damaged(f"member {key!r} has an unknown dtype {clip(header['descr'], 20)!r}") from None
     if header["fortran_order"] and len(header["shape"]) > 1:
         raise _Damaged(f"member {key!r} is in Fortran order")
