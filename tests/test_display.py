@@ -88,7 +88,7 @@ def test_render_rejects_a_bad_player():
     s = cribbage.Game("five-card").new_initial_state()
     with pytest.raises(ValueError, match="player must be a seat 0..1 or None"):
         s.render(player=2)
-    with pytest.raises(ValueError, match="player must be"):
+    with pytest.raises(TypeError, match="player must be"):  # a bool is no seat, as in legal_actions (issue 30)
         s.render(player=True)
 
 

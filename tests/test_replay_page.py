@@ -105,7 +105,7 @@ def test_bad_record_and_arguments(tmp_path: Path):
     bad.write_text("\n".join(lines[:3] + ['{"seat": 0, "action": 5000}']) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 4: action 5000 is not legal"):
         replay_page.replay_html(str(bad))
-    with pytest.raises(ValueError, match="seat must be 0, 1 or None"):
+    with pytest.raises(ValueError, match="seat must be a seat 0..1 or None, got 2"):
         replay_page.replay_html(str(rec), seat=2)
     with pytest.raises(ValueError, match="cannot write"):
         replay_page.write_replay_html(str(rec), str(tmp_path / "no" / "dir" / "x.html"))

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _core
 from ._data import RowTable
-from ._util import Progress, describe
+from ._util import Progress, bool_arg
 from .bots import Bot
 
 __all__ = ["ArenaResult", "arena", "wilson"]
@@ -263,8 +263,7 @@ def arena(
     thread); Ctrl-C stops the run within a fraction of a second, inside a game too. With
     ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
     """
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be a bool, got {describe(progress)}")
+    progress = bool_arg(progress, "progress")
     bar = Progress(int(n_games), "arena", "game", delay=1.0) if progress else None
     callback: Optional[Callable[[int], None]] = bar
     try:

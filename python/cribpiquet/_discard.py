@@ -8,13 +8,14 @@ bar.
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
-from typing import Any, Iterable, Union
+from typing import Any, Iterable, Optional, Union
 
 import numpy as np
 
 from . import _core
-from ._util import Progress, float_arg, int_arg, on_a_terminal, short_path, str_arg
+from ._util import Progress, bool_arg, clip, float_arg, int_arg, is_bool, on_a_terminal, path_arg, short_path, str_arg
 from ._data import RowTable
 from ._ids import id_arrays
 from ._plot import require_matplotlib
@@ -144,7 +145,7 @@ def analyze_discard_batch(hands: Any, dealer: Any, *, variant: str = "six-card",
     """
     opp = _opponent(opponent)
     (h,) = id_arrays(hands, empty_width=6)
-    flags = bool(dealer) if isinstance(dealer, (bool, np.bool_)) else np.asarray(dealer)
+    flags = bool_arg(dealer, "dealer") if is_bool(dealer) else np.asarray(dealer)
     out = _core.cribbage_analyze_discard_batch(h, flags, variant, opp)
     out["best"] = out["best"].astype(np.int64)
     return out
@@ -181,10 +182,7 @@ def discard_tables(variant: str = "six-card", *, flushes: bool = True, model: st
     ranges]))`` over ranges covering ``0..discard_classes(variant)``; any split gives the same
     tables as this function.
     """
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be a bool, got {type(progress).__name__}")
-    if not isinstance(flushes, bool):
-        raise TypeError(f"flushes must be a bool, got {type(flushes).__name__}")
+    progress, flushes = bool_arg(progress, "progress"), bool_arg(flushes, "flushes")
     if not isinstance(model, str):
         raise TypeError(f"model must be 'conditioned' or 'thrown-only', got {type(model).__name__}")
     model = model.strip().lower().replace("_", "-")
@@ -221,7 +219,7 @@ def save_tables(tables: DiscardTables, path: Any) -> None:
     """:meth:`DiscardTables.save`: the tables' whole state as a versioned ``.npz`` (no pickle)."""
     if not isinstance(tables, DiscardTables):
         raise TypeError(f"save needs DiscardTables, got {type(tables).__name__}")
-    target = _path_arg(path)
+    target = path_arg(path)
     _, (state,) = tables.__reduce__()
     arrays: dict[str, Any] = {"format": np.array(TABLES_FORMAT), "version": np.array(TABLES_VERSION)}
     for key, value in state.items():
@@ -238,46 +236,213 @@ def save_tables(tables: DiscardTables, path: Any) -> None:
         raise ValueError(f"cannot write the tables to {short_path(target)}: {e.strerror or e}") from None
 
 
+#: The per-kind float arrays of a saved file (169 values each), as the pickled state names them.
+_KIND_MEMBERS = ("dealer_crib_shares", "pone_crib_shares", "dealer_values", "pone_values", "dealer_throws",
+                 "pone_throws")
+#: The most passes a loaded file may record (``discard_tables`` stops at 10,000; a pass is at
+#: least a fifth of a second).
+MAX_SAVED_ITERATIONS = 100_000
+#: The largest file :func:`load_tables` opens (a file of the most passes is under 1 MB): it bounds
+#: the zip's central directory, which is read whole, as well as the members.
+MAX_TABLES_FILE = 2 << 20
+#: Every member of a saved file: its dtype kind (``"f"`` float64, ``"i"`` an int, ``"b"`` a
+#: bool, ``"U"`` text) and shape (``None``: one dimension of at most ``MAX_SAVED_ITERATIONS``).
+TABLES_MEMBERS: dict[str, tuple[str, Optional[tuple[int, ...]]]] = {
+    "format": ("U", ()), "version": ("i", ()), "variant": ("U", ()), "flushes": ("b", ()), "model": ("U", ()),
+    **{k: ("f", (169,)) for k in _KIND_MEMBERS},
+    "averaged": ("i", ()), "iterations": ("i", ()), "changes": ("f", None),
+    **{f"{s}.{k}": ("i", (169,)) for s in ("sums", "sums_before") for k in ("dealer", "pone", "dealer_crib", "pone_crib")},
+    **{f"{s}.hands": ("i", ()) for s in ("sums", "sums_before")},
+}  # fmt: skip
+_TEXT_CHARS = 64  # the longest text member (the format name, a variant, a model)
+
+
+class _Damaged(Exception):
+    """A saved tables file is not usable; the message says why (the member named)."""
+
+
 def load_tables(path: Any) -> DiscardTables:
-    """:meth:`DiscardTables.load`: the tables saved at ``path``."""
-    source = _path_arg(path)
+    """:meth:`DiscardTables.load`: the tables saved at ``path``, checked; any file that is not
+    such tables (missing, not a regular file, too large, not a zip, a bad CRC, a member of the
+    wrong type or shape, unknown or missing members, values that are not numbers of points) is
+    one ``ValueError`` naming the file and the member at fault.
+
+    Only the known members are read, each member's ``.npy`` header (dtype, shape) is checked
+    before its data, and no more bytes than that shape holds are read: a hostile file costs
+    what real tables cost. The values are checked by the same rule as unpickled tables
+    (``DiscardTables._restore``).
+    """
+    import stat
+    import zipfile
+
+    source = path_arg(path)
     where = short_path(source)
     try:
-        with np.load(source, allow_pickle=False) as z:
-            data = {k: z[k] for k in z.files}
+        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block
     except OSError as e:
         raise ValueError(f"cannot read the tables {where}: {e.strerror or e}") from None
-    except (ValueError, EOFError, KeyError) as e:
-        raise ValueError(f"{where} is not a saved DiscardTables file ({str(e)[:60]})") from None
-    if str(data.pop("format", "")) != TABLES_FORMAT:
-        raise ValueError(f"{where} is not a saved DiscardTables file")
-    version = int(data.pop("version", -1))
-    if version != TABLES_VERSION:
-        raise ValueError(f"{where} is format version {version}; this cribpiquet reads version {TABLES_VERSION}")
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Damaged("is not a regular file")
+        if info.st_size > MAX_TABLES_FILE:
+            raise _Damaged(f"is {info.st_size:,} bytes, more than saved tables take ({MAX_TABLES_FILE:,})")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            entries = _zip_entries(f, info.st_size)
+            if entries is not None and entries > 2 * len(TABLES_MEMBERS):  # before zipfile reads them all
+                raise _Damaged(f"has {entries:,} members; saved tables have {len(TABLES_MEMBERS)}")
+            try:
+                archive = zipfile.ZipFile(f)
+            except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
+                raise _Damaged(f"is not a saved DiscardTables file (not a zip archive: {clip(str(e), 60)})") from None
+            with archive:
+                data = _read_members(archive)
+    except _Damaged as e:
+        raise ValueError(f"{where}{':' if str(e).startswith('member') else ''} {e}") from None
+    except OSError as e:
+        raise ValueError(f"cannot read the tables {where}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
     state: dict[str, Any] = {}
     for key, value in data.items():
         if "." in key:
             outer, inner = key.split(".", 1)
-            state.setdefault(outer, {})[inner] = value.astype(np.int64) if inner != "hands" else int(value)
+            state.setdefault(outer, {})[inner] = int(value) if inner == "hands" else value
         elif value.ndim == 0:
             state[key] = value.item()
         else:
             state[key] = value.tolist()
     try:
         return DiscardTables._restore(state)  # type: ignore[attr-defined,no-any-return]
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"{where} holds damaged tables: {str(e)[:80]}") from None
+    except (TypeError, ValueError, OverflowError) as e:
+        raise ValueError(f"{where} holds damaged tables: {clip(str(e), 160)}") from None
 
 
-def _path_arg(path: Any) -> str:
-    import os
+def _zip_entries(f: Any, size: int) -> Optional[int]:
+    """The member count a zip's end record states (``None`` without one: ``zipfile`` then says
+    what is wrong), read from the file's last 64 KiB."""
+    import struct
 
-    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
-        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
-    text = os.fspath(path)
-    if not isinstance(text, str) or not text:
-        raise ValueError("path must be a non-empty file name")
-    return text
+    tail = min(size, 22 + 0xFFFF)
+    f.seek(size - tail)
+    data = f.read(tail)
+    f.seek(0)
+    at = data.rfind(b"PK\x05\x06")
+    if at < 0 or len(data) - at < 22:
+        return None
+    return int(struct.unpack("<H", data[at + 10 : at + 12])[0])
+
+
+def _read_members(archive: Any) -> dict[str, np.ndarray]:
+    """The members of a saved file, each checked (see :func:`load_tables`), format and version
+    first (a file of another format or version says so rather than naming its members)."""
+    names = [i.filename for i in archive.infolist()]
+    members = {n[: -len(".npy")]: n for n in names if n.endswith(".npy")}
+    if "format" not in members or _text(_member(archive, "format", members["format"])) != TABLES_FORMAT:
+        raise _Damaged("is not a saved DiscardTables file")
+    version = int(_member(archive, "version", members.get("version", "version.npy")))
+    if version != TABLES_VERSION:
+        raise _Damaged(f"is format version {version}; this cribpiquet reads version {TABLES_VERSION}")
+    if len(names) != len(set(names)):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise _Damaged(f"has the member {clip(twice, 40)!r} twice")
+    unknown = [n for n in names if n[: -len(".npy")] not in TABLES_MEMBERS or not n.endswith(".npy")]
+    if unknown:
+        raise _Damaged(f"has an unknown member {clip(unknown[0], 40)!r} (not read)")
+    missing = [k for k in TABLES_MEMBERS if k not in members]
+    if missing:
+        raise _Damaged(f"lacks the member {missing[0]!r}")
+    return {key: _member(archive, key, f"{key}.npy") for key in TABLES_MEMBERS if key not in ("format", "version")}
+
+
+def _text(value: np.ndarray) -> str:
+    return str(value[()])
+
+
+def _member(archive: Any, key: str, name: str) -> np.ndarray:
+    """Member ``key`` (file ``name``) as an array of the kind and shape of ``TABLES_MEMBERS``:
+    its header is read and checked first, then exactly the bytes that shape holds (and the end
+    of the member, so its CRC is checked)."""
+    import lzma
+    import zipfile
+    import zlib
+
+    kind, shape = TABLES_MEMBERS[key]
+    try:
+        with archive.open(name) as f:
+            dtype, got_shape = _npy_header(f, key)
+            if not _dtype_fits(dtype, kind):
+                want = {"f": "float64", "i": "an integer dtype", "b": "bool", "U": "text"}[kind]
+                raise _Damaged(f"member {key!r} has dtype {clip(str(dtype), 20)}, not {want}")
+            if shape is None:
+                if len(got_shape) != 1 or got_shape[0] > MAX_SAVED_ITERATIONS:
+                    raise _Damaged(f"member {key!r} has shape {clip(str(got_shape), 40)}, not (n,) with n <= "
+                                   f"{MAX_SAVED_ITERATIONS:,}")
+            elif got_shape != shape:
+                raise _Damaged(f"member {key!r} has shape {clip(str(got_shape), 40)}, not {shape}")
+            size = int(np.prod(got_shape, dtype=np.int64)) * dtype.itemsize
+            raw = f.read(size + 1)  # one byte more: the end of the member, where zipfile checks the CRC
+    except KeyError:
+        raise _Damaged(f"lacks the member {key!r}") from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, lzma.LZMAError, zlib.error, EOFError, OSError, RuntimeError,
+            NotImplementedError, ValueError) as e:  # fmt: skip
+        raise _Damaged(f"member {key!r} is damaged ({clip(str(e), 60)})") from None
+    if len(raw) > size:
+        raise _Damaged(f"member {key!r} holds more data than its shape {got_shape} takes ({size:,} bytes)")
+    if len(raw) < size:
+        raise _Damaged(f"member {key!r} holds {len(raw):,} bytes of data, not {size:,}")
+    try:
+        return np.frombuffer(raw, dtype=dtype).reshape(got_shape)
+    except (ValueError, TypeError) as e:  # not expected after the checks above: still one clear line
+        raise _Damaged(f"member {key!r} cannot be read as {clip(str(dtype), 20)} {got_shape} ({clip(str(e), 60)})") from None
+
+
+def _dtype_fits(dtype: np.dtype, kind: str) -> bool:
+    if dtype.hasobject or dtype.fields is not None or dtype.subdtype is not None or dtype.itemsize == 0:
+        return False
+    if kind == "f":
+        return dtype.kind == "f" and dtype.itemsize == 8
+    if kind == "i":
+        return dtype.kind in "iu" and dtype.itemsize <= 8
+    if kind == "b":
+        return dtype.kind == "b"
+    return dtype.kind == "U" and dtype.itemsize <= 4 * _TEXT_CHARS
+
+
+def _npy_header(f: Any, key: str) -> tuple[np.dtype, tuple[int, ...]]:
+    """The dtype and shape of an ``.npy`` stream's header (format 1, 2 or 3), read with bounded
+    memory (a header of at most 4 KiB) and parsed as a literal, never evaluated."""
+    import ast
+    import struct
+
+    magic = f.read(8)
+    if len(magic) != 8 or magic[:6] != b"\x93NUMPY" or magic[6] not in (1, 2, 3):
+        raise _Damaged(f"member {key!r} is not a .npy array")
+    width = 2 if magic[6] == 1 else 4
+    raw_len = f.read(width)
+    if len(raw_len) != width:
+        raise _Damaged(f"member {key!r} is not a .npy array (cut short)")
+    length = struct.unpack("<H" if width == 2 else "<I", raw_len)[0]
+    if length > 4096:
+        raise _Damaged(f"member {key!r} has a header of {length:,} bytes (an array header is short)")
+    text = f.read(length)
+    try:
+        header = ast.literal_eval(text.decode("utf-8" if magic[6] == 3 else "latin1"))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError, UnicodeDecodeError):
+        raise _Damaged(f"member {key!r} has a header that is not an array header") from None
+    if not (isinstance(header, dict) and set(header) == {"descr", "fortran_order", "shape"}
+            and isinstance(header["descr"], str) and len(header["descr"]) <= 16
+            and isinstance(header["fortran_order"], bool) and isinstance(header["shape"], tuple)
+            and len(header["shape"]) <= 2
+            and all(type(n) is int and 0 <= n <= 2**40 for n in header["shape"])):  # fmt: skip
+        raise _Damaged(f"member {key!r} has a header that is not an array header")
+    try:
+        dtype = np.dtype(header["descr"])
+    except (TypeError, ValueError, OverflowError, MemoryError):
+        raise _Damaged(f"member {key!r} has an unknown dtype {clip(header['descr'], 20)!r}") from None
+    if header["fortran_order"] and len(header["shape"]) > 1:
+        raise _Damaged(f"member {key!r} is in Fortran order")
+    return dtype, header["shape"]
 
 
 combine_pass_sums = _core.cribbage_combine_pass_sums

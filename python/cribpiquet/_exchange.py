@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _core
 from ._data import RowTable
-from ._util import Progress, on_a_terminal
+from ._util import Progress, bool_arg, on_a_terminal
 from ._util import int_arg as _int_arg
 
 Card = _core.PiquetCard
@@ -404,8 +404,7 @@ def analyze_exchange(hand: Any, *, role: str = "elder", rules: Any = None, sampl
     """
     samples = _int_arg(samples, "samples", 0, MAX_SAMPLES)
     seed = _int_arg(seed, "seed", -(2**63), 2**64 - 1)
-    if progress is not None and not isinstance(progress, bool):
-        raise TypeError(f"progress must be a bool or None, got {type(progress).__name__}")
+    progress = bool_arg(progress, "progress", none=True)
     if not isinstance(role, str):
         raise TypeError(f"role must be \"elder\" or \"dealer\", got {type(role).__name__}")
     if not isinstance(opponent, str):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Optional, Sequence
 
+from ._util import seat_arg
+
 #: Suits whose symbol is drawn red.
 RED_SUITS = frozenset("♦♥")
 CARD_W, CARD_H = 36, 50
@@ -96,8 +98,7 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
 
     card = _card_of(state)
     n = state.num_players()
-    if player is not None and not (type(player) is int and 0 <= player < n):
-        raise ValueError(f"player must be a seat 0..{n - 1} or None, got {escape(repr(player))[:40]}")
+    player = seat_arg(player, "player", n, none=True)
     mover = state.current_player()
     turn = "chance" if state.is_chance_node() else ("game over" if state.is_terminal() else f"seat {mover}")
     rows = []

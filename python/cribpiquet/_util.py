@@ -17,8 +17,8 @@ import sys
 import time
 from typing import Any, Callable, Optional
 
-__all__ = ["int_arg", "float_arg", "str_arg", "short_repr", "clip", "describe", "int_in", "int_text", "float_text",
-           "Progress", "run_tasks"]
+__all__ = ["int_arg", "float_arg", "str_arg", "bool_arg", "seat_arg", "printable", "short_repr", "clip", "describe",
+           "int_in", "int_text", "float_text", "Progress", "run_tasks"]
 
 
 def short_repr(value: Any, limit: int = 40) -> str:
@@ -61,6 +61,69 @@ def is_int(value: Any) -> bool:
 
 def _is_np_bool(value: Any) -> bool:
     return type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool")
+
+
+def is_bool(value: Any) -> bool:
+    """True for ``bool`` and numpy's bool scalars (the bindings' ``convert::is_bool``): a flag
+    accepts both; an int or a number argument refuses both."""
+    return isinstance(value, bool) or _is_np_bool(value)
+
+
+def bool_arg(value: Any, name: str, *, none: bool = False) -> Any:
+    """``value`` as a ``bool`` (a numpy bool too; ``None`` kept when ``none``), else a
+    ``TypeError`` naming ``name``: the flags' rule, the same as the bindings'.
+
+    >>> bool_arg(1, "progress")
+    Traceback (most recent call last):
+    ...
+    TypeError: progress must be a bool, got int 1
+    """
+    if none and value is None:
+        return None
+    if not is_bool(value):
+        raise TypeError(f"{name} must be a bool{' or None' if none else ''}, got {describe(value)}")
+    return bool(value)
+
+
+def seat_arg(value: Any, name: str, players: int, *, none: bool = False) -> Any:
+    """``value`` as a seat ``0..players-1`` (``None`` kept when ``none``): an int (numpy ints and
+    anything with ``__index__`` too), never a bool (numpy's neither), a str or a float, as the
+    bindings' seats (``state.legal_actions(player)``, ``state.hand(player)``):
+    ``TypeError`` for another type, ``ValueError`` for another number, each naming ``name`` in
+    plain text.
+
+    >>> seat_arg("0", "player", 2, none=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: player must be a seat 0..1 or None, got str '0'
+    """
+    if none and value is None:
+        return None
+    what = f"{name} must be a seat 0..{players - 1}{' or None' if none else ''}"
+    try:
+        v = None if is_bool(value) else operator.index(value)
+    except Exception:  # noqa: BLE001 - no __index__, or one that fails
+        v = None
+    if v is None:
+        raise TypeError(f"{what}, got {describe(value)}")
+    if not 0 <= v < players:
+        raise ValueError(f"{what}, got {short_repr(v)}")
+    return v
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on shown as an escape, as ``repr``
+    shows it (ESC as ``\\x1b``, BEL ``\\x07``, CR ``\\r``, a newline ``\\n``, a lone surrogate
+    ``\\udcff``; the other non-printable characters, such as the bidirectional overrides, too):
+    the one rule of every command-line message that echoes input (a file's contents, a path, an
+    argument), so a hostile record cannot clear the screen or set the window title.
+
+    >>> printable("seed \\x1b]0;pwned\\x07 ok")
+    'seed \\\\x1b]0;pwned\\\\x07 ok'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def int_arg(value: Any, name: str, low: Optional[int] = None, high: Optional[int] = None) -> int:
@@ -150,6 +213,27 @@ def json_value(text: str, where: str) -> Any:
         raise ValueError(f"{where}: not JSON this tool reads (nested too deeply)") from None
     except ValueError:  # e.g. an integer of more than 4,300 digits
         raise ValueError(f"{where}: not JSON this tool reads (a number too long)") from None
+
+
+def path_arg(path: Any, name: str = "path") -> str:
+    """A file name argument (a ``str`` or an ``os.PathLike`` of one) as a ``str``: ``TypeError``
+    for another type (bytes too), ``ValueError`` naming ``name`` and the path for an empty one,
+    one holding a null character (which no file name can) or one the file system's encoding
+    cannot carry (``'\\ud800'``), never a bare ``UnicodeEncodeError`` or "embedded null byte"."""
+    import os
+
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise TypeError(f"{name} must be a str or a path, got {type(path).__name__}")
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text:
+        raise ValueError(f"{name} must be a non-empty file name")
+    if "\x00" in text:
+        raise ValueError(f"{name} must not hold a null character, got {short_repr(text, 60)}")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:  # a lone surrogate the file system's encoding cannot carry
+        raise ValueError(f"{name} is not a file name this system can encode, got {short_repr(text, 60)}") from None
+    return text
 
 
 def short_path(path: str, limit: int = 60) -> str:

@@ -403,9 +403,9 @@ def format_paths(report: dict[str, Any]) -> list[str]:
 
 def load_report(path: str) -> dict[str, Any]:
     """Read a report written by ``--json``; a ValueError names what is wrong with it."""
-    from ._util import json_value, short_path, short_repr
+    from ._util import json_value, path_arg, short_path, short_repr
 
-    where = short_path(path)
+    where = short_path(path_arg(path))
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -429,7 +429,11 @@ def format_compare(old: dict[str, Any], new: dict[str, Any]) -> str:
     """The change of every median rate from ``old`` to ``new`` (positive: faster now)."""
     olds = {r["name"]: r for r in old["results"]}
     news = {r["name"]: r for r in new["results"]}
-    lines = [f"compared with {old.get('created', 'an earlier run')} ({old.get('machine', {}).get('cpu', '?')}):",
+    from ._util import printable
+
+    machine = old.get("machine")
+    cpu = machine.get("cpu", "?") if isinstance(machine, dict) else "?"
+    lines = [f"compared with {printable(str(old.get('created', 'an earlier run')))} ({printable(str(cpu))}):",
              f"{'benchmark':<32} {'before':>14} {'after':>14} {'change':>9}"]
     for name, r in news.items():
         if name not in olds:
@@ -441,20 +445,22 @@ def format_compare(old: dict[str, Any], new: dict[str, Any]) -> str:
                      f"{_rate_text(after) + r['unit'] + '/s':>14} {change:>+8.1f}%")
     for name in olds:
         if name not in news:
-            lines.append(f"{name:<32} {'(not in this run)':>14}")
+            lines.append(f"{printable(name):<32} {'(not in this run)':>14}")
     return "\n".join(lines)
 
 
 def main(quick: bool, json_path: str | None, compare_path: str | None) -> int:
     """What ``cribpiquet bench`` runs; returns the exit status."""
     old = load_report(compare_path) if compare_path else None  # a bad file fails before the run
+    from ._util import printable
+
     report = run_suite(quick, progress=lambda name: print(f"  {name} …", file=sys.stderr, flush=True))
     print(format_report(report))
     if json_path:
         with open(json_path, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
             f.write("\n")
-        print(f"wrote {json_path}")
+        print(f"wrote {printable(json_path)}")
     if old is not None:
         print(format_compare(old, report))
     return 0

@@ -16,11 +16,14 @@
 
 ``--json`` prints the result as one JSON document on stdout instead of the text (``bench --json``
 writes a file instead). Bad input prints one line to stderr and exits with status 2. Output that
-cannot be written (a full disk, a plot file that cannot be written, a closed stdout) prints one
-line and exits with status 1; a closed pipe (``cribpiquet stats | head -1``) ends quietly with
-status 0; a terminal that cannot show a character (``PYTHONIOENCODING=ascii``) gets it as an
-escape (``\\u2014``), never an error. Ctrl-C prints one line saying what was done (an arena the
-table of the games played so far) and exits with status 130.
+cannot be written (a full disk, a plot file that cannot be written, a closed stdout), or saved
+discard tables that cannot be read (missing, damaged, hostile), prints one line and exits with
+status 1. Every message echoes input (a path, an argument, a file's text) with its control
+characters escaped, as ``repr`` shows them, so a hostile file cannot act on the terminal. A
+closed pipe (``cribpiquet stats | head -1``) ends quietly with status 0; a terminal that cannot
+show a character (``PYTHONIOENCODING=ascii``) gets it as an escape (``\\u2014``), never an error.
+Ctrl-C prints one line saying what was done (an arena the table of the games played so far) and
+exits with status 130.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import time
 from typing import Any, Callable, NoReturn, Sequence
 
 from . import _core, cribbage, piquet
-from ._util import Progress, clip, float_text, int_text
+from ._util import Progress, clip, float_text, int_text, printable
 
 BAR_WIDTH = 40
 
@@ -58,6 +61,18 @@ class OutputError(Exception):
 
 class Interrupted(Exception):
     """Ctrl-C during a command; the message says what was done (one line)."""
+
+
+class InputFileError(Exception):
+    """A file the command reads (saved discard tables) is missing, damaged or hostile; the
+    message, naming the file and the member at fault, is the one line to print (status 1)."""
+
+
+def _say(line: str) -> None:
+    """One line of the tool's own to stderr, with the control characters of any input it echoes
+    (a path, an argument, a file's contents) shown as escapes (:func:`printable`): every
+    message of the tool goes through here."""
+    print(printable(line), file=sys.stderr)
 
 
 def _emit_json(doc: Any) -> None:
@@ -114,11 +129,11 @@ def _plot_ready(args: argparse.Namespace) -> bool:
     try:
         require_matplotlib()
     except ImportError as e:
-        print(f"cribpiquet: error: {e}", file=sys.stderr)
+        _say(f"cribpiquet: error: {e}")
         return False
     problem = _plot_path_problem(path)
     if problem:
-        print(f"cribpiquet: error: --plot {clip(path, 60)}: {problem}", file=sys.stderr)
+        _say(f"cribpiquet: error: --plot {clip(path, 60)}: {problem}")
         return False
     return True
 
@@ -165,7 +180,7 @@ def _save_plot(fig: Any, path: str, quiet: bool = False) -> None:
             f.flush()
     except OSError as e:
         raise OutputError(f"cannot write the plot {clip(path, 60)}: {e.strerror or e}") from None
-    print(f"plot: {path}", file=sys.stderr if quiet else sys.stdout)
+    print(f"plot: {printable(path)}", file=sys.stderr if quiet else sys.stdout)
 
 
 def _stats_figure(kind: str, counts: Any, log: bool = False) -> object:
@@ -197,7 +212,10 @@ def _cmd_discard(args: argparse.Namespace) -> int:
         return 2
     opponent: Any = "uniform"
     if args.tables is not None:
-        opponent = cribbage.DiscardTables.load(args.tables)
+        try:
+            opponent = cribbage.DiscardTables.load(args.tables)
+        except ValueError as e:
+            raise InputFileError(str(e)) from None
         if opponent.variant != args.variant:
             raise ValueError(f"the tables in {args.tables} are for {opponent.variant}, not {args.variant} "
                              f"(use --variant {opponent.variant})")
@@ -271,7 +289,8 @@ def _cmd_discard_tables(args: argparse.Namespace) -> int:
     if args.save:
         t.save(args.save)
         if not args.json:
-            print(f"saved: {args.save} (use it with: cribpiquet discard ... --tables {args.save})")
+            shown = printable(args.save)
+            print(f"saved: {shown} (use it with: cribpiquet discard ... --tables {shown})")
     return 0
 
 
@@ -400,7 +419,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from . import replay_page
 
         steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat)
-        print(f"wrote {args.html}: {steps} moves, open it in a browser")
+        print(f"wrote {printable(args.html)}: {steps} moves, open it in a browser")
         return 0
     play.replay(args.file)
     return 0
@@ -471,7 +490,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, status 2, no usage dump
-        self.exit(2, f"cribpiquet: error: {message}\n")
+        self.exit(2, f"cribpiquet: error: {printable(message)}\n")
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -698,7 +717,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _never_fail_to_encode(sys.stderr)
     problem = _bad_argument(argv)
     if problem:
-        print(f"cribpiquet: error: {problem}", file=sys.stderr)
+        _say(f"cribpiquet: error: {problem}")
         return 2
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -706,7 +725,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     if sys.stdout is None:  # started with stdout closed (`cribpiquet stats >&-`)
-        print("cribpiquet: error: cannot write the output: standard output is closed", file=sys.stderr)
+        _say("cribpiquet: error: cannot write the output: standard output is closed")
         return 1
     _never_fail_to_encode(sys.stdout)
     try:
@@ -716,22 +735,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `cribpiquet stats | head -1`: the reader is gone, nothing to say
         _silence_stdout()
         return 0
-    except OutputError as e:
+    except (OutputError, InputFileError) as e:
         _flush_quietly()
-        print(f"cribpiquet: error: {e}", file=sys.stderr)
+        _say(f"cribpiquet: error: {e}")
         return 1
     except OSError as e:  # e.g. `> /dev/full`
         _silence_stdout()
-        print(f"cribpiquet: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        _say(f"cribpiquet: error: cannot write the output: {e.strerror or e}")
         return 1
     except (Interrupted, KeyboardInterrupt) as e:
         _flush_quietly()
         what = str(e) if isinstance(e, Interrupted) else "interrupted"
         newline = "\n" if sys.stderr is not None and sys.stderr.isatty() else ""  # past the echoed ^C
-        print(f"{newline}cribpiquet: {what}", file=sys.stderr)
+        print(newline, end="", file=sys.stderr)
+        _say(f"cribpiquet: {what}")
         return 130
     except (ValueError, TypeError) as e:
-        print(f"cribpiquet: error: {e}", file=sys.stderr)
+        _say(f"cribpiquet: error: {e}")
         return 2
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from . import cribbage, piquet
-from ._util import describe, float_arg, int_arg, is_int, short_repr, str_arg
+from ._util import bool_arg, describe, float_arg, int_arg, is_int, short_repr, str_arg
 
 __all__ = ["register", "CRIBBAGE", "PIQUET"]
 
@@ -197,9 +197,8 @@ def register() -> None:
         def __init__(self, params: dict | None = None) -> None:
             p = {"variant": "six-card", "target": 0, "lurch": False, **(params or {})}
             target = int_arg(p["target"], "target", 0)
-            if not isinstance(p["lurch"], bool):
-                raise TypeError(f"lurch must be a bool, got {type(p['lurch']).__name__}")
-            inner = cribbage.Game(str_arg(p["variant"], "variant"), target=target or None, lurch=p["lurch"])
+            lurch = bool_arg(p["lurch"], "lurch")
+            inner = cribbage.Game(str_arg(p["variant"], "variant"), target=target or None, lurch=lurch)
             super().__init__(crib_type, inner, p)
 
     class PiquetGame(Game):  # type: ignore[valid-type,misc]

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
 
 from . import _core, _display, cribbage, piquet
-from ._util import clip, json_value, short_path
+from ._util import clip, json_value, path_arg, printable, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}
@@ -578,7 +578,7 @@ class Recorder:
     move is taken back."""
 
     def __init__(self, path: Optional[str], header: dict[str, Any]) -> None:
-        self.path, self.header = path, header
+        self.path, self.header = (path_arg(path, "record") if path else path), header
         self.rows: list[dict[str, Any]] = []
         self._rewrite()
 
@@ -608,6 +608,7 @@ class Recorder:
 
 def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The header and the action rows of a record; ``ValueError`` naming the line if malformed."""
+    path = path_arg(path)
     try:
         with open(path, encoding="utf-8") as f:
             lines = [ln for ln in f.read().splitlines() if ln.strip()]
@@ -665,8 +666,10 @@ def replay_steps(path: str, state: Any, rows: list[dict[str, Any]]) -> Iterator[
 def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: Optional[TextIO]) -> Any:
     state = start_state(path, header)
     emit = (lambda s: print(s, file=out)) if out is not None else print
-    opts = ", ".join(f"{k} {v}" for k, v in header["options"].items())
-    emit(f"{header['game']} ({opts}), seed {header.get('seed')}, you against the bot {header.get('bot')!r}")
+    # the header's fields are the file's text: cut short, their control characters escaped
+    opts = ", ".join(f"{clip(str(k), 30)} {clip(str(v), 30)}" for k, v in header["options"].items())
+    seed, bot = clip(str(header.get("seed")), 30), clip(repr(header.get("bot")), 40)
+    emit(printable(f"{header['game']} ({clip(opts, 200)}), seed {seed}, you against the bot {bot}"))
     narrator = Narrator(reveal=True)
     for n, before, action in replay_steps(path, state, rows):
         for k, line in enumerate(narrator.lines(before, action, state)):
@@ -812,8 +815,8 @@ class Session:
                 continue
             try:
                 cmd = parse_input(text, s, self.pending)
-            except InputError as e:
-                self.write(f"? {e}")
+            except InputError as e:  # it may echo what was typed: control characters escaped
+                self.write(f"? {printable(str(e))}")
                 continue
             if cmd.kind == "move":
                 self.marks.append(len(s.history()))

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from . import cribbage, piquet, play
 from ._html import card_svg, escape
-from ._util import clip
+from ._util import clip, path_arg, seat_arg
 
 __all__ = ["frames_of_record", "replay_html", "write_replay_html"]
 
@@ -151,8 +151,7 @@ const MIDDLE = (f) => (f.trick.length ? 'trick: ' + f.trick.map((p) => C[p[1]]).
 def replay_html(path: str, *, seat: Optional[int] = None) -> str:
     """The page for the record at ``path``; ``seat`` (0 or 1) opens it in that seat's view (the
     other hand face down; the page can switch), ``None`` with both hands face up."""
-    if seat is not None and not (type(seat) is int and seat in (0, 1)):
-        raise ValueError(f"seat must be 0, 1 or None, got {escape(repr(seat))[:40]}")
+    seat = seat_arg(seat, "seat", 2, none=True)
     header, _ = play.read_record(path)
     frames = frames_of_record(path)
     is_piquet = header.get("game") == "piquet"
@@ -189,6 +188,7 @@ def replay_html(path: str, *, seat: Optional[int] = None) -> str:
 
 def write_replay_html(path: str, out: str, *, seat: Optional[int] = None) -> int:
     """Write :func:`replay_html` of ``path`` to the file ``out``; returns the number of steps."""
+    out = path_arg(out, "out")
     page = replay_html(path, seat=seat)
     try:
         with open(out, "w", encoding="utf-8") as f:

@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple, PyType};
 
-use super::convert::{bool_arg, describe, seed_from, str_arg, IntArg};
+use super::convert::{bool_arg, describe, is_bool, seed_from, str_text, IntArg};
 use super::interrupt::{interruptible, interruptible_unless, on_pool};
 use super::players::{policy_from, register_bot_reader};
 use crate::bots::registry::{BotGame, BotSettings, BotSpec, Kind, Value, BOTS};
@@ -40,11 +40,19 @@ pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState
     Err(PyTypeError::new_err(format!("{what} needs a cribbage or piquet State, got {}", describe(obj))))
 }
 
-/// A number argument: `TypeError` naming it for anything else (a bool too).
+/// A number argument: `TypeError` naming it for anything else (a bool, Python's or numpy's,
+/// too); an int too large for a float is a `ValueError` saying so.
 fn float_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    if is_bool(obj) {
+        return Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj))));
+    }
     match obj.extract::<f64>() {
-        Ok(x) if !obj.is_instance_of::<PyBool>() => Ok(x),
-        _ => Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj)))),
+        Ok(x) => Ok(x),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => {
+            let bits = obj.call_method0("bit_length").and_then(|b| b.extract::<u64>()).unwrap_or(0);
+            Err(PyValueError::new_err(format!("{name} is too large for a number, got an int of {bits} bits")))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj)))),
     }
 }
 
@@ -114,7 +122,7 @@ impl PyBot {
                 Kind::Seed => Value::Seed(seed_from(obj)?),
                 Kind::Float | Kind::Seconds => Value::Float(float_arg(obj, name)?),
                 Kind::Bool => Value::Bool(bool_arg(obj, name)?),
-                Kind::Name => Value::Name(str_arg(obj, name)?.to_str()?),
+                Kind::Name => Value::Name(str_text(obj, name)?),
             };
             settings.set(name, value)?;
         }

@@ -78,9 +78,9 @@ pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
         return Ok(card);
     }
     if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(text.to_str()?.parse::<D::Card>()?);
+        return Ok(self::text(text, "card")?.parse::<D::Card>()?);
     }
-    if obj.is_instance_of::<PyBool>() {
+    if is_bool(&obj) {
         return Err(PyTypeError::new_err(format!("expected a card, got the bool {}", echo_repr(obj))));
     }
     if D::is_other_card(obj) {
@@ -127,7 +127,7 @@ pub(crate) fn cards<D: Deck>(
         }
     };
     if let Ok(text) = obj.cast::<PyString>() {
-        let mut words = crate::cards::card_words(text.to_str()?);
+        let mut words = crate::cards::card_words(self::text(text, "cards")?);
         let mut n = 0;
         while let Some(word) = words.next() {
             n += 1;
@@ -184,16 +184,58 @@ pub(crate) fn card_vec<D: Deck>(obj: &Bound<'_, PyAny>, group: Group) -> PyResul
     Ok(out)
 }
 
-/// A bool argument: `TypeError` naming it for anything else ("crib must be a bool, got int").
+/// Is `obj` a bool: Python's `bool` or numpy's (`numpy.bool_`, a scalar read from a bool array)?
+/// The one rule of the flags: a flag accepts both ([`bool_arg`]), an int or a number argument
+/// (a seat, a count, a time limit) refuses both.
+pub(crate) fn is_bool(obj: &Bound<'_, PyAny>) -> bool {
+    if obj.is_instance_of::<PyBool>() {
+        return true;
+    }
+    if obj.is_exact_instance_of::<pyo3::types::PyInt>() {
+        return false; // the common case
+    }
+    // numpy's bool scalar type, looked up once (a pointer comparison per call after that: an
+    // action or a seat given as a numpy int pays no name lookup)
+    static NUMPY_BOOL: PyOnceLock<Option<Py<pyo3::types::PyType>>> = PyOnceLock::new();
+    let py = obj.py();
+    let numpy_bool = NUMPY_BOOL.get_or_init(py, || {
+        let ty = py.import("numpy").and_then(|np| np.getattr("bool_")).ok()?;
+        ty.cast_into::<pyo3::types::PyType>().ok().map(|t| t.unbind())
+    });
+    numpy_bool.as_ref().is_some_and(|ty| obj.get_type().is(ty.bind(py)))
+}
+
+/// A bool argument (`True`/`False` or a numpy bool, see [`is_bool`]): `TypeError` naming it for
+/// anything else ("crib must be a bool, got int 1").
 pub(crate) fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
-    obj.cast::<PyBool>()
-        .map(|b| b.is_true())
-        .map_err(|_| PyTypeError::new_err(format!("{name} must be a bool, got {}", describe(obj))))
+    if is_bool(obj) {
+        if let Ok(b) = obj.extract::<bool>() {
+            return Ok(b);
+        }
+    }
+    Err(PyTypeError::new_err(format!("{name} must be a bool, got {}", describe(obj))))
 }
 
 /// A str argument: `TypeError` naming it for anything else ("kind must be a str, got int 5").
 pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResult<&'a Bound<'py, PyString>> {
     obj.cast::<PyString>().map_err(|_| PyTypeError::new_err(format!("{name} must be a str, got {}", describe(obj))))
+}
+
+/// The text of a str argument `name`: a str that is not Unicode text (a lone surrogate such as
+/// `'\udcff'`, from a file name decoded with surrogate escapes) is a `ValueError` naming the
+/// argument, never a bare `UnicodeEncodeError`.
+pub(crate) fn text<'a>(s: &'a Bound<'_, PyString>, name: &str) -> PyResult<&'a str> {
+    s.to_str().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name} must be text, got {} (it holds a lone surrogate)",
+            echo_repr(s.as_any())
+        ))
+    })
+}
+
+/// [`str_arg`] then [`text`]: the text of a str argument.
+pub(crate) fn str_text<'a>(obj: &'a Bound<'_, PyAny>, name: &str) -> PyResult<&'a str> {
+    text(str_arg(obj, name)?, name)
 }
 
 /// An int argument in `min..=max`: `TypeError` for a non-int (or a bool), `ValueError` (never
@@ -332,7 +374,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for IntArg {
 
     #[inline]
     fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<IntArg> {
-        if obj.is_instance_of::<PyBool>() {
+        if is_bool(&obj) {
             return Ok(IntArg(Err(describe(&obj).into())));
         }
         match obj.extract::<i64>() {
@@ -391,7 +433,7 @@ impl Int {
 
 /// A seed from any Python int but a bool (negative ints wrap to 64 bits).
 pub(crate) fn seed_from(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if obj.is_instance_of::<PyBool>() {
+    if is_bool(&obj) {
         return Err(PyTypeError::new_err(format!("seed must be an int, got {}", describe(obj))));
     }
     if let Ok(s) = obj.extract::<u64>() {
@@ -416,7 +458,7 @@ pub(crate) fn keywords<'py, const N: usize>(
 ) -> PyResult<[Option<Bound<'py, PyAny>>; N]> {
     let mut values = [const { None }; N];
     for (key, value) in kwargs.into_iter().flatten() {
-        let key = key.extract::<String>()?;
+        let key = key.str()?.to_string_lossy().into_owned();
         let Some(i) = names.iter().position(|n| *n == key) else {
             return Err(PyTypeError::new_err(format!("{func}() got an unexpected keyword argument '{key}'")));
         };

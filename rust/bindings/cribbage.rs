@@ -276,7 +276,7 @@ fn cribbage_peg_points_batch(py: Python<'_>, sequences: &Bound<'_, PyAny>) -> Py
 /// Counts per score 0..29 over every show of a kind, by full enumeration.
 #[pyfunction]
 fn cribbage_hand_distribution(py: Python<'_>, kind: &Bound<'_, PyAny>) -> PyResult<Column> {
-    let kind = core::DistributionKind::parse(convert::str_arg(kind, "kind")?.to_str()?)?;
+    let kind = core::DistributionKind::parse(convert::str_text(kind, "kind")?)?;
     let counts = py.detach(|| core::hand_distribution(kind));
     Ok(Column::rows(counts.map(|c| c as i64).to_vec()))
 }

@@ -17,11 +17,11 @@ use crate::cribbage as core;
 const DEALT: Group = Group { what: "hand to discard from", expected: "6 (five-card: 5)", max: 6 };
 
 fn variant_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::Variant> {
-    obj.map_or(Ok(core::Variant::SixCard), |v| Ok(convert::str_arg(v, "variant")?.to_str()?.parse()?))
+    obj.map_or(Ok(core::Variant::SixCard), |v| Ok(convert::str_text(v, "variant")?.parse()?))
 }
 
 fn model_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::TablesModel> {
-    obj.map_or(Ok(core::TablesModel::Conditioned), |v| Ok(convert::str_arg(v, "model")?.to_str()?.parse()?))
+    obj.map_or(Ok(core::TablesModel::Conditioned), |v| Ok(convert::str_text(v, "model")?.parse()?))
 }
 
 /// One discard choice of :func:`analyze_discard`: the cards kept and thrown, the expected hand
@@ -125,8 +125,8 @@ fn cribbage_analyze_discard_batch<'py>(
 /// bool array.
 fn dealer_flags(dealer: &Bound<'_, PyAny>, rows: usize) -> PyResult<Vec<bool>> {
     use numpy::{PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
-    if let Ok(flag) = dealer.cast::<pyo3::types::PyBool>() {
-        return Ok(vec![flag.is_true()]);
+    if convert::is_bool(dealer) {
+        return Ok(vec![convert::bool_arg(dealer, "dealer")?]);
     }
     let Some(array) =
         dealer.cast::<PyUntypedArray>().ok().filter(|a| a.dtype().is_equiv_to(&numpy::dtype::<bool>(a.py())))
@@ -354,11 +354,17 @@ impl DiscardTables {
         for (key, values) in kind_arrays(&mut t) {
             *values = per_kind(&get(key)?, key, FLOATS)?;
         }
-        t.averaged = get("averaged")?.extract()?;
+        t.averaged = convert::int_in(&get("averaged")?, "averaged", 0, i64::MAX)? as usize;
         t.sums = sums_from(&get("sums")?, "sums")?;
-        t.sums_before = sums_from(&get("sums_before")?, "sums")?;
-        t.iterations = get("iterations")?.extract()?;
-        t.changes = get("changes")?.extract()?;
+        t.sums_before = sums_from(&get("sums_before")?, "sums_before")?;
+        t.iterations = convert::int_in(&get("iterations")?, "iterations", 0, i64::MAX)? as usize;
+        let changes = get("changes")?;
+        if changes.is_instance_of::<pyo3::types::PyString>() {
+            return Err(PyTypeError::new_err("changes must be a sequence of floats, got a str"));
+        }
+        t.changes =
+            changes.extract().map_err(|_| PyTypeError::new_err("changes must be a sequence of floats"))?;
+        t.check()?;
         Ok(DiscardTables(t))
     }
 }

@@ -21,7 +21,7 @@ fn config_from(
     first_dealer: Option<IntArg>,
 ) -> PyResult<GameConfig> {
     let variant: Variant = match variant {
-        Some(v) => convert::str_arg(v, "variant")?.to_str()?.parse()?,
+        Some(v) => convert::str_text(v, "variant")?.parse()?,
         None => Variant::SixCard,
     };
     let target = target.map(|t| t.within("target", 1..core::MAX_TARGET as i64 + 1)).transpose()?;

@@ -17,7 +17,7 @@
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::bindings::convert::{action_list, describe, seed_from, uniform_chance_outcomes, Deck, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
@@ -43,7 +43,7 @@ pub(crate) trait PyGame: Game<State: BotGame> {
 pub(crate) fn action_id<G: PyGame>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     let not_int = || PyTypeError::new_err(format!("action must be an int, got {}", describe(obj)));
     if !obj.is_exact_instance_of::<pyo3::types::PyInt>() {
-        if obj.is_instance_of::<PyBool>() {
+        if super::convert::is_bool(obj) {
             return Err(not_int());
         }
         if G::Deck::is_other_card(obj) {
@@ -85,7 +85,7 @@ pub(crate) fn split_player<'a, 'py>(
     match second {
         None => Ok(first),
         Some(x) => {
-            if first.is_instance_of::<PyBool>() || first.extract::<i64>().is_err() {
+            if super::convert::is_bool(first) || first.extract::<i64>().is_err() {
                 return Err(PyTypeError::new_err(format!("player must be an int, got {}", describe(first))));
             }
             Ok(x)
@@ -295,7 +295,7 @@ pub(crate) fn string_to_action<S: GameState>(
     first: &Bound<'_, PyAny>,
     second: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u16> {
-    Ok(s.string_to_action(action_text(split_player(first, second)?)?.to_str()?)?)
+    Ok(s.string_to_action(super::convert::text(action_text(split_player(first, second)?)?, "action text")?)?)
 }
 
 /// `State.information_state_tensor` / `observation_tensor` (`read`) of `player` (default: the
@@ -330,7 +330,7 @@ pub(crate) fn deserialize_state<G: Game>(game: &G, text: &Bound<'_, PyAny>) -> P
             describe(text)
         ))
     })?;
-    Ok(game.deserialize_state(text.to_str()?)?)
+    Ok(game.deserialize_state(super::convert::text(text, "text")?)?)
 }
 
 // ------------------------------------------------------------------------------ the classes

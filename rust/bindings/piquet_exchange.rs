@@ -7,14 +7,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::arrays::columns_dict;
-use super::convert::{describe, int_in, keywords, seed_from, str_arg};
+use super::convert::{describe, int_in, keywords, seed_from, str_arg, str_text, text};
 use super::piquet::hand_from;
 use super::piquet::rules::rules_arg;
 use crate::piquet as core;
 
 /// The `role=` argument: "elder" (the default) or "dealer".
 fn role_arg(role: Option<&Bound<'_, PyAny>>) -> PyResult<core::Role> {
-    role.map_or(Ok(core::Role::Elder), |r| Ok(core::Role::parse(str_arg(r, "role")?.to_str()?)?))
+    role.map_or(Ok(core::Role::Elder), |r| Ok(core::Role::parse(str_text(r, "role")?)?))
 }
 
 /// The `max_discard=` argument: 0..=8, or None for no limit.
@@ -27,7 +27,7 @@ fn opponent_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<core::McOpponent> {
     let Some(o) = obj else { return Ok(core::McOpponent::Best) };
     let name = str_arg(o, "opponent")
         .map_err(|_| PyTypeError::new_err(format!("opponent must be \"best\" or \"keep\", got {}", describe(o))))?;
-    Ok(core::McOpponent::parse(name.to_str()?)?)
+    Ok(core::McOpponent::parse(text(name, "opponent")?)?)
 }
 
 /// The exact part of the exchange analysis: every legal discard of the dealt ``hand`` for

@@ -20,7 +20,7 @@ fn config_from(rules: Option<&Bound<'_, PyAny>>, scope: &Bound<'_, PyAny>) -> Py
             super::convert::describe(scope)
         ))
     })?;
-    Ok(GameConfig::new(rules_arg(rules)?, Scope::parse(scope.to_str()?)?)?)
+    Ok(GameConfig::new(rules_arg(rules)?, Scope::parse(super::convert::text(scope, "scope")?)?)?)
 }
 
 /// `config` with the `first_dealer` argument (None or a seat).

@@ -40,7 +40,7 @@ pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<Polic
             describe(item)
         ))
     })?;
-    let name = name.to_str()?;
+    let name = super::convert::text(name, "player")?;
     match BotSpec::parse(name)? {
         Some(spec) => Ok(spec.policy_factory()),
         None => Err(PyValueError::new_err(format!(

@@ -90,7 +90,7 @@ fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution,
 fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, PyAny>>) -> PyResult<PySolution> {
     let state = state_arg(state, "solve")?;
     let objective = match objective {
-        Some(o) => Objective::parse(super::convert::str_arg(o, "objective")?.to_str()?)?,
+        Some(o) => Objective::parse(super::convert::str_text(o, "objective")?)?,
         None => Objective::Points,
     };
     let (s, repr) = py.detach(|| match state {

@@ -244,7 +244,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for ObservationArg {
                 false => Err(PyTypeError::new_err(format!("observation must be {NAMES}, got {}", describe(&obj)))),
             }));
         };
-        Ok(ObservationArg(match text.to_str()? {
+        Ok(ObservationArg(match super::convert::text(&text, "observation")? {
             "information_state" => Ok(Observation::InformationState),
             "observation" => Ok(Observation::Observation),
             other => Err(PyValueError::new_err(format!("observation must be {NAMES}, got {:?}", echo(other)))),

@@ -909,6 +909,56 @@ impl DiscardTables {
         core::array::from_fn(|k| if pairs[k] > 0.0 { throws[k] / pairs[k] } else { 0.0 })
     }
 
+    /// Check tables made from outside values (unpickled, loaded from a file): every value a number
+    /// of crib points (finite, in `0..=29`), every share finite in `0..=1` with each role's
+    /// throws summing to 1, the crib shares finite and non-negative, one finite non-negative
+    /// change per iteration, at most `iterations` passes averaged, and each pass's sums
+    /// covering no hand or every hand once. The error names the field (`dealer_values[12]`,
+    /// `sums.hands`) as the pickled state and the saved file do.
+    pub fn check(&self) -> Result<()> {
+        const MAX_CRIB: f64 = 29.0 + 1e-6; // a crib scores at most 29; room for rounding
+        let bad = |field: &str, what: String| Err(Error::InvalidValue(format!("{field} {what}")));
+        let in_range = |field: &str, values: &[f64], high: f64| -> Result<()> {
+            for (k, &v) in values.iter().enumerate() {
+                if !(v.is_finite() && (0.0..=high).contains(&v)) {
+                    return bad(&format!("{field}[{k}]"), format!("is {v}: it must be a finite number in 0..={high}"));
+                }
+            }
+            Ok(())
+        };
+        let roles = ["dealer", "pone"];
+        in_range("dealer_values", &self.values.dealer, 29.0)?;
+        in_range("pone_values", &self.values.pone, 29.0)?;
+        for (role, name) in roles.iter().enumerate() {
+            in_range(&format!("{name}_throws"), &self.throws[role], 1.0)?;
+            let total: f64 = self.throws[role].iter().sum();
+            if (total - 1.0).abs() > 1e-6 {
+                return bad(&format!("{name}_throws"), format!("sum to {total}, not 1 (they are shares of the hands)"));
+            }
+            in_range(&format!("{name}_crib_shares"), &self.crib_shares[role], MAX_CRIB)?;
+        }
+        if self.changes.len() != self.iterations {
+            return bad("changes", format!("hold {} values for {} iterations", self.changes.len(), self.iterations));
+        }
+        in_range("changes", &self.changes, f64::MAX)?;
+        if self.averaged > self.iterations {
+            return bad("averaged", format!("is {}, more than the {} iterations", self.averaged, self.iterations));
+        }
+        let all_hands = binomial(self.pack.count_ones() as u64, self.variant.cards_dealt() as u64);
+        for (name, sums) in [("sums", &self.sums), ("sums_before", &self.sums_before)] {
+            if sums.hands != 0 && sums.hands != all_hands {
+                return bad(&format!("{name}.hands"), format!("is {}, not 0 or {all_hands} (every hand once)", sums.hands));
+            }
+            for (role, counts) in roles.iter().zip(&sums.counts) {
+                let total: u128 = counts.iter().map(|&c| c as u128).sum();
+                if total != sums.hands as u128 {
+                    return bad(&format!("{name}.{role}"), format!("count {total} hands, not {}", sums.hands));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Whether these tables are for the full pack (always, but in tests of a reduced one).
     pub(crate) fn full_pack(&self) -> bool {
         self.pack == FULL_PACK
@@ -1293,6 +1343,7 @@ mod brute {
             }
             b.changes.push(change);
             t = t.step().unwrap();
+            t.check().unwrap(); // every pass's tables pass the check of loaded ones
         }
         assert!(t.averaged > 0 || t.last_change() < 1e-9, "the test should reach the averaging or a fixed point");
     }
@@ -1304,6 +1355,35 @@ mod brute {
             } else {
                 &self.values.pone
             }
+        }
+    }
+
+    #[test]
+    fn check_refuses_damaged_tables_naming_the_field() {
+        let (pack, _) = pack_of(&[3, 4, 5, 10], 3);
+        let t = DiscardTables::initial_in(Variant::FiveCard, true, TablesModel::Conditioned, pack).unwrap();
+        t.check().unwrap();
+        let t1 = t.step().unwrap();
+        t1.check().unwrap();
+        type Damage = fn(&mut DiscardTables);
+        let cases: [(Damage, &str); 11] = [
+            (|t| t.values.dealer[12] = f64::NAN, "dealer_values[12] is NaN"),
+            (|t| t.values.pone[0] = f64::INFINITY, "pone_values[0] is inf"),
+            (|t| t.values.pone[3] = -0.5, "pone_values[3] is -0.5"),
+            (|t| t.values.dealer[1] = 30.0, "dealer_values[1] is 30"),
+            (|t| t.throws[1][7] = f64::NEG_INFINITY, "pone_throws[7] is -inf"),
+            (|t| t.throws[0][0] += 0.5, "dealer_throws sum to"),
+            (|t| t.crib_shares[0][5] = -1.0, "dealer_crib_shares[5] is -1"),
+            (|t| t.changes.push(0.5), "changes hold 2 values for 1 iterations"),
+            (|t| t.averaged = 2, "averaged is 2, more than the 1 iterations"),
+            (|t| t.sums.hands -= 1, "sums.hands is"),
+            (|t| t.sums_before.counts[1][4] += 1, "sums_before.pone count 1 hands, not 0"),
+        ];
+        for (damage, message) in cases {
+            let mut bad = t1.clone();
+            damage(&mut bad);
+            let err = bad.check().unwrap_err().to_string();
+            assert!(err.starts_with(message), "{err:?} should start with {message:?}");
         }
     }
 

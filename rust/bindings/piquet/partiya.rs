@@ -13,7 +13,7 @@ use crate::piquet as core;
 /// A non-negative int of at most 2**64 − 1 (a game total or deal score); a ValueError naming
 /// `name` otherwise, a TypeError for a non-int.
 fn points_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() {
+    if convert::is_bool(obj) {
         return Err(PyTypeError::new_err(format!("{name} must be an int, got the bool {}", convert::echo_repr(obj))));
     }
     match obj.extract::<u64>() {

@@ -37,7 +37,7 @@ fn set_rule(r: &mut core::Rules, f: &core::RuleField, value: &Bound<'_, PyAny>) 
     let bad_type =
         |what: &str| PyTypeError::new_err(format!("rule {field} must be {what}, got {}", convert::echo_repr(value)));
     let small = |v: &Bound<'_, PyAny>, max: u16| -> PyResult<u16> {
-        if v.is_instance_of::<pyo3::types::PyBool>() {
+        if convert::is_bool(v) {
             return Err(bad_type("an int"));
         }
         let n = v.extract::<i64>().map_err(|_| bad_type("an int"))?;
@@ -73,7 +73,8 @@ fn set_rule(r: &mut core::Rules, f: &core::RuleField, value: &Bound<'_, PyAny>) 
         K::OptionalNumber { max } => V::OptionalNumber(if value.is_none() { None } else { Some(small(value, max)?) }),
         K::Flag => V::Flag(value.extract::<bool>().map_err(|_| bad_type("a bool"))?),
         K::Name(_) => {
-            name = value.extract::<String>().map_err(|_| bad_type("a str"))?;
+            let s = value.cast::<pyo3::types::PyString>().map_err(|_| bad_type("a str"))?;
+            name = convert::text(s, &format!("rule {field}"))?.to_owned();
             V::Name(&name)
         }
         K::Limits => {
@@ -93,7 +94,7 @@ impl Rules {
     fn new(name: Option<&Bound<'_, PyAny>>) -> PyResult<Rules> {
         match name {
             None => Ok(Rules(core::Rules::russian())),
-            Some(name) => Ok(Rules(core::Rules::named(convert::str_arg(name, "name")?.to_str()?)?)),
+            Some(name) => Ok(Rules(core::Rules::named(convert::str_text(name, "name")?)?)),
         }
     }
     /// The Russian game of the source (the default).
@@ -112,7 +113,7 @@ impl Rules {
         let mut r = self.0;
         if let Some(changes) = changes {
             for (k, v) in changes.iter() {
-                let name = k.extract::<String>()?;
+                let name = k.str()?.to_string_lossy().into_owned();
                 let field = core::rule_field(&name).ok_or_else(|| {
                     let names: Vec<&str> = core::RULE_FIELDS.iter().map(|f| f.name).collect();
                     let name = crate::error::echo(&name);
@@ -174,8 +175,8 @@ pub(super) fn rules_or(rules: Option<&Bound<'_, PyAny>>, default: fn() -> core::
     if let Ok(r) = r.cast::<Rules>() {
         return Ok(r.get().0);
     }
-    if let Ok(name) = r.extract::<String>() {
-        return Ok(core::Rules::named(&name)?);
+    if let Ok(name) = r.cast::<pyo3::types::PyString>() {
+        return Ok(core::Rules::named(convert::text(name, "rules")?)?);
     }
     Err(PyTypeError::new_err(format!(
         "rules must be a Rules value or \"russian\"/\"rubicon\", got {}",

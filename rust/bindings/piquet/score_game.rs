@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
 use super::declarations::DeclarationScore;
 use super::rules::rules_arg;
@@ -121,11 +121,12 @@ pub(super) fn piquet_score_game(
     let [rules, elder_dealt, dealer_dealt, open_capot, silent, false_declaration] =
         keywords("piquet_score_game", NAMES, options)?;
     // The player names are read first, as pyo3 reads typed arguments before the call.
-    let text = |o: Option<Bound<'_, PyAny>>| -> PyResult<Option<String>> {
-        o.map(|o| Ok(o.cast_into::<PyString>()?.to_str()?.to_owned())).transpose()
+    let text = |o: Option<Bound<'_, PyAny>>, name: &str| -> PyResult<Option<String>> {
+        o.map(|o| Ok(convert::str_text(&o, name)?.to_owned())).transpose()
     };
-    let [open_capot, silent, false_declaration] = [open_capot, silent, false_declaration].map(text);
-    let (open_capot, silent, false_declaration) = (open_capot?, silent?, false_declaration?);
+    let open_capot = text(open_capot, "open_capot")?;
+    let silent = text(silent, "silent")?;
+    let false_declaration = text(false_declaration, "false_declaration")?;
     let rules = rules_arg(rules.as_ref())?;
     let options = core::GameOptions {
         elder_dealt: optional_hand(elder_dealt.as_ref())?,
