@@ -251,6 +251,7 @@ fn generic_preplay_value<S: PimcGame>(t: &S, from: &S, player: usize, objective:
         return Ok(end.outcome_value(from, player, objective));
     }
     let value = t.solve_values(objective)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+    let value = if objective == Objective::Points { value - t.pending_points() } else { value };
     let side = from.side_of(player);
     let v = if t.side_of(q) == side { value } else { S::other_side_value(value, objective) };
     if objective == Objective::Points {
@@ -535,9 +536,11 @@ impl PimcGame for piquet::State {
         matches!(self.phase(), piquet::Phase::Exchange | piquet::Phase::Discard)
     }
 
-    /// The solved play's point difference for `player` from this world's first lead.
+    /// The solved play's point difference for `player` from this world's first lead (the play's
+    /// alone: the solver's value less its pending declarations).
     fn rest_points(&self, player: usize) -> Result<f64> {
         let value = self.solve_values(Objective::Points)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        let value = value - self.pending_points();
         Ok(if self.current_player() as usize == player { value } else { -value })
     }
 
@@ -764,9 +767,12 @@ where
         if world.solvable() {
             let solver = world.solver_objective(objective);
             let action_values = world.solve_values(solver)?;
+            // The play's points: the solver's pending points (a rubicon dealer's declarations at
+            // the first lead, the same for every action) are left out, as before they were solved.
+            let pending = if solver == Objective::Points { world.pending_points() } else { 0.0 };
             let values = legal
                 .iter()
-                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1))
+                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1 - pending))
                 .map(|v| if solver == objective { v } else { state.points_on_scale(p, v, objective) })
                 .collect();
             return Ok((weight, values));
