@@ -1139,7 +1139,8 @@ mod tests {
             let mut by_card = 0u32;
             let mut m = starters;
             while m != 0 {
-                by_card += super::super::show::score_show_unchecked(hand, Card::from_index(m.trailing_zeros()), crib) as u32;
+                by_card +=
+                    super::super::show::score_show_unchecked(hand, Card::from_index(m.trailing_zeros()), crib) as u32;
                 m &= m - 1;
             }
             assert_eq!(show_sum_unchecked(hand, starters, crib), by_card, "{hand} crib={crib}");
