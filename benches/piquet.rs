@@ -8,7 +8,7 @@
 
 use cribpiquet::piquet::{
     declaration_points, declarations_batch, score_declarations, score_declarations_batch, score_game, Card,
-    DeclarationScorer, GameOptions, Hand, Rules,
+    DeclarationScorer, GameOptions, Hand, Partie, Rules,
 };
 use cribpiquet::batch::IdRows;
 use cribpiquet::kernel::Kernel;
@@ -246,4 +246,17 @@ fn batch_declarations_by_kernel<T: From<u8> + cribpiquet::batch::CardId + 'stati
     let kernel = Kernel::parse(kernel).unwrap();
     let hands = HandRows::new(IdRows::of_width("hands", &e, 12).unwrap()).unwrap();
     bencher.counter(ItemsCount::new(BATCH)).bench(|| black_box(hands).declarations_with(&rules, kernel).unwrap());
+}
+
+/// A rubicon partie tied deal after deal (issue 8.9: each deal O(1); it was quadratic): 200,000
+/// deals per iteration. Was a time bound in `partiya.rs`'s `many_tied_deals_are_linear` test.
+#[divan::bench]
+fn partie_tied_deals(bencher: Bencher) {
+    bencher.counter(ItemsCount::new(200_000usize)).bench(|| {
+        let mut p = Partie::new(&Rules::rubicon()).unwrap();
+        for _ in 0..200_000 {
+            p.add_deal(black_box(7), black_box(7)).unwrap();
+        }
+        p.deals_played()
+    });
 }

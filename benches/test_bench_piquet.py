@@ -73,3 +73,17 @@ def test_score_game_ids(benchmark):
     dealer = [int(c) for c in piquet.parse_cards(DEALER)]
     tricks = [(int(piquet.Card(a)), int(piquet.Card(b))) for a, b in TRICKS]
     benchmark(piquet.score_game, elder, dealer, tricks)
+
+
+def test_partie_tied_deals(benchmark):
+    """200,000 tied rubicon deals in one partie (issue 8.9: linear; 64 k deals took 2.2 s when
+    it was quadratic). Was a time bound in tests/test_piquet_match.py."""
+
+    def run():
+        p = piquet.Partie()
+        for _ in range(200_000):
+            p.add_deal(7, 7)
+        return p
+
+    p = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert p.deals_played == 200_000

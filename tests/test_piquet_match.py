@@ -565,20 +565,17 @@ def test_totals_near_2_64_are_value_errors_naming_the_input_and_change_nothing()
 
 
 def test_200000_tied_deals_are_linear():
-    import time
-
+    # How long they take is a benchmark (benches/test_bench_piquet.py, test_partie_tied_deals): a
+    # time bound here failed on a loaded machine (issue 30, item 8).
     p = Partie()
-    start = time.perf_counter()
     for _ in range(200_000):
         p.add_deal(7, 7)
-    elapsed = time.perf_counter() - start
     assert (p.totals, p.deals_played, p.deals_left, p.is_over()) == ((1_400_000, 1_400_000), 200_000, 2, False)
     assert p.result() is None
     p.add_deal(1, 0)
     assert (p.deals_left, p.is_over()) == (1, False)  # each player deals once more
     p.add_deal(0, 0)
     assert partie(p.result()) == {"totals": (1_400_001, 1_400_000), "winner": 0, "rubiconed": False, "score": 101}
-    assert elapsed < 5.0  # a generous guard: 64 k deals took 2.2 s when this was quadratic
 
 
 # -------------------------------------------------------------------------- Partie.from_totals

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cribpiquet import bots, play, replay_page
+from cribpiquet import bots, cribbage, piquet, play, replay_page
 
 GAMES = [
     ("cribbage", {"variant": "five-card"}, 3),
@@ -168,3 +169,85 @@ def test_browser_steps_through_the_game(tmp_path: Path, kind: str, options: dict
             assert page.locator("#hand1 svg.cp-back").count() == 0
         finally:
             browser.close()
+
+
+# ------------------------------------------------- issue 30, item 3: a seat sees only its own
+
+_CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQKT])([♣♦♥♠CDHS])(?![0-9A-Za-z])")
+
+
+def _cards_in(text: str, kind: str) -> set[int]:
+    """The cards a text names (``10♥`` or ``TH``)."""
+    card = piquet.Card if kind == "piquet" else cribbage.Card
+    return {int(card(m.group(0))) for m in _CARD_TOKEN.finditer(text)}
+
+
+def seen_by_seat(states: list[Any], seat: int, kind: str) -> list[set[int]]:
+    """What `seat` has seen up to each state: every card its information state has shown so far
+    (its hands, discards and talon cards, the cut, the starter, the cards played), and in
+    cribbage the hands and crib shown at the end of each deal's play."""
+    seen: set[int] = set()
+    out = []
+    for k, state in enumerate(states):
+        info = state.information_state_string(seat)
+        # the header line names the game and rules, not cards
+        seen |= _cards_in(info.split("\n", 1)[1] if "\n" in info else "", kind)
+        if k and states[k - 1].phase == "play" and states[k - 1].current_player() >= 0:
+            action = state.history()[-1] if state.history() else None
+            if action is not None and action < (32 if kind == "piquet" else 52):
+                seen.add(action)  # a card played is seen by both (the deal may be over after it)
+        if kind == "cribbage" and k and states[k - 1].phase == "play" and state.phase != "play":
+            before = states[k - 1]
+            for p in (0, 1):
+                seen |= {int(c) for c in before.kept(p)}
+            seen |= {int(c) for c in before.crib()}
+        out.append(set(seen))
+    return out
+
+
+@pytest.mark.parametrize(("kind", "options", "seed"), GAMES + [("piquet", {"rules": "russian", "scope": "partiya"}, 4)])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_seats_page_shows_only_what_the_seat_has_seen(tmp_path: Path, kind: str, options: dict[str, Any], seed: int, seat: int):
+    rec = tmp_path / "g.jsonl"
+    states = record_game(rec, kind, options, seed)
+    frames = replay_page.frames_of_record(str(rec), seat=seat)
+    seen = seen_by_seat(states, seat, kind)
+    everything = replay_page.frames_of_record(str(rec))
+    hidden_named = 0
+    for frame, state, known, full in zip(frames, states, seen, everything):
+        # the seat's own hand face up, the other as its size only
+        assert frame["hands"][seat] == full["hands"][seat]
+        assert frame["hands"][1 - seat] == [None] * len(state.hand(1 - seat))
+        named = _cards_in(" ".join(frame["lines"]), kind)
+        assert named <= known, (frame["step"], frame["lines"], named - known)
+        # the cards on the table: the starter, the count, the trick
+        table = [frame.get("starter"), *frame.get("count_cards", [])]
+        table += [p[1] for p in frame.get("trick", []) + frame.get("last_trick", [])]
+        assert {c for c in table if c is not None} <= known, frame["step"]
+        hidden_named += len(_cards_in(" ".join(full["lines"]), kind) - known)
+    assert hidden_named > 0  # the full replay names cards this seat has not seen: they were hidden
+    page = replay_page.replay_html(str(rec), seat=seat)
+    assert f"seed {seed}" not in page.split("<script>")[0]
+    assert page.count("<option") == 1 and f'<option value="{seat}" selected>' in page
+    # the page's data is the seat's frames
+    data = json.loads(page.split("const FRAMES = ", 1)[1].split(";\nconst CARDS", 1)[0].replace("<\\/", "</"))
+    assert data == json.loads(json.dumps(frames))
+
+
+def test_live_play_narration_is_unchanged_by_the_seat_view(tmp_path: Path):
+    """The narrator without a seat (live play) still names the bot's declarations and keeps quiet
+    about the deal and its hidden moves, as before."""
+    rec = tmp_path / "g.jsonl"
+    states = record_game(rec, "piquet", {"rules": "rubicon", "scope": "deal"}, 8)
+    live = play.Narrator(reveal=False)
+    seat0 = play.Narrator(reveal=False, seat=0)
+    for before, after in zip(states, states[1:]):
+        action = after.history()[-1]
+        a, b = live.lines(before, action, after), seat0.lines(before, action, after)
+        if before.phase in ("deal", "discard", "draw"):
+            assert set(a) <= set(b)
+        elif after.declarations() is not None and before.declarations() is None:
+            head = a.index("Declarations:") + 1
+            assert a[:head] == b[:head] and a[-1] == b[-1]  # the move, then the totals declared
+        else:
+            assert a == b

@@ -262,3 +262,58 @@ def test_pimc_stops_on_ctrl_c():
     assert elapsed < 5, elapsed
     # The bot still works afterwards.
     assert bots.PIMC(worlds=2, inference=False).step(s) in s.legal_actions()
+
+
+def first_leads(game, n, seed):
+    """`n` states of `game` at a deal's first lead (random exchanges and announcements)."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    s = game.new_initial_state()
+    while len(out) < n:
+        if s.is_terminal():
+            s = game.new_initial_state()
+        if s.phase == "play" and not s.plays() and s.current_player() >= 0:
+            out.append(s.clone())
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    return out
+
+
+def all_points(state):
+    by_source = state.points_by_source()
+    return [sum(by_source[k][p] for k in by_source) for p in (0, 1)]
+
+
+@pytest.mark.parametrize("rules", ["russian", "rubicon"])
+@pytest.mark.parametrize("scope", ["deal", "partiya"])
+def test_points_at_a_first_lead_are_the_principal_variation_played_out(rules, scope):
+    """Issue 30, item 4: from a deal's first lead the points value is what the principal
+    variation scores on the engine to the end of the deal — under the rubicon timing the
+    dealer's declarations, credited after elder's lead, included — and every action's value is
+    what it scores now plus the value after it."""
+    pending = 0
+    for s in first_leads(piquet.Game(rules, scope=scope), 12, seed=30):
+        me = s.current_player()
+        sol = cribpiquet.solve(s)
+        end = s.clone()
+        for a in sol.principal_variation:
+            end.apply_action(a)
+        before, after = all_points(s), all_points(end)
+        assert sol.value == (after[me] - before[me]) - (after[1 - me] - before[1 - me])
+        for a, v in list(sol.action_values.items())[:3]:
+            t = s.clone()
+            t.apply_action(a)
+            now = all_points(t)
+            r = (now[me] - before[me]) - (now[1 - me] - before[1 - me])
+            rest = cribpiquet.solve(t).value
+            assert v == (r + rest if t.current_player() == me else r - rest)
+        t = s.clone()
+        t.apply_action(sol.principal_variation[0])
+        pending += all_points(t)[1 - me] != all_points(s)[1 - me]
+    if rules == "rubicon":
+        assert pending > 0  # some first leads had the dealer's declarations still to credit

@@ -277,10 +277,26 @@ def _delta(before: Any, after: Any) -> dict[str, list[int]]:
 class Narrator:
     """Says what each action did, from the engine's states before and after it. With
     ``reveal=False`` (live play) the bot's hidden cards (its discards, its talon cards) are not
-    named; a replay shows everything."""
+    named; a replay shows everything. ``seat`` (with ``reveal=False``) narrates what that seat has
+    seen: its own cards at the deal, the other seat's discards, talon cards and declarations only
+    as what the seat is told of them (how many cards, the points of each category)."""
 
-    def __init__(self, reveal: bool) -> None:
+    def __init__(self, reveal: bool, seat: Optional[int] = None) -> None:
         self.reveal = reveal
+        self.seat = seat
+        self.viewer = YOU if seat is None else seat
+
+    def _hidden(self, seat: int) -> bool:
+        """Are ``seat``'s own cards hidden from this narration?"""
+        return not self.reveal and seat != self.viewer
+
+    def _dealt(self, t: Any) -> list[str]:
+        """The hands at the end of a deal: both in a replay, the seat's own in a seat's view."""
+        if self.reveal:
+            return [f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}"]
+        if self.seat is not None:
+            return [f"Dealt: {'you' if self.seat == YOU else 'the bot'} {cards_text(t, t.hand(self.seat))}"]
+        return []
 
     def lines(self, before: Any, action: int, after: Any) -> list[str]:
         if is_piquet(before):
@@ -297,15 +313,17 @@ class Narrator:
         if phase == "cut":
             out.extend(_cut_lines(s, a, t, "cut", "cuts", "the lowest card deals"))
         elif phase == "deal":
-            if t.phase != "deal" and (self.reveal):
-                out.append(f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}")
+            if t.phase != "deal":
+                out.extend(self._dealt(t))
+            elif self.seat is not None:
+                out.append("A card is dealt.")
         elif phase == "discard":
             crib = ("your" if p == YOU else "its") if s.dealer == p else ("the bot's" if p == YOU else "your")
-            if p == YOU or self.reveal:
+            if not self._hidden(p):
                 out.append(f"{_v(p, 'discard', 'discards')} {action_label(s, a)} to {crib} crib.")
             else:
                 n = len(s.action_cards(a))
-                out.append(f"The bot discards {n} card{'s' * (n > 1)} to {crib} crib.")
+                out.append(f"{_v(p, 'discard', 'discards')} {n} card{'s' * (n > 1)} to {crib} crib.")
         elif phase == "starter":
             out.append(f"Starter: {card_symbol(s, a)}")
         elif phase == "play":
@@ -368,19 +386,24 @@ class Narrator:
             if t.phase != "deal":
                 out.append(f"Deal {t.deals}: {'you deal' if t.dealer == YOU else 'the bot deals'}; "
                            f"{'you are' if t.elder == YOU else 'the bot is'} elder.")  # fmt: skip
-                if self.reveal:
-                    out.append(f"Dealt: you {cards_text(t, t.hand(YOU))}; the bot {cards_text(t, t.hand(BOT))}")
+                out.extend(self._dealt(t))
+            elif self.seat is not None:
+                out.append("A card is dealt.")
         elif phase == "exchange":
             n = a - piquet.EXCHANGE_BASE
             out.append(f"{_v(p, 'keep', 'keeps')} the hand (no exchange)." if n == 0
                        else f"{_v(p, 'exchange', 'exchanges')} {n} card{'s' * (n > 1)}.")  # fmt: skip
         elif phase == "discard":
-            if p == YOU or self.reveal:
+            if not self._hidden(p):
                 out.append(f"{_v(p, 'lay', 'lays')} out {card_symbol(s, a)}.")
+            elif self.seat is not None:
+                out.append(f"{_v(p, 'lay', 'lays')} out a card.")
         elif phase == "draw":
             seat = YOU if len(t.drawn(YOU)) > len(s.drawn(YOU)) else BOT
-            if seat == YOU or self.reveal:
+            if not self._hidden(seat):
                 out.append(f"{_v(seat, 'take', 'takes')} {card_symbol(s, a)} from the talon.")
+            elif self.seat is not None:
+                out.append(f"{_v(seat, 'take', 'takes')} a card from the talon.")
         elif phase == "announce":
             capot = a == piquet.ANNOUNCE_CAPOT
             out.append(f"{_v(p, 'announce', 'announces')} an open capot!" if capot else f"{_v(p, 'pass', 'passes')}.")
@@ -428,9 +451,15 @@ class Narrator:
                                           dealer_dealt=t.dealt_hand(dealer))  # fmt: skip
         seat_of = {"elder": elder, "dealer": dealer}
         out = ["Declarations:"]
+        told: dict[tuple[int, str], int] = {}  # a hidden seat's declarations: the points by category
         for role, category, name, points, _cards in score.items:
+            if self._hidden(seat_of[role]) and self.seat is not None:
+                told[seat_of[role], category] = told.get((seat_of[role], category), 0) + points
+                continue
             good = " — good" if category in ("point", "sequence", "set") else ""
             out.append(f"  {NAME[seat_of[role]]}: {name}{good}, {points}.")
+        for (seat, category), points in told.items():
+            out.append(f"  {NAME[seat]}: {category.replace('_', ' ')}, {points}.")
         held = {"point": True, "sequences": bool(score.elder.sequences or score.dealer.sequences),
                 "sets": bool(score.elder.sets or score.dealer.sets)}  # fmt: skip
         for category, holds in held.items():

@@ -30,9 +30,13 @@ def _scores(state: Any) -> dict[str, Any]:
     return {"total": list(state.scores()), "target": state.get_game().target}
 
 
-def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
+def _frame(state: Any, step: int, who: str, lines: list[str], seat: Optional[int] = None) -> dict[str, Any]:
     is_piquet = isinstance(state, piquet.State)
     card = piquet.Card if is_piquet else cribbage.Card
+    # In a seat's view the other hand is only its size: its cards are not in the page.
+    hands = [sorted(state.hand(p), key=lambda c: (card(c).rank, c)) for p in (0, 1)]
+    if seat is not None:
+        hands[1 - seat] = [None] * len(hands[1 - seat])
     frame: dict[str, Any] = {
         "step": step,
         "who": who,
@@ -40,7 +44,7 @@ def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
         "phase": state.phase,
         "turn": state.current_player(),
         "final": state.is_terminal(),
-        "hands": [sorted(state.hand(p), key=lambda c: (card(c).rank, c)) for p in (0, 1)],
+        "hands": hands,
         "scores": _scores(state),
         "dealer": state.dealer,
     }
@@ -56,18 +60,25 @@ def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
     return frame
 
 
-def frames_of_record(path: str) -> list[dict[str, Any]]:
+def frames_of_record(path: str, seat: Optional[int] = None) -> list[dict[str, Any]]:
     """Every position of the recorded game, the start first: what the page shows at each step
-    (plain JSON-able values)."""
+    (plain JSON-able values). ``seat`` (0 or 1): only what that seat has seen at each step — the
+    other hand as its number of cards (``None`` for each), the narration of
+    :class:`~cribpiquet.play.Narrator` for that seat (the other seat's discards and talon cards
+    unnamed, its declarations as points by category)."""
+    seat = seat_arg(seat, "seat", 2, none=True)
     header, rows = play.read_record(path)
     state = play.start_state(path, header)
-    narrator = play.Narrator(reveal=True)
-    frames = [_frame(state, 0, "start", ["The game begins."])]
+    narrator = play.Narrator(reveal=seat is None, seat=seat)
+    frames = [_frame(state, 0, "start", ["The game begins."], seat)]
     for n, before, action in play.replay_steps(path, state, rows):
         who = play.WHO.get(before.current_player(), "chance")
-        lines = narrator.lines(before, action, state) or [f"{who}: {before.action_to_string(action)}"]
-        frames.append(_frame(state, n, who, lines))
+        lines = narrator.lines(before, action, state)
+        if not lines:  # the action's own text names its cards: only with every card face up
+            lines = [f"{who}: {before.action_to_string(action)}" if seat is None else f"{who} moves."]
+        frames.append(_frame(state, n, who, lines, seat))
     return frames
+
 
 
 _STYLE = """
@@ -149,22 +160,29 @@ const MIDDLE = (f) => (f.trick.length ? 'trick: ' + f.trick.map((p) => C[p[1]]).
 
 
 def replay_html(path: str, *, seat: Optional[int] = None) -> str:
-    """The page for the record at ``path``; ``seat`` (0 or 1) opens it in that seat's view (the
-    other hand face down; the page can switch), ``None`` with both hands face up."""
+    """The page for the record at ``path``; ``seat`` (0 or 1): that seat's view, ``None``: both
+    hands face up (the page can switch between both hands and either seat's view).
+
+    A seat's view holds only what that seat has seen at each step (:func:`frames_of_record`): the
+    other hand face down, the log without its hidden cards, the title without the seed (which
+    fixes every card dealt); the other views are not in the page."""
     seat = seat_arg(seat, "seat", 2, none=True)
     header, _ = play.read_record(path)
-    frames = frames_of_record(path)
+    frames = frames_of_record(path, seat)
     is_piquet = header.get("game") == "piquet"
     card = piquet.Card if is_piquet else cribbage.Card
     n = 32 if is_piquet else 52
     cards = {i: card_svg(card(i)) for i in range(n)}
     back = card_svg(card(0), hidden=True)
     options = ", ".join(f"{k} {v}" for k, v in header.get("options", {}).items())
-    title = f"{header.get('game')} ({options}) — seed {header.get('seed')}, against {header.get('bot')}"
+    seed = f"seed {header.get('seed')}, " if seat is None else f"seat {seat}'s view, "
+    title = f"{header.get('game')} ({options}) — {seed}against {header.get('bot')}"
     view = "both" if seat is None else str(seat)
+    views = (("both", "both hands"), ("0", "seat 0's view"), ("1", "seat 1's view"))
     select = "".join(
         f'<option value="{v}"{" selected" if v == view else ""}>{label}</option>'
-        for v, label in (("both", "both hands"), ("0", "seat 0's view"), ("1", "seat 1's view"))
+        for v, label in views
+        if seat is None or v == view
     )
     seat_div = [
         f'<div class="seat"><b>seat {s} <span id="role{s}"></span></b><span class="cards" id="hand{s}"></span></div>'

@@ -72,7 +72,9 @@ fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution,
 /// ``state`` must be in the play phase with a player to move; a chance node, a finished game or
 /// any other phase is a ``ValueError`` naming the phase. ``objective="points"``: the mover's
 /// points minus the opponent's from now to the end of the deal (cribbage: pegging and the show;
-/// the target is ignored). ``objective="win"``: the mover's chance to win the game (cribbage:
+/// piquet: the play's points and, at a rubicon first lead, the dealer's declarations, which the
+/// engine credits after elder's lead whatever is played; the target is ignored): the principal
+/// variation played out on the engine scores it. ``objective="win"``: the mover's chance to win the game (cribbage:
 /// the game ends when a side reaches the target in the play or the show; a deal's end is valued
 /// by the IS-MCTS win table). Three-player cribbage is solved by max-n: each player maximises his
 /// points minus the best other player's (``"points"``) or his own chance (``"win"``). The

@@ -46,8 +46,12 @@
 //! `exp(β·v) / Σ exp(β·v')` with `β` = [`INFERENCE_BETA`] per point, where a discard's value is the
 //! equilibrium discard tables' criterion ([`discard_tables`]: the exact expected hand over the
 //! unseen starters plus, for the dealer, or minus, for the pone, the tables' expected crib of the
-//! thrown kind). The tables (the cheaper `thrown-only` model) are computed once per process and
-//! variant at the first use (seconds).
+//! thrown kind). The tables (the cheaper `thrown-only` model, [`tables`]) are computed once per
+//! process and variant at the first use: that first decision costs the whole iteration (about 0.2 s of CPU
+//! time five-card and 1.4 s six-card, over two threads; several times the wall time on a loaded
+//! machine; `benches/pimc_first_decision.py`), the later ones nothing. Ctrl-C stops
+//! the computation like any other part of a decision (nothing is kept; the next decision computes
+//! them again). The values are the iteration's to the bit: no file, no approximation.
 //! Three- and four-player cribbage and piquet are not weighted (every world weighs 1).
 //!
 //! **Threads** split the worlds (world `k` on thread `k mod threads`); the sums are fixed-point
@@ -58,7 +62,7 @@
 //! with an error.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::greedy::Greedy;
@@ -178,8 +182,9 @@ pub trait PimcGame: Solve + SearchGame {
     }
 
     /// The likelihood of the other players' earlier decisions in `world` (a world of this state
-    /// for `observer`) under the inference model (module docs); 1 when nothing is modelled.
-    fn world_weight(&self, world: &Self, observer: usize) -> f64;
+    /// for `observer`) under the inference model (module docs); 1 when nothing is modelled. An
+    /// error when the model's tables, computed at their first use, were interrupted (Ctrl-C).
+    fn world_weight(&self, world: &Self, observer: usize) -> Result<f64>;
 
     /// The value for `player` (who decided at `from`, before the play) of this state, a world
     /// advanced to the play: the solver's value for the player to move here, turned to
@@ -251,6 +256,7 @@ fn generic_preplay_value<S: PimcGame>(t: &S, from: &S, player: usize, objective:
         return Ok(end.outcome_value(from, player, objective));
     }
     let value = t.solve_values(objective)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+    let value = if objective == Objective::Points { value - t.pending_points() } else { value };
     let side = from.side_of(player);
     let v = if t.side_of(q) == side { value } else { S::other_side_value(value, objective) };
     if objective == Objective::Points {
@@ -441,18 +447,18 @@ impl PimcGame for cribbage::State {
         }
     }
 
-    fn world_weight(&self, world: &Self, observer: usize) -> f64 {
+    fn world_weight(&self, world: &Self, observer: usize) -> Result<f64> {
         let variant = self.variant();
         if !matches!(variant, Variant::FiveCard | Variant::SixCard) {
-            return 1.0;
+            return Ok(1.0);
         }
         let q = 1 - observer;
         let thrown = world.discards(q);
         if thrown.len() != 2 {
-            return 1.0;
+            return Ok(1.0);
         }
         let dealt = Hand::from_mask(world.kept(q).mask() | thrown.mask()).expect("a hand");
-        discard_likelihood(dealt, thrown, world.dealer() == Some(q), tables(variant))
+        Ok(discard_likelihood(dealt, thrown, world.dealer() == Some(q), tables(variant)?))
     }
 }
 
@@ -463,17 +469,29 @@ fn near_end(state: &cribbage::State) -> bool {
     (0..2).any(|s| state.side_score(s) + margin >= target)
 }
 
-/// The equilibrium discard tables of a two-player variant, computed once per process.
-fn tables(variant: Variant) -> &'static DiscardTables {
+/// The equilibrium discard tables of a two-player variant, computed once per process at the first
+/// use (the thrown-only model: a likelihood model needs the tables' shape, not their last tenth of
+/// a point, and it is many times cheaper to build than the conditioned one).
+///
+/// The computation runs under the caller's interrupt flag: a Ctrl-C stops it within a block of
+/// hand classes and the decision fails with [`Error::Interrupted`]; nothing is cached then, and the
+/// next caller computes the tables again. One caller computes at a time (the others wait for the
+/// same tables rather than compute them twice).
+pub fn tables(variant: Variant) -> Result<&'static DiscardTables> {
     static FIVE: OnceLock<DiscardTables> = OnceLock::new();
     static SIX: OnceLock<DiscardTables> = OnceLock::new();
+    static COMPUTING: Mutex<()> = Mutex::new(());
     let cell = if variant == Variant::FiveCard { &FIVE } else { &SIX };
-    // The thrown-only model: a likelihood model needs the tables' shape, not their last tenth of a
-    // point, and it is ten times cheaper to build (seconds, not half a minute, at the first use).
+    if let Some(tables) = cell.get() {
+        return Ok(tables);
+    }
+    let _one_at_a_time = COMPUTING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(tables) = cell.get() {
+        return Ok(tables);
+    }
     let options = TablesOptions { model: TablesModel::ThrownOnly, ..TablesOptions::default() };
-    // Shielded from the caller's Ctrl-C: the tables are cached for every later caller, and an
-    // interrupted computation would have nothing to return.
-    cell.get_or_init(|| interrupt::shielded(|| discard_tables(variant, options)).expect("a two-player variant"))
+    let computed = discard_tables(variant, options)?;
+    Ok(cell.get_or_init(|| computed))
 }
 
 /// The probability that a player dealt `dealt` (dealer or not) throws `thrown`, under the softmax
@@ -524,8 +542,8 @@ impl PimcGame for piquet::State {
     }
 
     /// Piquet inference is off: every world weighs 1.
-    fn world_weight(&self, _world: &Self, _observer: usize) -> f64 {
-        1.0
+    fn world_weight(&self, _world: &Self, _observer: usize) -> Result<f64> {
+        Ok(1.0)
     }
 
     /// An exchange (its size, or a card laid away): Greedy's value of each action is the exact
@@ -535,9 +553,11 @@ impl PimcGame for piquet::State {
         matches!(self.phase(), piquet::Phase::Exchange | piquet::Phase::Discard)
     }
 
-    /// The solved play's point difference for `player` from this world's first lead.
+    /// The solved play's point difference for `player` from this world's first lead (the play's
+    /// alone: the solver's value less its pending declarations).
     fn rest_points(&self, player: usize) -> Result<f64> {
         let value = self.solve_values(Objective::Points)?.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        let value = value - self.pending_points();
         Ok(if self.current_player() as usize == player { value } else { -value })
     }
 
@@ -760,13 +780,16 @@ where
         let mut rng = Rng::new(seed);
         let world = state.resample_from_infostate(p, &mut rng)?;
         let chance_seed = rng.next_u64();
-        let weight = if self.config.inference { state.world_weight(&world, p) } else { 1.0 };
+        let weight = if self.config.inference { state.world_weight(&world, p)? } else { 1.0 };
         if world.solvable() {
             let solver = world.solver_objective(objective);
             let action_values = world.solve_values(solver)?;
+            // The play's points: the solver's pending points (a rubicon dealer's declarations at
+            // the first lead, the same for every action) are left out, as before they were solved.
+            let pending = if solver == Objective::Points { world.pending_points() } else { 0.0 };
             let values = legal
                 .iter()
-                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1))
+                .map(|a| action_values.iter().find(|x| x.0 == *a).map_or(0.0, |x| x.1 - pending))
                 .map(|v| if solver == objective { v } else { state.points_on_scale(p, v, objective) })
                 .collect();
             return Ok((weight, values));

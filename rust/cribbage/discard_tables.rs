@@ -65,7 +65,7 @@ use super::crib::{
     check_variant, kind_pairs_in_pack, rank_slot, throw_kind, CribContext, Unseen, MAX_CHOICES, THROW_KINDS,
 };
 use super::game::Variant;
-use super::show::score_show_unchecked;
+use super::show::{show_sum_ranks, show_sum_suits, show_sum_unchecked};
 use crate::batch::{Column, Columns};
 use crate::error::{Error, Result};
 use crate::names::named_enum;
@@ -219,12 +219,22 @@ pub struct DiscardTables {
     pub(crate) pack: u64,
 }
 
-/// Suit-isomorphism classes of a variant's dealt hands: (mask, multiplicity), built once.
+/// Suit-isomorphism classes of a variant's dealt hands: (mask, multiplicity), built once (not
+/// interruptible: a tenth of a second for six-card).
 fn classes(variant: Variant) -> &'static [(u64, u8)] {
+    crate::engine::interrupt::shielded(|| classes_checked(variant)).expect("no flag, no interruption")
+}
+
+/// [`classes`], stopped by the caller's Ctrl-C (nothing is kept then; the next call starts again).
+fn classes_checked(variant: Variant) -> Result<&'static [(u64, u8)]> {
     static SIX: OnceLock<Vec<(u64, u8)>> = OnceLock::new();
     static FIVE: OnceLock<Vec<(u64, u8)>> = OnceLock::new();
     let cell = if variant == Variant::SixCard { &SIX } else { &FIVE };
-    cell.get_or_init(|| enumerate_classes(variant.cards_dealt() as u32))
+    if let Some(all) = cell.get() {
+        return Ok(all);
+    }
+    let all = enumerate_classes(variant.cards_dealt() as u32)?;
+    Ok(cell.get_or_init(|| all))
 }
 
 /// Every hand of `n` cards of a reduced pack, each its own class.
@@ -263,7 +273,7 @@ fn pack_kind_pairs(pack: u64) -> [f64; THROW_KINDS] {
 /// Every hand of `n` cards with its suit lanes in non-increasing order of (cards, mask) — one hand
 /// per suit-isomorphism class — and the number of hands in its class (24 / the orders of the
 /// equal lanes).
-fn enumerate_classes(n: u32) -> Vec<(u64, u8)> {
+fn enumerate_classes(n: u32) -> Result<Vec<(u64, u8)>> {
     let mut by_pop: Vec<Vec<u64>> = vec![Vec::new(); 14];
     for m in 0u64..(1 << 13) {
         by_pop[m.count_ones() as usize].push(m);
@@ -276,7 +286,7 @@ fn enumerate_classes(n: u32) -> Vec<(u64, u8)> {
         lanes: &mut [u64; 4],
         by_pop: &[Vec<u64>],
         out: &mut Vec<(u64, u8)>,
-    ) {
+    ) -> Result<()> {
         if level == 4 {
             if left == 0 {
                 let mask = lanes[0] | lanes[1] << 16 | lanes[2] << 32 | lanes[3] << 48;
@@ -292,7 +302,11 @@ fn enumerate_classes(n: u32) -> Vec<(u64, u8)> {
                 }
                 out.push((mask, mult as u8));
             }
-            return;
+            return Ok(());
+        }
+        // The caller's Ctrl-C, checked for each choice of the first two lanes.
+        if level < 2 {
+            crate::engine::interrupt::check()?;
         }
         // This lane holds at least its share of what is left (the later ones hold no more).
         let lanes_left = 4 - level as u32;
@@ -303,13 +317,14 @@ fn enumerate_classes(n: u32) -> Vec<(u64, u8)> {
                     break;
                 }
                 lanes[level] = m;
-                rec(level + 1, left - pop, (pop, m), lanes, by_pop, out);
+                rec(level + 1, left - pop, (pop, m), lanes, by_pop, out)?;
             }
         }
+        Ok(())
     }
-    rec(0, n, (13, (1 << 13) - 1), &mut [0; 4], &by_pop, &mut out);
+    rec(0, n, (13, (1 << 13) - 1), &mut [0; 4], &by_pop, &mut out)?;
     out.sort_unstable();
-    out
+    Ok(out)
 }
 
 /// Number of hand classes of a variant's pass (the `stop` of a whole pass).
@@ -376,24 +391,50 @@ fn choice_cards(cards: &[Card], k: usize) -> (Card, Card) {
     (cards[k - j * (j - 1) / 2], cards[j])
 }
 
-fn class_choices(mask: u64, mult: u8, pack: u64) -> ClassChoices {
+/// The rank part of the kept hands' show sums ([`show_sum_ranks`]) of the last hand ranks seen, by
+/// the thrown rank pair ([`rank_slot`]): hands of the same ranks (in one pack) share it, whatever
+/// their suits, so consecutive classes of the same ranks compute it once.
+struct RankSums {
+    ranks_of: u64,
+    known: [bool; 91],
+    sums: [u32; 91],
+}
+
+impl RankSums {
+    fn new() -> RankSums {
+        RankSums { ranks_of: u64::MAX, known: [false; 91], sums: [0; 91] }
+    }
+}
+
+/// The kept hand's show summed over the unseen starters, `hand` less `a` and `b`: the same integer
+/// as [`show_sum_unchecked`], its rank part shared through `cache` by hands of the same ranks.
+#[inline]
+fn kept_sum(hand: Hand, a: Card, b: Card, unseen: u64, cache: &mut RankSums) -> u32 {
+    let mut kept = hand;
+    kept.remove(a);
+    kept.remove(b);
+    let slot = rank_slot(a.rank().min(b.rank()) as usize, a.rank().max(b.rank()) as usize);
+    if !cache.known[slot] {
+        cache.sums[slot] = show_sum_ranks(kept, unseen);
+        cache.known[slot] = true;
+    }
+    cache.sums[slot] + show_sum_suits(kept, unseen, false)
+}
+
+fn class_choices(mask: u64, mult: u8, pack: u64, cache: &mut RankSums) -> ClassChoices {
     let hand = Hand::from_mask(mask).expect("class masks are cards");
     let (cards, n) = hand_cards(hand);
     let unseen = pack & !mask;
+    let ranks = rank_counts(mask);
+    if ranks != cache.ranks_of {
+        *cache = RankSums::new();
+        cache.ranks_of = ranks;
+    }
     let mut out = ClassChoices { mask, hand_sums: [0; MAX_CHOICES], kinds: [0; MAX_CHOICES], choices: 0, mult };
     let mut k = 0;
     for j in 1..n {
         for i in 0..j {
-            let mut kept = hand;
-            kept.remove(cards[i]);
-            kept.remove(cards[j]);
-            let mut sum = 0u16;
-            let mut m = unseen;
-            while m != 0 {
-                sum += score_show_unchecked(kept, Card::from_index(m.trailing_zeros()), false) as u16;
-                m &= m - 1;
-            }
-            out.hand_sums[k] = sum;
+            out.hand_sums[k] = kept_sum(hand, cards[i], cards[j], unseen, cache) as u16;
             out.kinds[k] = throw_kind(cards[i], cards[j]) as u8;
             k += 1;
         }
@@ -402,13 +443,24 @@ fn class_choices(mask: u64, mult: u8, pack: u64) -> ClassChoices {
     out
 }
 
-/// The best choice (its index in discard order) for the dealer and for pone.
+/// The most a kept hand's show sums to over the unseen starters, plus one: 29 points with each of
+/// at most 48 starters.
+const HAND_SUMS: usize = 29 * 48 + 1;
+
+/// A hand sum's expected show, `sum / unseen`, for every sum: looked up in a pass instead of
+/// divided for each choice (the same quotients, to the bit).
+fn hand_values(unseen: f64) -> Box<[f64; HAND_SUMS]> {
+    Box::new(core::array::from_fn(|sum| sum as f64 / unseen))
+}
+
+/// The best choice (its index in discard order) for the dealer and for pone; `hand` holds the
+/// expected show of each hand sum ([`hand_values`]).
 #[inline]
-fn best_choices(c: &ClassChoices, values: &CribValues, unseen: f64) -> (usize, usize) {
+fn best_choices(c: &ClassChoices, values: &CribValues, hand: &[f64; HAND_SUMS]) -> (usize, usize) {
     let (mut best_d, mut best_p) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
     let (mut choice_d, mut choice_p) = (0, 0);
     for i in 0..c.choices as usize {
-        let hand = c.hand_sums[i] as f64 / unseen;
+        let hand = hand[c.hand_sums[i] as usize];
         let kind = c.kinds[i] as usize;
         let d = hand + values.dealer[kind];
         let p = hand - values.pone[kind];
@@ -429,7 +481,8 @@ struct PassInput {
     values: CribValues,
     /// Per role (0 dealer, 1 pone): the per-card-pair weights of that role's throws.
     weights: [[f64; THROW_KINDS]; 2],
-    unseen: f64,
+    /// The expected show of each hand sum over the unseen starters.
+    hand_values: Box<[f64; HAND_SUMS]>,
     conditioned: bool,
     flushes: bool,
     pack: u64,
@@ -459,7 +512,7 @@ fn crib_units(crib: f64) -> u64 {
 fn rank_counts(mask: u64) -> u64 {
     let mut key = 0;
     for r in 0..13 {
-        let count = (0..4).filter(|s| mask >> (16 * s + r) & 1 == 1).count() as u64;
+        let count = (mask >> r & 0x0001_0001_0001_0001).count_ones() as u64;
         key |= count << (3 * r);
     }
     key
@@ -472,7 +525,7 @@ fn pass_over(choices: impl Iterator<Item = ClassChoices>, input: &PassInput) -> 
     let mut points = vec![[0u32; 91]; 91];
     let mut known = [false; 91];
     for c in choices {
-        let (d, p) = best_choices(&c, &input.values, input.unseen);
+        let (d, p) = best_choices(&c, &input.values, &input.hand_values);
         let mult = c.mult as u64;
         let (kd, kp) = (c.kinds[d] as usize, c.kinds[p] as usize);
         sums.counts[0][kd] += mult;
@@ -544,16 +597,17 @@ fn combine<T: Sync>(items: &[T], pass: impl Fn(&[T]) -> PassSums + Sync) -> Resu
         })
 }
 
-/// The crib of four cards and a starter, without the crib flush when `flushes` is off.
+/// The crib of four cards summed over the starters of `starters`, without the crib flush when
+/// `flushes` is off.
 #[inline(always)]
-fn crib_points(crib: Hand, starter: Card, flushes: bool) -> u32 {
-    let points = score_show_unchecked(crib, starter, true) as u32;
+fn crib_sum(crib: Hand, starters: u64, flushes: bool) -> u32 {
+    let points = show_sum_unchecked(crib, starters, true);
     if flushes {
         return points;
     }
-    let all = crib.mask() | starter.bit();
-    let lane = 0xFFFFu64 << (all.trailing_zeros() & 0x30);
-    points - if all & !lane == 0 { 5 } else { 0 }
+    let mask = crib.mask();
+    let lane = 0xFFFFu64 << (mask.trailing_zeros() & 0x30);
+    points - if mask & !lane == 0 { 5 * (starters & lane).count_ones() } else { 0 }
 }
 
 /// Two cards of a throw kind (by suit symmetry any two of that kind give the same values).
@@ -569,9 +623,10 @@ fn representative(kind: usize) -> (Card, Card) {
     }
 }
 
-/// Expected crib when one player throws `a`, `b` and the other throws card pairs of the rest of
-/// the pack weighted by `weights` (per card pair of each kind), the starter uniform over the rest.
-fn crib_given_pair(a: Card, b: Card, weights: &[f64; THROW_KINDS], flushes: bool, pack: u64) -> (f64, f64) {
+/// Every pair of the pack's cards but `a` and `b`, in the order [`crib_given_pair`] weighs them
+/// (by card, then by the later card): its throw kind and the crib it makes with `a` and `b`,
+/// summed over the starters left.
+fn opponent_pairs(a: Card, b: Card, flushes: bool, pack: u64) -> impl Iterator<Item = (usize, u32)> {
     let thrown = Hand::new().with(a).with(b);
     let mut rest = [Card::from_index_const(0); 52];
     let mut n = 0;
@@ -581,33 +636,74 @@ fn crib_given_pair(a: Card, b: Card, weights: &[f64; THROW_KINDS], flushes: bool
         n += 1;
         m &= m - 1;
     }
+    (0..n).flat_map(move |i| (i + 1..n).map(move |j| (i, j))).map(move |(i, j)| {
+        let crib = thrown.with(rest[i]).with(rest[j]);
+        (throw_kind(rest[i], rest[j]), crib_sum(crib, pack & !crib.mask(), flushes))
+    })
+}
+
+/// The weighted sums over the opponent's pairs of (kind, summed crib) whose crib value is
+/// `num / den`: each pair weighs its kind's weight, over its `starters` starters. One order of
+/// additions whatever the caller, so the tables' values do not depend on which caller.
+#[inline]
+fn weigh_pairs(pairs: impl Iterator<Item = (usize, u32)>, weights: &[f64; THROW_KINDS], starters: f64) -> (f64, f64) {
     let (mut num, mut den) = (0.0, 0.0);
-    for i in 0..n {
-        for j in i + 1..n {
-            let w = weights[throw_kind(rest[i], rest[j])];
-            if w == 0.0 {
-                continue;
-            }
-            let crib = thrown.with(rest[i]).with(rest[j]);
-            let mut sum = 0u32;
-            for (k, &s) in rest[..n].iter().enumerate() {
-                if k != i && k != j {
-                    sum += crib_points(crib, s, flushes);
-                }
-            }
-            num += w * sum as f64;
-            den += w * (n - 2) as f64;
+    for (kind, sum) in pairs {
+        let w = weights[kind];
+        if w == 0.0 {
+            continue;
         }
+        num += w * sum as f64;
+        den += w * starters;
     }
     (num, den)
+}
+
+/// Expected crib when one player throws `a`, `b` and the other throws card pairs of the rest of
+/// the pack weighted by `weights` (per card pair of each kind), the starter uniform over the rest.
+fn crib_given_pair(a: Card, b: Card, weights: &[f64; THROW_KINDS], flushes: bool, pack: u64) -> (f64, f64) {
+    let starters = (pack & !(a.bit() | b.bit())).count_ones().saturating_sub(2) as f64;
+    weigh_pairs(opponent_pairs(a, b, flushes, pack), weights, starters)
+}
+
+/// Opponent pairs in the full pack of each throw kind's [`representative`] ([`opponent_pairs`]):
+/// the summed cribs do not depend on the weights, so every pass of the thrown-only model reuses
+/// them (computed once per process and crib-flush rule, a few milliseconds) and only weighs them.
+struct FullPackPairs {
+    /// `kinds[kind * PAIRS + i]`, `sums[kind * PAIRS + i]`: opponent pair `i` of `kind`'s throw.
+    kinds: Vec<u8>,
+    sums: Vec<u32>,
+}
+
+/// Pairs of the 50 cards other than a throw.
+const PAIRS: usize = 50 * 49 / 2;
+
+fn full_pack_pairs(flushes: bool) -> &'static FullPackPairs {
+    static WITH: OnceLock<FullPackPairs> = OnceLock::new();
+    static WITHOUT: OnceLock<FullPackPairs> = OnceLock::new();
+    let cell = if flushes { &WITH } else { &WITHOUT };
+    cell.get_or_init(|| {
+        let per_kind: Vec<Vec<(usize, u32)>> = (0..THROW_KINDS)
+            .into_par_iter()
+            .map(|kind| {
+                let (a, b) = representative(kind);
+                opponent_pairs(a, b, flushes, FULL_PACK).collect()
+            })
+            .collect();
+        let all = per_kind.concat();
+        debug_assert_eq!(all.len(), THROW_KINDS * PAIRS);
+        FullPackPairs { kinds: all.iter().map(|p| p.0 as u8).collect(), sums: all.iter().map(|p| p.1).collect() }
+    })
 }
 
 /// The thrown-only crib of a kind: one representative pair in the full pack (suit symmetry), the
 /// mean over the kind's pairs in a reduced one (0 for a kind the pack lacks).
 fn crib_given(kind: usize, weights: &[f64; THROW_KINDS], flushes: bool, pack: u64) -> f64 {
     if pack == FULL_PACK {
-        let (a, b) = representative(kind);
-        let (num, den) = crib_given_pair(a, b, weights, flushes, pack);
+        let pairs = full_pack_pairs(flushes);
+        let range = kind * PAIRS..(kind + 1) * PAIRS;
+        let each = pairs.kinds[range.clone()].iter().zip(&pairs.sums[range]).map(|(&k, &s)| (k as usize, s));
+        let (num, den) = weigh_pairs(each, weights, 48.0);
         return num / den;
     }
     let cards: Vec<Card> = (0..64u32).filter(|i| pack >> i & 1 == 1).map(Card::from_index).collect();
@@ -722,7 +818,7 @@ impl DiscardTables {
         PassInput {
             values: self.values,
             weights: [self.pair_weights(true), self.pair_weights(false)],
-            unseen: (self.pack.count_ones() as usize - self.variant.cards_dealt()) as f64,
+            hand_values: hand_values((self.pack.count_ones() as usize - self.variant.cards_dealt()) as f64),
             conditioned: self.model == TablesModel::Conditioned,
             flushes: self.flushes,
             pack: self.pack,
@@ -743,7 +839,8 @@ impl DiscardTables {
         let input = self.pass_input();
         let pack = self.pack;
         combine(&all[start..stop], |block| {
-            pass_over(block.iter().map(|&(mask, mult)| class_choices(mask, mult, pack)), &input)
+            let mut cache = RankSums::new();
+            pass_over(block.iter().map(|&(mask, mult)| class_choices(mask, mult, pack, &mut cache)), &input)
         })
     }
 
@@ -977,11 +1074,22 @@ impl TablesRun {
     /// Iteration 0 of a variant's tables (computes every class's hand values: a few seconds).
     pub fn new(variant: Variant, flushes: bool, model: TablesModel) -> Result<TablesRun> {
         let tables = DiscardTables::initial(variant, flushes, model)?;
-        let mut choices: Vec<ClassChoices> =
-            classes(variant).par_iter().map(|&(mask, mult)| class_choices(mask, mult, FULL_PACK)).collect();
-        // Hands of the same ranks next to each other: they share the crib's rank points.
-        choices.par_sort_unstable_by_key(|c| (rank_counts(c.mask), c.mask));
-        Ok(TablesRun { choices, tables })
+        // Hands of the same ranks next to each other: they share the kept hands' rank sums here
+        // and the crib's rank points in a conditioned pass.
+        let mut sorted: Vec<(u64, u64, u8)> =
+            classes_checked(variant)?.par_iter().map(|&(mask, mult)| (rank_counts(mask), mask, mult)).collect();
+        sorted.par_sort_unstable();
+        // The caller's Ctrl-C is checked before each block of classes.
+        let flag = crate::engine::interrupt::current();
+        let blocks: Vec<Vec<ClassChoices>> = sorted
+            .par_chunks(BLOCK)
+            .map(|block| {
+                crate::engine::interrupt::check_flag(flag.as_ref())?;
+                let mut cache = RankSums::new();
+                Ok(block.iter().map(|&(_, mask, mult)| class_choices(mask, mult, FULL_PACK, &mut cache)).collect())
+            })
+            .collect::<Result<_>>()?;
+        Ok(TablesRun { choices: blocks.concat(), tables })
     }
 
     /// One more pass; returns its change. Equal to [`DiscardTables::step`].
@@ -1059,6 +1167,129 @@ mod tests {
         let mut run = TablesRun::new(Variant::FiveCard, true, TablesModel::ThrownOnly).unwrap();
         run.step().unwrap();
         assert_eq!(run.tables(), &t.advance(&whole).unwrap());
+    }
+
+    /// The show summed by rank and suit is the sum of the shows card by card, for hands of three
+    /// and four cards, cribs, and any set of starters.
+    #[test]
+    fn show_sums_by_rank_are_the_sums_card_by_card() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(30);
+        for case in 0..3000 {
+            let n = if case % 3 == 0 { 3 } else { 4 };
+            let crib = n == 4 && case % 2 == 0;
+            let mut hand = Hand::new();
+            while hand.len() < n {
+                let c = Card::from_index(rng.below(52) as u32 / 13 * 16 + rng.below(13) as u32);
+                hand = hand.with(c);
+            }
+            // Every unseen card, or a random part of them.
+            let unseen = FULL_PACK & !hand.mask();
+            let starters = if case % 4 == 0 { unseen } else { unseen & rng.next_u64() };
+            let mut by_card = 0u32;
+            let mut m = starters;
+            while m != 0 {
+                by_card +=
+                    super::super::show::score_show_unchecked(hand, Card::from_index(m.trailing_zeros()), crib) as u32;
+                m &= m - 1;
+            }
+            assert_eq!(show_sum_unchecked(hand, starters, crib), by_card, "{hand} crib={crib}");
+            if crib {
+                let mut no_flush = 0;
+                let mut m = starters;
+                while m != 0 {
+                    let s = Card::from_index(m.trailing_zeros());
+                    let all = hand.mask() | s.bit();
+                    let lane = 0xFFFFu64 << (all.trailing_zeros() & 0x30);
+                    let points = super::super::show::score_show_unchecked(hand, s, true) as u32;
+                    no_flush += points - if all & !lane == 0 { 5 } else { 0 };
+                    m &= m - 1;
+                }
+                assert_eq!(crib_sum(hand, starters, false), no_flush, "{hand}");
+            }
+        }
+    }
+
+    /// A class's hand sums (the rank part shared by the hands of the same ranks) are the shows
+    /// summed card by card, over runs of consecutive classes in the pass's order.
+    #[test]
+    fn class_hand_sums_are_the_shows_summed() {
+        for variant in [Variant::FiveCard, Variant::SixCard] {
+            let mut sorted: Vec<(u64, u64, u8)> =
+                classes(variant).iter().map(|&(mask, mult)| (rank_counts(mask), mask, mult)).collect();
+            sorted.sort_unstable();
+            let mut cache = RankSums::new();
+            for &(_, mask, mult) in sorted.iter().step_by(if cfg!(debug_assertions) { 211 } else { 7 }).take(4000) {
+                // A few classes in a row, so the shared rank part is reused.
+                let c = class_choices(mask, mult, FULL_PACK, &mut cache);
+                let hand = Hand::from_mask(mask).unwrap();
+                let (cards, n) = hand_cards(hand);
+                assert_eq!(c.choices as usize, n * (n - 1) / 2);
+                for k in 0..c.choices as usize {
+                    let (a, b) = choice_cards(&cards[..n], k);
+                    let mut kept = hand;
+                    kept.remove(a);
+                    kept.remove(b);
+                    let mut sum = 0u32;
+                    for s in Card::all().filter(|s| !hand.contains(*s)) {
+                        sum += super::super::show::score_show_unchecked(kept, s, false) as u32;
+                    }
+                    assert_eq!(c.hand_sums[k] as u32, sum, "{hand} choice {k}");
+                    assert_eq!(c.kinds[k] as usize, throw_kind(a, b));
+                }
+            }
+            // Hands of the same ranks in a row share the cache: the whole run of the first ranks.
+            let first = sorted[0].0;
+            let mut cache = RankSums::new();
+            for &(ranks, mask, mult) in sorted.iter().take_while(|x| x.0 == first) {
+                let shared = class_choices(mask, mult, FULL_PACK, &mut cache);
+                let alone = class_choices(mask, mult, FULL_PACK, &mut RankSums::new());
+                assert_eq!((shared.hand_sums, shared.kinds, ranks), (alone.hand_sums, alone.kinds, first));
+            }
+        }
+    }
+
+    /// The full pack's thrown-only values from the cached opponent pairs are the values weighed
+    /// pair by pair (the same additions in the same order: equal to the last bit).
+    #[test]
+    fn cached_pairs_give_the_values_of_the_direct_sum() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(31);
+        for flushes in [true, false] {
+            for round in 0..3 {
+                let weights: [f64; THROW_KINDS] = core::array::from_fn(|k| {
+                    if round == 0 {
+                        1.0
+                    } else if rng.below(5) == 0 {
+                        0.0
+                    } else {
+                        (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 / kind_pairs_in_pack(k)
+                    }
+                });
+                for kind in (0..THROW_KINDS).step_by(if cfg!(debug_assertions) { 17 } else { 1 }) {
+                    let (a, b) = representative(kind);
+                    let mut num = 0.0;
+                    let mut den = 0.0;
+                    let rest: Vec<Card> = Card::all().filter(|c| *c != a && *c != b).collect();
+                    for i in 0..rest.len() {
+                        for j in i + 1..rest.len() {
+                            let w = weights[throw_kind(rest[i], rest[j])];
+                            if w == 0.0 {
+                                continue;
+                            }
+                            let crib = Hand::new().with(a).with(b).with(rest[i]).with(rest[j]);
+                            let mut sum = 0u32;
+                            for s in rest.iter().filter(|s| !crib.contains(**s)) {
+                                sum += crib_sum(crib, s.bit(), flushes);
+                            }
+                            num += w * sum as f64;
+                            den += w * 48.0;
+                        }
+                    }
+                    assert_eq!(crib_given(kind, &weights, flushes, FULL_PACK).to_bits(), (num / den).to_bits());
+                }
+            }
+        }
     }
 
     #[test]

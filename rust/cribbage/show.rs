@@ -151,6 +151,51 @@ pub fn score_show_unchecked(hand: Hand, starter: Card, crib: bool) -> u8 {
     rank_total(hand.key() + f.key) + flush_points + nobs
 }
 
+/// The sum of [`score_show_unchecked`] of `hand` over every starter of `starters` (a mask of cards
+/// the hand does not hold), counted by rank and suit instead of card by card: fifteens, pairs and
+/// runs depend only on the starter's rank (13 lookups, each times the starters of that rank), a
+/// flush on how many starters share the hand's suit, nobs on how many share a held jack's suit.
+/// The same integer as the loop over the starters (a test compares them), a few times faster.
+#[inline]
+pub(crate) fn show_sum_unchecked(hand: Hand, starters: u64, crib: bool) -> u32 {
+    show_sum_ranks(hand, starters) + show_sum_suits(hand, starters, crib)
+}
+
+/// The fifteens, pairs and runs part of [`show_sum_unchecked`]: it depends only on the ranks of
+/// the hand and of the starters.
+#[inline]
+pub(crate) fn show_sum_ranks(hand: Hand, starters: u64) -> u32 {
+    /// The bit of rank 0 in each suit lane.
+    const RANK_BITS: u64 = 0x0001_0001_0001_0001;
+    let key = hand.key();
+    let mut sum = 0u32;
+    for (rank, &rank_key) in RANK_KEYS.iter().enumerate() {
+        let n = (starters >> rank & RANK_BITS).count_ones();
+        if n != 0 {
+            sum += n * rank_total(key + rank_key) as u32;
+        }
+    }
+    sum
+}
+
+/// The flush and nobs part of [`show_sum_unchecked`].
+#[inline]
+pub(crate) fn show_sum_suits(hand: Hand, starters: u64, crib: bool) -> u32 {
+    let mut sum = 0;
+    let mask = hand.mask();
+    let lane = 0xFFFFu64 << (mask.trailing_zeros() & 0x30);
+    if mask & !lane == 0 {
+        let same = (starters & lane).count_ones();
+        sum += if crib { 5 * same } else { hand.len() as u32 * starters.count_ones() + same };
+    }
+    for suit in 0..4 {
+        if mask >> (16 * suit + 10) & 1 == 1 {
+            sum += (starters & 0xFFFF << (16 * suit)).count_ones();
+        }
+    }
+    sum
+}
+
 /// Score a hand (4 kept cards, or 3 in five-card cribbage) with the starter.
 ///
 /// ```

@@ -804,9 +804,9 @@ mod tests {
 
     #[test]
     fn many_tied_deals_are_linear() {
-        // Issue 8.9: a partie tied deal after deal goes on; each deal is O(1).
+        // Issue 8.9: a partie tied deal after deal goes on; each deal is O(1) (how long it takes is
+        // the `partie_tied_deals` bench's: benches/piquet.rs).
         let mut p = Partie::new(&Rules::rubicon()).unwrap();
-        let start = std::time::Instant::now();
         for _ in 0..200_000 {
             p.add_deal(7, 7).unwrap();
         }
@@ -819,7 +819,6 @@ mod tests {
         p.add_deal(0, 0).unwrap();
         let r = p.result().unwrap();
         assert_eq!((r.totals, r.winner, r.rubiconed, r.score), ([1_400_001, 1_400_000], 0, false, 101));
-        assert!(start.elapsed().as_secs_f64() < 5.0);
     }
 
     #[test]

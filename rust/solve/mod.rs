@@ -61,4 +61,12 @@ pub trait Solve: GameState {
     fn solve_values(&self, objective: Objective) -> Result<Vec<(u16, f64)>> {
         Ok(self.solve(objective)?.action_values)
     }
+
+    /// The part of every [`Objective::Points`] value that no play changes: points the engine
+    /// credits before the deal's end whatever is played, for the player to move minus the
+    /// opponent (piquet under the rubicon timing, at the first lead: the dealer's declarations,
+    /// [`piquet::pending_points`]); 0 by default.
+    fn pending_points(&self) -> f64 {
+        0.0
+    }
 }

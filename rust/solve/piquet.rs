@@ -5,10 +5,11 @@
 //! deal's play — leads, tricks, the last trick's extra, leza / the cards, capot and open capot
 //! (as announced), and the pique while elder can still make it — each scored by the same play
 //! tally the engine runs (`rust/piquet/play.rs`), so the values are the engine's to the point.
-//! [`Objective::Points`]: the mover's play points minus the opponent's from now on.
-//! Declarations are not play points: under the rubicon timing the dealer's declarations,
-//! credited after elder's first lead, are left out of the points value (they are the same
-//! whatever is played).
+//! [`Objective::Points`]: the mover's points minus the opponent's from now to the end of the
+//! deal: the play points, and under the rubicon timing, at the first lead, the dealer's
+//! declarations (and his repique), which the engine credits after elder's first lead
+//! ([`pending_points`]: the same whatever is played, so they move every action's value alike).
+//! The principal variation played out on the engine scores the value exactly.
 //!
 //! [`Objective::Win`] (*decision*, a monotone mapping of the points value): in the deal that
 //! ends a match, the match's result through its arithmetic ([`Partiya`], [`Partie`], as the
@@ -605,6 +606,38 @@ fn pending(state: &State) -> [i32; 2] {
     t
 }
 
+/// The points a state in the play will credit before the end of its deal whatever is played, for
+/// the player to move minus the opponent: under the rubicon timing, at the first lead, the
+/// dealer's declarations and repique (credited after elder's lead); 0 otherwise (and for a state
+/// not in the play). [`Objective::Points`]'s values include them.
+///
+/// ```
+/// use cribpiquet::engine::{Game, GameState};
+/// use cribpiquet::piquet::{GameConfig, Phase, Rules, Scope};
+/// use cribpiquet::rng::Rng;
+/// use cribpiquet::solve::piquet::pending_points;
+///
+/// let mut state = GameConfig::new(Rules::russian(), Scope::Deal).unwrap().new_initial_state();
+/// let mut rng = Rng::new(5);
+/// while state.phase() != Phase::Play {
+///     state.apply_sampled_chances(&mut rng);
+///     if state.phase() != Phase::Play {
+///         let first = state.legal_actions()[0];
+///         state.apply_action(first).unwrap();
+///     }
+/// }
+/// assert_eq!(pending_points(&state), 0); // russian: every declaration before the first lead
+/// ```
+pub fn pending_points(state: &State) -> i32 {
+    let mover = state.current_player();
+    if state.phase() != Phase::Play || mover < 0 {
+        return 0;
+    }
+    let t = pending(state);
+    let me = mover as usize;
+    t[me] - t[me ^ 1]
+}
+
 /// The win value of a finished deal for `mover` (module docs): `lead` is his deal total minus
 /// the opponent's at the end of the deal, `match_lead` the same for the match totals (rubicon).
 fn win_value(state: &State, mover: usize, lead: i32, match_lead: i32) -> f64 {
@@ -701,6 +734,10 @@ impl Solve for State {
             Ok(solve_points(&mut s, &root, self, objective))
         })
     }
+
+    fn pending_points(&self) -> f64 {
+        pending_points(self) as f64
+    }
 }
 
 fn solve_points(s: &mut Searcher, root: &Pos, state: &State, objective: Objective) -> Solution {
@@ -764,9 +801,10 @@ fn solve_points(s: &mut Searcher, root: &Pos, state: &State, objective: Objectiv
     let (deal, scores) = (state.deal_scores(), state.seat_scores());
     let deal_lead = deal[me] as i32 + extra[me] - deal[me ^ 1] as i32 - extra[me ^ 1];
     let match_lead = scores[me] as i32 + extra[me] - scores[me ^ 1] as i32 - extra[me ^ 1];
+    let pending_lead = extra[me] - extra[me ^ 1];
     let map = |v: i32| -> f64 {
         match objective {
-            Objective::Points => v as f64,
+            Objective::Points => (v + pending_lead) as f64,
             Objective::Win => win_value(state, me, deal_lead + v, match_lead + v),
         }
     };
@@ -869,18 +907,24 @@ mod tests {
         }
     }
 
+    /// Every point per seat so far, of every source (declarations too).
+    fn all_points(s: &State) -> [i32; 2] {
+        s.points_by_source().map(|p| p.iter().map(|&x| x as i32).sum())
+    }
+
     /// The principal variation played on the engine: legal throughout, ends the deal's play, and
-    /// scores the solver's value.
+    /// scores the solver's value (every point the engine credits on the way: the play's, and at a
+    /// rubicon first lead the dealer's declarations).
     fn check_pv(s: &State, sol: &Solution) {
         let me = s.current_player() as usize;
-        let before = play_points(s);
+        let before = all_points(s);
         let mut c = *s;
         for &a in &sol.principal_variation {
             assert_eq!(c.phase(), Phase::Play, "{s:?}");
             c.apply_action(a).unwrap();
         }
         assert_ne!(c.phase(), Phase::Play, "the variation stops before the end: {s:?}");
-        let after = play_points(&c);
+        let after = all_points(&c);
         let v = (after[me] - before[me]) - (after[me ^ 1] - before[me ^ 1]);
         assert_eq!(v as f64, sol.value, "{s:?}");
     }
@@ -974,22 +1018,29 @@ mod tests {
     }
 
     /// From the first lead (and the first few tricks): the principal variation played on the
-    /// engine scores the value; each root action's value is the value after it.
+    /// engine scores the value (at a rubicon first lead with the dealer's declarations pending,
+    /// them included); each root action's value is the value after it.
     #[test]
     fn first_lead_principal_variation_scores_the_value() {
         let mut rng = Rng::new(22);
         let per_game = if cfg!(debug_assertions) { 2 } else { 25 };
+        let mut pending_seen = 0;
         for game in games() {
             for i in 0..per_game {
                 let s = random_play_state(game, 2 * (i % 3), &mut rng);
                 let sol = s.solve(Objective::Points).unwrap();
                 check_pv(&s, &sol);
+                let pending = pending_points(&s);
+                if game.rules().declaration_timing != DeclarationTiming::DealerAfterFirstLead || s.plays().count() > 0 {
+                    assert_eq!(pending, 0);
+                }
+                pending_seen += (pending != 0) as u32;
                 // The value of an action = its points now + (±) the solved value after it.
                 let me = s.current_player() as usize;
                 for &(a, v) in sol.action_values.iter().take(3) {
                     let mut c = s;
                     c.apply_legal(a);
-                    let (b, n) = (play_points(&s), play_points(&c));
+                    let (b, n) = (all_points(&s), all_points(&c));
                     let r = (n[me] - b[me]) - (n[me ^ 1] - b[me ^ 1]);
                     let after = c.solve(Objective::Points).unwrap().value as i32;
                     let expect = if c.current_player() as usize == me { r + after } else { r - after };
@@ -997,6 +1048,7 @@ mod tests {
                 }
             }
         }
+        assert!(pending_seen > 0, "no rubicon first lead with the dealer's declarations pending");
     }
 
     /// A state in the last deal of a random match of `game` (random play throughout), after

@@ -363,3 +363,23 @@ fn before_play_ismcts_hands_the_decisions_before_the_play_to_ismcts() {
     assert_eq!(BeforePlay::parse("ismcts").unwrap().name(), "ismcts");
     assert!(BeforePlay::parse("mcts").unwrap_err().to_string().contains("'exact', 'exact+play', 'worlds', 'ismcts'"));
 }
+
+/// Issue 30, item 7: the inference's tables stop at the caller's interrupt flag with
+/// [`Error::Interrupted`] (nothing cached), and the next caller computes them: the thrown-only
+/// tables of the iteration, to the bit.
+#[test]
+fn the_inference_tables_stop_at_ctrl_c_and_are_computed_by_the_next_caller() {
+    use crate::engine::interrupt::{self, Interrupt};
+    let flag = Interrupt::new();
+    flag.raise();
+    let options = TablesOptions { model: TablesModel::ThrownOnly, ..TablesOptions::default() };
+    let stopped = interrupt::with(&flag, || discard_tables(Variant::FiveCard, options));
+    assert!(matches!(stopped, Err(Error::Interrupted)), "{stopped:?}");
+    // Another test may have cached them already; if not, the raised flag stops them here too.
+    match interrupt::with(&flag, || tables(Variant::FiveCard)) {
+        Ok(cached) => assert!(std::ptr::eq(cached, tables(Variant::FiveCard).unwrap())),
+        Err(e) => assert!(matches!(e, Error::Interrupted)),
+    }
+    let t = tables(Variant::FiveCard).unwrap();
+    assert_eq!(t, &discard_tables(Variant::FiveCard, options).unwrap());
+}
