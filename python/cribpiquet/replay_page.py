@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from . import cribbage, piquet, play
+from . import cribbage, piquet, play, records
 from ._html import card_svg, escape
 from ._util import clip
 
@@ -56,14 +56,20 @@ def _frame(state: Any, step: int, who: str, lines: list[str]) -> dict[str, Any]:
     return frame
 
 
-def frames_of_record(path: str) -> list[dict[str, Any]]:
-    """Every position of the recorded game, the start first: what the page shows at each step
-    (plain JSON-able values)."""
-    header, rows = play.read_record(path)
-    state = play.start_state(path, header)
+def frames_of_record(path: str, game: int = 1) -> list[dict[str, Any]]:
+    """Every position of game ``game`` (counting from 1) of the record file, the start first:
+    what the page shows at each step (plain JSON-able values)."""
+    rec, _ = play.pick_record(path, game)
+    return _frames(rec)
+
+
+def _frames(rec: records.Record) -> list[dict[str, Any]]:
+    if rec.game.num_players() != 2:
+        raise ValueError(f"the replay page shows two-player games; this is {rec.game.num_players()}-player "
+                         "cribbage (cribpiquet replay without --html prints it)")  # fmt: skip
     narrator = play.Narrator(reveal=True)
-    frames = [_frame(state, 0, "start", ["The game begins."])]
-    for n, before, action in play.replay_steps(path, state, rows):
+    frames = [_frame(rec.game.new_initial_state(), 0, "start", ["The game begins."])]
+    for n, before, action, state in rec.steps():
         who = play.WHO.get(before.current_player(), "chance")
         lines = narrator.lines(before, action, state) or [f"{who}: {before.action_to_string(action)}"]
         frames.append(_frame(state, n, who, lines))
@@ -148,20 +154,20 @@ const MIDDLE = (f) => (f.trick.length ? 'trick: ' + f.trick.map((p) => C[p[1]]).
 """
 
 
-def replay_html(path: str, *, seat: Optional[int] = None) -> str:
-    """The page for the record at ``path``; ``seat`` (0 or 1) opens it in that seat's view (the
-    other hand face down; the page can switch), ``None`` with both hands face up."""
+def replay_html(path: str, *, seat: Optional[int] = None, game: int = 1) -> str:
+    """The page for game ``game`` (counting from 1) of the record at ``path``; ``seat`` (0 or 1)
+    opens it in that seat's view (the other hand face down; the page can switch), ``None`` with
+    both hands face up."""
     if seat is not None and not (type(seat) is int and seat in (0, 1)):
         raise ValueError(f"seat must be 0, 1 or None, got {escape(repr(seat))[:40]}")
-    header, _ = play.read_record(path)
-    frames = frames_of_record(path)
-    is_piquet = header.get("game") == "piquet"
+    rec, _ = play.pick_record(path, game)
+    frames = _frames(rec)
+    is_piquet = rec.kind == "piquet"
     card = piquet.Card if is_piquet else cribbage.Card
     n = 32 if is_piquet else 52
     cards = {i: card_svg(card(i)) for i in range(n)}
     back = card_svg(card(0), hidden=True)
-    options = ", ".join(f"{k} {v}" for k, v in header.get("options", {}).items())
-    title = f"{header.get('game')} ({options}) — seed {header.get('seed')}, against {header.get('bot')}"
+    title = play.record_title(rec)
     view = "both" if seat is None else str(seat)
     select = "".join(
         f'<option value="{v}"{" selected" if v == view else ""}>{label}</option>'
@@ -187,9 +193,9 @@ def replay_html(path: str, *, seat: Optional[int] = None) -> str:
     )
 
 
-def write_replay_html(path: str, out: str, *, seat: Optional[int] = None) -> int:
+def write_replay_html(path: str, out: str, *, seat: Optional[int] = None, game: int = 1) -> int:
     """Write :func:`replay_html` of ``path`` to the file ``out``; returns the number of steps."""
-    page = replay_html(path, seat=seat)
+    page = replay_html(path, seat=seat, game=game)
     try:
         with open(out, "w", encoding="utf-8") as f:
             f.write(page)
