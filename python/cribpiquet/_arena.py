@@ -275,7 +275,7 @@ def arena(
         raise TypeError(f"progress must be a bool, got {describe(progress)}")
     bar = Progress(int(n_games), "arena", "game", delay=1.0) if progress else None
     callback: Optional[Callable[[int], None]] = bar
-    path = records._open_for_writing(record) if record is not None else None
+    path = records._writable_path(record) if record is not None else None
     extra = {"max_records": int_arg(max_records, "max_records", 0)} if path is not None else {}
     try:
         raw = _core.arena_run(
@@ -287,6 +287,6 @@ def arena(
     if path is not None:
         names = tuple(raw["players"])
         n = len(names)
-        records._write_run(path, game, raw.pop("records"), source="arena", seed=seed,
+        records._write_run(path, game, raw.pop("records", ()), source="arena", seed=seed,
                            players=lambda i: tuple(names[(s - i) % n] for s in range(n)))  # fmt: skip
     return ArenaResult._from_counts(raw, repr(game))

@@ -27,6 +27,7 @@ Who reads them: :func:`read_records`, ``cribpiquet replay FILE [--game N] [--htm
 from __future__ import annotations
 
 import json
+import operator
 import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union, cast
@@ -243,10 +244,12 @@ def write_records(path: str, games: Iterable[Union[Record, _State]], *, append: 
     return n
 
 
-def _write_run(path: str, game: _Game, runs: Iterable[tuple[int, Sequence[int]]], *, source: str, seed: int,
+def _write_run(path: str, game: _Game, runs: Iterable[tuple[int, Sequence[int]]], *, source: str, seed: Any,
                players: Any) -> int:  # fmt: skip
     """Write the games of a run (``simulate``, the arena): ``(index, actions)`` of each;
-    ``players(index)`` names the seats of game ``index``."""
+    ``players(index)`` names the seats of game ``index``; ``seed`` as the run took it (``None``:
+    0)."""
+    seed = 0 if seed is None else operator.index(seed)
     return write_records(path, (Record(game, tuple(int(a) for a in actions), source=source, seed=seed, index=int(i),
                                        players=players(int(i))) for i, actions in runs))  # fmt: skip
 
@@ -334,19 +337,20 @@ def _record(where: str, line: int, head: dict[str, Any], numbered: list[tuple[in
 # ------------------------------------------------------------------- simulate with records
 
 
-def _open_for_writing(path: Any) -> str:
-    """Check ``record`` before a long run: a path (``str`` or ``os.PathLike``) of a file that can
-    be written (it is created empty now, the games are written after the run)."""
+def _writable_path(path: Any) -> str:
+    """Check ``record`` before a long run, changing nothing: a path (``str`` or
+    ``os.PathLike``) that is not a folder, in a folder that exists and can be written (the file
+    is written after the run)."""
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"record must be a path (str), got {type(path).__name__}")
     path = os.fspath(path)
     if not isinstance(path, str):
         raise TypeError("record must be a path (str), got bytes")
-    try:
-        with open(path, "w", encoding="utf-8"):
-            pass
-    except OSError as e:
-        raise ValueError(f"cannot write the record {short_path(path)}: {e.strerror or e}") from None
+    folder = os.path.dirname(os.path.abspath(path)) if path and "\0" not in path else ""
+    if not path or "\0" in path or os.path.isdir(path):
+        raise ValueError(f"cannot write the record {clip(repr(path), 60)}: not a file name")
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write the record {short_path(path)}: no folder {short_path(folder)} to write in")
     return path
 
 
@@ -377,13 +381,13 @@ def simulating(native: Callable[..., dict[str, Any]]) -> Callable[..., Columns]:
         if record is None:
             return Columns(native(game, n_games, **run))
         max_records = int_arg(max_records, "max_records", 0)
-        path = _open_for_writing(record)
+        path = _writable_path(record)
         raw = native(game, n_games, **run, max_records=max_records)
-        games = raw.pop("records")
+        games = raw.pop("records", ())
         first = first_game or 0
         names = _seat_names(players, game.num_players())
-        _write_run(path, game, ((first + k, a) for k, a in enumerate(games)), source="simulate",
-                   seed=seed or 0, players=lambda i: names)  # fmt: skip
+        _write_run(path, game, ((first + k, a) for k, a in enumerate(games)), source="simulate", seed=seed,
+                   players=lambda i: names)  # fmt: skip
         return Columns(raw)
 
     simulate.__doc__ = native.__doc__
