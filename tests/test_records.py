@@ -219,3 +219,18 @@ def test_page_frames_follow_the_records_states(tmp_path: Path):
         states = list(rec.states())
         assert len(frames) == len(states)
         assert [f["scores"]["total"] for f in frames] == [list(s.scores()) for s in states]
+
+
+def test_ctrl_c_stops_a_recording_run_and_writes_nothing(tmp_path: Path):
+    """Within 0.5 s as without a record (the bound, as tests/test_harden_bots.py's, leaves room for
+    a loaded two-core machine)."""
+    from ctrl_c import interrupted_after
+
+    path = tmp_path / "big.jsonl"
+    game = cribbage.Game("six-card")
+    run = lambda: cribbage.simulate(game, 10**8, seed=1, record=str(path), max_records=10**8)  # noqa: E731
+    assert interrupted_after(run, delay=0.3) < 1.5
+    assert not path.exists()
+    duel = lambda: arena(game, ["ismcts:300000"] * 2, 100, progress=False, threads=1, record=str(path))  # noqa: E731
+    assert interrupted_after(duel, delay=0.3) < 1.5
+    assert not path.exists()
