@@ -146,7 +146,7 @@ NUM_DISTINCT_ACTIONS: int = _GAME_CONSTANTS["NUM_DISTINCT_ACTIONS"]
 POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 
 
-simulate = simulating(_core.cribbage_simulate)
+simulate = simulating(_core.cribbage_simulate, __name__)
 
 
 # ------------------------------------------------------------- discard analysis and tables

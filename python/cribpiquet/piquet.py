@@ -151,4 +151,4 @@ POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 DECLARATION_CATEGORIES: tuple[str, ...] = tuple(_GAME_CONSTANTS["DECLARATION_CATEGORIES"])
 
 
-simulate = simulating(_core.piquet_simulate)
+simulate = simulating(_core.piquet_simulate, __name__)

@@ -369,10 +369,11 @@ def _seat_names(players: Any, n: int) -> tuple[str, ...]:
     return tuple(names * n)[:n] if len(names) == 1 else tuple(names)
 
 
-def simulating(native: Callable[..., dict[str, Any]]) -> Callable[..., Columns]:
-    """A game's public ``simulate`` from its native one: the result as :class:`Columns`, and
-    ``record=PATH`` writing the first ``max_records`` games as records (kept in Rust as they
-    are played; the native call without ``max_records`` is the playout path, untouched)."""
+def simulating(native: Callable[..., dict[str, Any]], module: str) -> Callable[..., Columns]:
+    """A game's public ``simulate`` (of the module named ``module``) from its native one: the
+    result as :class:`Columns`, and ``record=PATH`` writing the first ``max_records`` games as
+    records (kept in Rust as they are played; the native call without ``max_records`` is the
+    playout path, untouched)."""
 
     def simulate(game: Any, n_games: int, *, players: Any = None, seed: Optional[int] = None,
                  threads: Optional[int] = None, first_game: Optional[int] = None, record: Any = None,
@@ -391,5 +392,5 @@ def simulating(native: Callable[..., dict[str, Any]]) -> Callable[..., Columns]:
         return Columns(raw)
 
     simulate.__doc__ = native.__doc__
-    simulate.__module__ = native.__module__
+    simulate.__module__, simulate.__qualname__ = module, "simulate"
     return simulate
