@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, TextIO
 
 from . import _core, _display, cribbage, piquet, records
-from ._util import clip, json_value, short_path
+from ._util import clip, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}
@@ -648,7 +648,7 @@ def record_title(rec: records.Record) -> str:
     if game.first_dealer is not None:
         shown["first dealer"] = game.first_dealer
     opts = ", ".join(f"{k} {v}" for k, v in shown.items())
-    head = f"{rec.kind} ({opts}), seed {rec.seed}"
+    head = f"{rec.kind} ({opts})" + (f", seed {rec.seed}" if rec.seed is not None else "")
     if rec.index is not None:
         head += f", game {rec.index} of its run"
     players = rec.players or ()

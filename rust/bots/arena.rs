@@ -211,6 +211,27 @@ mod tests {
     }
 
     #[test]
+    fn recorded_games_are_the_games_counted() {
+        let game = cribbage::GameConfig::new(cribbage::Variant::FiveCard, None).unwrap();
+        let arena = Arena::new(game, players(&["random", "first"])).unwrap();
+        let (counts, records) = arena.play_recording(4, 3..23, 10).unwrap();
+        assert_eq!(counts, arena.play(4, 3..23).unwrap());
+        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), (3..10).collect::<Vec<_>>());
+        let mut wins = [0u64; 2];
+        for (i, actions) in &records {
+            let mut state = game.new_initial_state();
+            for &a in actions {
+                state.apply_action(a).unwrap();
+            }
+            // Player k sits at seat (k + i) mod 2.
+            let seat = state.winner().unwrap();
+            wins[(seat + 2 - (*i % 2) as usize) % 2] += 1;
+        }
+        let (first7, _) = arena.play_recording(4, 3..10, 0).unwrap();
+        assert_eq!(wins, [first7.wins[0], first7.wins[1]]);
+    }
+
+    #[test]
     fn wilson_hand_checked() {
         // 8 of 10: p = 0.8, z²/n = 0.38415; centre (0.8 + 0.19207)/1.38415 = 0.71674, margin
         // 1.96·sqrt(0.016 + 0.0096037)/1.38415 = 0.22657: (0.4902, 0.9433).

@@ -445,6 +445,7 @@ pub type GameRecords = Vec<Vec<u16>>;
 /// them run on the playout path as before; the columns are the same as without records. Memory
 /// is bounded by the records asked for: the list is reserved up front and every record grows
 /// fallibly (an [`Error::OutOfMemory`] otherwise).
+#[allow(clippy::too_many_arguments)]
 pub fn simulate_into_recording<G: Game>(
     game: &G,
     policies: &[PolicyFactory<G::State>],
