@@ -56,6 +56,13 @@ def test_a_loops_record_replays_every_state(tmp_path: Path, game: Any):
         replayed = list(rec.states())
         assert len(replayed) == len(states)
         assert all(same_state(a, b) for a, b in zip(replayed, states))
+    # the lines: the header, then each action's seat (-1 for chance), id and text
+    lines = [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines()]
+    assert lines[0] == {"cribpiquet": "record", "version": 1, "game": records.game_options(game)[0],
+                        "options": records.game_options(game)[1], "source": "test-loop", "seed": 7}  # fmt: skip
+    states = runs[0]
+    assert lines[1 : len(states)] == [{"seat": -1 if s.is_chance_node() else s.current_player(), "action": a,
+                                       "text": s.action_to_string(a)} for s, a in zip(states, states[-1].history())]  # fmt: skip
     # a game taken part way is a record too, and so is a Record made by hand
     part = runs[0][len(runs[0]) // 2]
     rec = records.record_of(part, players=["a"] * game.num_players(), note="half")
