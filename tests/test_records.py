@@ -94,7 +94,7 @@ def test_simulate_records_the_games_it_counts(tmp_path: Path, game: Any):
             assert per_side == list(res[source][k])
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g.values[0].num_players() == 2])
+@pytest.mark.parametrize("game", [g for g in GAMES if g.values[0].num_players() == 2])  # type: ignore[union-attr]
 def test_arena_records_its_games_with_the_seats_rotated(tmp_path: Path, game: Any):
     path = tmp_path / "arena.jsonl"
     duel = arena(game, ["first", "random"], 7, seed=3, first_game=2, progress=False, record=str(path))
@@ -104,6 +104,7 @@ def test_arena_records_its_games_with_the_seats_rotated(tmp_path: Path, game: An
     for rec in got:
         assert rec.source == "arena" and rec.seed == 3
         # player k sits at seat (k + i) mod 2
+        assert rec.index is not None
         assert rec.players == (("first", "random") if rec.index % 2 == 0 else ("random", "first"))
         end = rec.final_state()
         assert end.is_terminal()
@@ -125,7 +126,7 @@ def test_simulate_and_arena_check_their_record_arguments(tmp_path: Path):
     with pytest.raises(ValueError, match="max_records must be at least 0"):
         piquet.simulate(piquet.Game(), 2, record=str(tmp_path / "x.jsonl"), max_records=-1)
     with pytest.raises(TypeError, match="max_records must be an int"):
-        arena(g, ["first", "random"], 2, progress=False, record=str(tmp_path / "x.jsonl"), max_records=1.5)
+        arena(g, ["first", "random"], 2, progress=False, record=str(tmp_path / "x.jsonl"), max_records=1.5)  # type: ignore[arg-type]
     # more records asked for than games played: every game, and memory for those only
     cribbage.simulate(g, 3, record=str(tmp_path / "x.jsonl"), max_records=2**62)
     assert len(records.read_records(str(tmp_path / "x.jsonl"))) == 3
