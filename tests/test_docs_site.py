@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 pytest.importorskip("mkdocs", reason="the [docs] extra is not installed")
 pytest.importorskip("mkdocstrings_handlers.python", reason="the [docs] extra is not installed")
 
-MODULES = ["cribpiquet", "cribbage", "piquet", "bots", "vector", "envs", "openspiel", "distributed"]
+MODULES = ["cribpiquet", "cribbage", "piquet", "bots", "vector", "envs", "openspiel", "distributed", "records"]
 
 
 @pytest.fixture(scope="module")

@@ -75,6 +75,7 @@ import os
 import pickle
 import re
 import reprlib
+import tempfile
 import types
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -405,6 +406,10 @@ NGAMES = I(st.integers(0, 12))
 SEED = I(st.one_of(st.none(), st.integers(0, 2**64 - 1)))
 THREADS = I(st.one_of(st.none(), st.integers(1, 2)))
 FIRST_GAME = I(st.one_of(st.none(), st.integers(0, 2**62)))
+# A record file of simulate / the arena: none, or one file in the temporary folder (the calls run
+# in a temporary folder too, where a garbage text names a file).
+RECORD = A(st.sampled_from([None, None, os.path.join(tempfile.gettempdir(), "cribpiquet-fuzz-record.jsonl")]))
+MAX_RECORDS = I(st.integers(0, 20))
 PLAYER = I(players_of)
 SCORE = I(st.integers(0, 200))
 
@@ -595,7 +600,7 @@ CRIBBAGE: dict[str, Spec] = {
     "action_pair": Spec({"action": I(st.integers(52, 1377))}),
     "hand_distribution": Spec({"kind": A(st.sampled_from(["five-card-hand"] * 6 + ["hand", "crib"]))}, share=0.5),
     "simulate": Spec({"game": A(cgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS,
-                       "first_game": FIRST_GAME}),
+                       "first_game": FIRST_GAME, "record": RECORD, "max_records": MAX_RECORDS}),
     "Card": Spec({"value": CCARD}),
     "Card.symbol": Spec({}, target=method(st.integers(0, 51).map(C.Card), "symbol"), share=0.3),
     "Breakdown": Spec({}, share=0.2),
@@ -673,7 +678,7 @@ PIQUET: dict[str, Spec] = {
     "difference_record": Spec({"a": I(st.integers(0, 300)), "b": I(st.integers(0, 300)), "rules": A(rules_values)}),
     "score_declarations_batch": Spec({"elder": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "dealer": A(piquet_arrays([(2, 12), (0, 12), (1, 12)])), "rules": A(rules_values)}),
     "simulate": Spec({"game": A(pgames), "n_games": NGAMES, "players": A(players_names), "seed": SEED, "threads": THREADS,
-                       "first_game": FIRST_GAME}),
+                       "first_game": FIRST_GAME, "record": RECORD, "max_records": MAX_RECORDS}),
     "Card": Spec({"value": PCARD}),
     "Card.symbol": Spec({}, target=method(st.integers(0, 31).map(P.Card), "symbol"), share=0.3),
     "Rules": Spec({"name": A(st.sampled_from(["russian", "rubicon"]))}),
@@ -1025,7 +1030,8 @@ _ONE = ARENA_RESULT_LIST[0]
 ARENA: dict[str, Spec] = {
     "arena": Spec({"game": A(arena_games), "players": A(arena_players), "n_games": Param("int", k(st.integers(0, 6)), above(60)),
                    "seed": SEED, "threads": Param("int", k(st.one_of(st.none(), st.integers(1, 2))), above(8)),
-                   "progress": A(st.booleans()), "first_game": FIRST_GAME}, post=post_arena, examples=100),
+                   "progress": A(st.booleans()), "first_game": FIRST_GAME, "record": RECORD, "max_records": MAX_RECORDS},
+                  post=post_arena, examples=100),
     "ArenaResult": Spec({f: A(st.just(getattr(_ONE, f))) for f in _pkg.ArenaResult.__dataclass_fields__}, examples=30),
     "ArenaResult.combine": Spec({"results": A(st.lists(st.sampled_from(ARENA_RESULT_LIST), min_size=1, max_size=3))},
                                 target=st.just((_pkg.ArenaResult.combine, None)), post=post_combine, examples=120),
@@ -1808,7 +1814,8 @@ def examples_share(spec: Spec) -> float:
 
 
 @pytest.mark.parametrize(("modname", "qualname"), _fuzz_ids())
-def test_fuzz_call(modname, qualname):
+def test_fuzz_call(modname, qualname, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a garbage text given as a file name (simulate's record) lands here
     mod, table, _ = MODULES[modname]
     if table[qualname].target is None and resolve(mod, qualname) is None:
         pytest.skip(f"{modname}.{qualname} does not exist in this build")

@@ -477,7 +477,9 @@ def test_terminal_piquet_deal(tmp_path: Any) -> None:
     assert "Traceback" not in c.before
 
     rows = [json.loads(x) for x in open(record, encoding="utf-8")]
-    assert rows[0]["options"] == {"rules": "russian", "scope": "deal"}
+    assert rows[0] == {"cribpiquet": "record", "version": 1, "game": "piquet", "source": "play", "seed": 3,
+                       "options": {"rules": "russian", "scope": "deal", "first_dealer": None},
+                       "players": ["you", "first"]}  # fmt: skip
     r = spawn("replay", record)
     r.expect_exact("piquet (rules russian, scope deal), seed 3, you against the bot 'first'")
     r.expect_exact("You lay out 8♠.")

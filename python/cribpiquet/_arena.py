@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
-from . import _core
+from . import _core, records
 from ._data import RowTable
-from ._util import Progress, bool_arg
+from ._util import Progress, bool_arg, int_arg
 from .bots import Bot
 
 __all__ = ["ArenaResult", "arena", "wilson"]
@@ -249,6 +249,8 @@ def arena(
     threads: Optional[int] = None,
     progress: bool = True,
     first_game: int = 0,
+    record: Optional[str] = None,
+    max_records: int = 1000,
 ) -> ArenaResult:
     """Play ``n_games`` games of ``game`` (a cribbage or piquet ``Game``) between ``players``
     (one per seat: bot objects of :mod:`cribpiquet.bots` or names — ``"random"``, ``"first"``,
@@ -262,15 +264,28 @@ def arena(
     interpreter released, in blocks of about a quarter of a second (at least one game per
     thread); Ctrl-C stops the run within a fraction of a second, inside a game too. With
     ``progress``, a bar is drawn on stderr when it is a terminal and the run lasts over a second.
+
+    ``record`` (a path) writes games ``first_game .. first_game + max_records`` (``max_records``
+    defaults to 1000) to that file as game records after the run (:mod:`cribpiquet.records`),
+    each header naming the player at each seat (the seats rotate) and the game's index; their
+    actions are kept in Rust as they are played, in memory bounded by ``max_records``. Replay one
+    with ``cribpiquet replay FILE --game N``. An interrupted run writes no records.
     """
     progress = bool_arg(progress, "progress")
     bar = Progress(int(n_games), "arena", "game", delay=1.0) if progress else None
     callback: Optional[Callable[[int], None]] = bar
+    path = records._writable_path(record) if record is not None else None
+    extra = {"max_records": int_arg(max_records, "max_records", 0)} if path is not None else {}
     try:
         raw = _core.arena_run(
-            game, players, n_games, seed=seed, threads=threads, first_game=first_game, progress=callback
+            game, players, n_games, seed=seed, threads=threads, first_game=first_game, progress=callback, **extra
         )
     finally:
         if bar is not None:
             bar.close()
+    if path is not None:
+        names = tuple(raw["players"])
+        n = len(names)
+        records._write_run(path, game, raw.pop("records", ()), source="arena", seed=seed,
+                           players=lambda i: tuple(names[(s - i) % n] for s in range(n)))  # fmt: skip
     return ArenaResult._from_counts(raw, repr(game))

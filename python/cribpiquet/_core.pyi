@@ -686,7 +686,8 @@ class _EngineState(Generic[_G]):
     def __deepcopy__(self, memo: object) -> Self: ...
     def __eq__(self, other: object, /) -> bool: ...
 
-_SimulateResult = dict[str, npt.NDArray[Any]]
+# With max_records, also "records": a list of uint16 arrays (the actions of each game kept).
+_SimulateResult = dict[str, Any]
 _PolicyNames = Union[str, "Bot", Iterable[Union[str, "Bot"]]]
 
 @final
@@ -732,6 +733,7 @@ def cribbage_simulate(
     seed: int | None = None,
     threads: int | None = None,
     first_game: int | None = None,
+    max_records: int | None = None,
 ) -> _SimulateResult: ...
 
 @final
@@ -785,6 +787,7 @@ def piquet_simulate(
     seed: int | None = None,
     threads: int | None = None,
     first_game: int | None = None,
+    max_records: int | None = None,
 ) -> _SimulateResult: ...
 
 # ------------------------------------------------------------------------------------ the bots
@@ -831,6 +834,7 @@ def arena_run(
     threads: int | None = None,
     first_game: int | None = None,
     progress: Callable[[int], object] | None = None,
+    max_records: int | None = None,
 ) -> dict[str, Any]: ...
 
 @final

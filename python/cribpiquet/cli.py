@@ -8,7 +8,7 @@
     cribpiquet piquet compare --elder <12 cards> --dealer <12 cards> [--rules rubicon] [--json]
     cribpiquet piquet exchange <12 cards> --role elder|dealer [--sort net|total|…] [--plot out.png] [--json]
     cribpiquet play cribbage|piquet [...]   (see cribpiquet.play)
-    cribpiquet replay FILE [--html OUT [--seat 0|1]]
+    cribpiquet replay FILE [--game N] [--html OUT [--seat 0|1]]
     cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000] [--json]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
     cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
@@ -49,7 +49,7 @@ COMMANDS = {
     "discard-tables": "equilibrium discard tables (average crib per thrown pair)",
     "piquet": "piquet declarations, comparisons and exchange analysis (declare, compare, exchange)",
     "play": "play cribbage or piquet against a bot in the terminal",
-    "replay": "print a recorded game (play --record) move by move",
+    "replay": "print a recorded game (play --record, arena, simulate) move by move",
     "arena": "play matches between bots (seats rotated) and print the statistics",
     "bench": "run the standard throughput suite on this machine",
 }
@@ -418,10 +418,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.html is not None:
         from . import replay_page
 
-        steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat)
+        steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat, game=args.game)
         print(f"wrote {printable(args.html)}: {steps} moves, open it in a browser")
         return 0
-    play.replay(args.file)
+    play.replay(args.file, game=args.game)
     return 0
 
 
@@ -563,7 +563,10 @@ def _add_play_parsers(sub: Any) -> None:
                        help="0 .. 2**64-1: fixes the deal (default: a random seed, printed)")
         p.add_argument("--record", metavar="FILE", help="write the game as JSON lines to FILE (default: no record)")
     rp = _command(sub, "replay", _cmd_replay)
-    rp.add_argument("file", help="a record written by cribpiquet play --record")
+    rp.add_argument("file", help="a game record (cribpiquet play --record, arena or simulate with record=, "
+                    "cribpiquet.records.write_records)")
+    rp.add_argument("--game", type=int_text(1), default=1, metavar="N",
+                    help="the game to show of a file that holds several, counting from 1 (default: 1)")
     rp.add_argument("--html", metavar="OUT",
                     help="write the game as one self-contained web page to OUT (step through it in a browser; "
                     "default: print it move by move)")  # fmt: skip

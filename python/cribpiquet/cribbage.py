@@ -24,8 +24,8 @@ import numpy as np
 
 from . import _core
 from ._engine import CHANCE, TERMINAL
-from ._data import returning_columns
 from ._ids import id_arrays
+from .records import simulating
 
 __all__ = [
     "CHANCE",
@@ -146,7 +146,7 @@ NUM_DISTINCT_ACTIONS: int = _GAME_CONSTANTS["NUM_DISTINCT_ACTIONS"]
 POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 
 
-simulate = returning_columns(_core.cribbage_simulate)
+simulate = simulating(_core.cribbage_simulate, __name__)
 
 
 # ------------------------------------------------------------- discard analysis and tables

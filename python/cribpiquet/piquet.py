@@ -23,10 +23,10 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._data import returning_columns
 from ._engine import CHANCE, TERMINAL
 from ._exchange import Estimate, ExchangeAnalysis, ExchangeRow, analyze_exchange
 from ._ids import id_arrays
+from .records import simulating
 
 __all__ = [
     "ANNOUNCE_CAPOT",
@@ -156,4 +156,4 @@ POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 DECLARATION_CATEGORIES: tuple[str, ...] = tuple(_GAME_CONSTANTS["DECLARATION_CATEGORIES"])
 
 
-simulate = returning_columns(_core.piquet_simulate)
+simulate = simulating(_core.piquet_simulate, __name__)

@@ -2,7 +2,7 @@
 
     cribpiquet play cribbage [--variant five-card|six-card] [--bot NAME] [--seed N] [--record FILE]
     cribpiquet play piquet [--rules russian|rubicon] [--scope deal|partiya] [--bot NAME] [--seed N]
-    cribpiquet replay FILE
+    cribpiquet replay FILE [--game N]
 
 You are seat 0, the bot seat 1. At your turn type a card (``5H``, ``10♥``, ``th``), a cribbage
 discard (``5H JC``), a piquet exchange (the cards you lay out: ``7D 8H JS``), a move's text as
@@ -28,11 +28,14 @@ Chance events are the engine's draw, ``State.sample_chance(seed)`` (seeded by th
 move number), so a seed fixes the deal and taking a move back and playing another one does not
 re-shuffle the pack.
 
-A record (``--record FILE``) is JSON lines: first the header ``{"cribpiquet": "play", "game": ...,
-"options": {...}, "seed": N, "bot": NAME, "you": 0}``, then one line per action applied, in order,
-``{"seat": -1|0|1, "who": "chance"|"you"|"bot", "action": id, "text": ...}``. A move taken back is
-removed from the file. ``replay`` rebuilds the game from the actions and prints it move by move
-with every card shown.
+A record (``--record FILE``) is a game record of :mod:`cribpiquet.records` (JSON lines, the
+format of ``docs/records.md``): the header ``{"cribpiquet": "record", "version": 1, "game": ...,
+"options": {...}, "source": "play", "seed": N, "players": ["you", BOT]}``, then one line per
+action applied, in order, ``{"seat": -1|0|1, "who": "chance"|"you"|"bot", "action": id, "text":
+...}``. A move taken back is removed from the file. ``replay`` rebuilds a game from its actions
+and prints it move by move with every card shown: any record (of ``play``, the arena,
+``simulate`` or a program's own loop; ``--game N`` picks a game of a file that holds several),
+and the records ``play`` wrote before records had a version.
 """
 
 from __future__ import annotations
@@ -41,10 +44,10 @@ import json
 import random
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional, TextIO
+from typing import Any, Callable, Iterable, Optional, TextIO
 
-from . import _core, _display, cribbage, piquet
-from ._util import clip, json_value, path_arg, printable, short_path
+from . import _core, _display, cribbage, piquet, records
+from ._util import clip, path_arg, printable, short_path
 
 YOU, BOT = 0, 1
 WHO = {-1: "chance", YOU: "you", BOT: "bot"}
@@ -635,80 +638,90 @@ class Recorder:
                 raise ValueError(f"cannot write the record {short_path(self.path)}: {e.strerror or e}") from None
 
 
-def read_record(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The header and the action rows of a record; ``ValueError`` naming the line if malformed."""
-    path = path_arg(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = [ln for ln in f.read().splitlines() if ln.strip()]
-    except OSError as e:
-        raise ValueError(f"cannot read {short_path(path)}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{short_path(path)} is not a UTF-8 text file") from None
-    rows = []
-    for i, ln in enumerate(lines, 1):
-        row = json_value(ln, f"{short_path(path)} line {i}")
-        if not isinstance(row, dict):
-            raise ValueError(f"{short_path(path)} line {i}: expected a JSON object")
-        rows.append(row)
-    if not rows or rows[0].get("cribpiquet") != "play":
-        raise ValueError(f"{short_path(path)} is not a cribpiquet game record (no header line)")
-    return rows[0], rows[1:]
+def pick_record(path: str, game: int = 1) -> tuple[records.Record, int]:
+    """The ``game``-th game (counting from 1) of the record file ``path``
+    (:func:`cribpiquet.records.read_records`) and how many the file holds; ``ValueError`` if it
+    holds fewer."""
+    found = records.read_records(path)
+    if type(game) is not int or not 1 <= game <= len(found):
+        raise ValueError(f"{short_path(path)} holds {len(found)} game{'s' * (len(found) != 1)}: "
+                         f"choose --game 1 to {len(found)}, not {clip(str(game))}")  # fmt: skip
+    return found[game - 1], len(found)
 
 
-def replay(path: str, out: Optional[TextIO] = None) -> Any:
-    """Print the record at ``path`` move by move, rebuilding the game from its actions with the
-    engine; returns the final state. A record that does not replay raises ``ValueError``."""
-    header, rows = read_record(path)
+def replay(path: str, out: Optional[TextIO] = None, game: int = 1) -> Any:
+    """Print game ``game`` (counting from 1) of the record at ``path`` move by move, rebuilding
+    it from its actions with the engine; returns the final state. A record that does not replay
+    raises ``ValueError``."""
+    rec, games = pick_record(path, game)
     saved = dict(STYLE)
     set_style(out if out is not None else sys.stdout)
     try:
-        return _replay(path, header, rows, out)
+        return _replay(rec, out, game, games)
     finally:
         STYLE.update(saved)
 
 
-def start_state(path: str, header: dict[str, Any]) -> Any:
-    """The initial state of a record's game (its header's game and options)."""
-    options = header.get("options")
-    if not isinstance(options, dict):
-        raise ValueError(f"{short_path(path)} line 1: the header has no options")
-    return make_game(str(header.get("game")), options).new_initial_state()
+def record_title(rec: records.Record, seed: bool = True) -> str:
+    """What a record is, in one line: the game and its options, the seed (unless ``seed`` is
+    false: a seat's view leaves it out, as it fixes every card dealt), who played."""
+    game: Any = rec.game
+    _, options = records.game_options(game)
+    if rec.kind == "cribbage":
+        shown: dict[str, Any] = {"variant": game.variant}
+        if game.target != cribbage.Game(game.variant).target:
+            shown["target"] = game.target
+        if game.lurch:
+            shown["lurch"] = True
+    else:
+        shown = {"rules": options["rules"] if isinstance(options["rules"], str) else "changed", "scope": game.scope}
+    if game.first_dealer is not None:
+        shown["first dealer"] = game.first_dealer
+    opts = ", ".join(f"{k} {v}" for k, v in shown.items())
+    head = f"{rec.kind} ({opts})" + (f", seed {rec.seed}" if seed and rec.seed is not None else "")
+    if rec.index is not None:
+        head += f", game {rec.index} of its run"
+    players = rec.players or ()
+    if rec.source == "play" and len(players) == 2 and players[YOU] == "you":
+        return f"{head}, you against the bot {players[BOT]!r}"
+    if players:
+        head += ", " + ", ".join(f"seat {k} {p}" for k, p in enumerate(players))
+    return head + (f" ({rec.source})" if rec.source else "")
 
 
-def replay_steps(path: str, state: Any, rows: list[dict[str, Any]]) -> Iterator[tuple[int, Any, int]]:
-    """Apply a record's rows to ``state`` one by one, yielding ``(move number, the state before,
-    the action)`` after each; a row that is not legal there (or whose text is not the action's)
-    raises ``ValueError`` naming the file and line."""
-    for i, row in enumerate(rows, 2):
-        action, text = row.get("action"), row.get("text")
-        if type(action) is not int or state.is_terminal() or action not in state.legal_actions():
-            raise ValueError(f"{short_path(path)} line {i}: action {clip(str(action))} is not legal here")
-        if text is not None and text != state.action_to_string(action):
-            raise ValueError(f"{short_path(path)} line {i}: action {action} is "
-                             f"{state.action_to_string(action)}, the record says {clip(str(text))}")  # fmt: skip
-        before = state.clone()
-        state.apply_action(action)
-        yield i - 1, before, action
-
-
-def _replay(path: str, header: dict[str, Any], rows: list[dict[str, Any]], out: Optional[TextIO]) -> Any:
-    state = start_state(path, header)
+def _replay(rec: records.Record, out: Optional[TextIO], game: int = 1, games: int = 1) -> Any:
     emit = (lambda s: print(s, file=out)) if out is not None else print
-    # the header's fields are the file's text: cut short, their control characters escaped
-    opts = ", ".join(f"{clip(str(k), 30)} {clip(str(v), 30)}" for k, v in header["options"].items())
-    seed, bot = clip(str(header.get("seed")), 30), clip(repr(header.get("bot")), 40)
-    emit(printable(f"{header['game']} ({clip(opts, 200)}), seed {seed}, you against the bot {bot}"))
+    if games > 1:
+        emit(f"Game {game} of {games} in the file (--game N for another).")
+    emit(printable(record_title(rec)))  # the header's fields are the file's text: escaped
+    two = rec.game.num_players() == 2
+    if two and rec.source != "play":
+        emit("Seat 0 is called 'you' below, seat 1 'the bot'.")
     narrator = Narrator(reveal=True)
-    for n, before, action in replay_steps(path, state, rows):
-        for k, line in enumerate(narrator.lines(before, action, state)):
+    state = rec.game.new_initial_state()
+    for n, before, action, state in rec.steps():
+        lines = narrator.lines(before, action, state) if two else plain_lines(before, action, state)
+        for k, line in enumerate(lines):
             emit(f"{n:>4}. {line}" if k == 0 else f"      {line}")
     emit(_result(state) if state.is_terminal() else "(the record ends before the game does)")
     return state
 
 
+def plain_lines(before: Any, action: int, after: Any) -> list[str]:
+    """An action of a game of more than two players as the engine writes it, and the scores when
+    they change (the narration of :class:`Narrator` is for two players)."""
+    who = "Chance" if before.is_chance_node() else f"Seat {before.current_player()}"
+    out = [f"{who}: {before.action_to_string(action)}"]
+    if after.scores() != before.scores():
+        out.append("Scores: " + ", ".join(map(str, after.scores())) + f" (to {after.get_game().target})")
+    return out
+
+
 def _result(state: Any) -> str:
     r = state.returns()
+    if state.num_players() > 2:
+        sc = state.scores()
+        return f"Game over: side {state.winner} wins, scores {', '.join(map(str, sc))}."
     if is_piquet(state):
         if state.get_game().scope == "deal":
             sc = state.deal_scores()
@@ -944,7 +957,7 @@ def play(kind: str, options: dict[str, Any], *, bot: Optional[str] = None, seed:
         seed = random.SystemRandom().randrange(1 << 31)
     the_bot = make_bot(name, seed)
     hint_bot = make_bot(name, (seed + 1) % 2**64)  # its own stream (the seed the user typed may be the last)
-    header = {"cribpiquet": "play", "game": kind, "options": options, "seed": seed, "bot": name, "you": YOU}
+    header = records.Record(game, (), source="play", seed=seed, players=("you", name)).header()
     recorder = Recorder(record, header)
     opts = ", ".join(f"{k} {v}" for k, v in options.items())
     print(f"{kind} ({opts}) against the {name} bot, seed {seed}. Type help for the commands.")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from . import cribbage, piquet, play
+from . import cribbage, piquet, play, records
 from ._html import card_svg, escape
 from ._util import clip, path_arg, seat_arg
 
@@ -60,18 +60,24 @@ def _frame(state: Any, step: int, who: str, lines: list[str], seat: Optional[int
     return frame
 
 
-def frames_of_record(path: str, seat: Optional[int] = None) -> list[dict[str, Any]]:
-    """Every position of the recorded game, the start first: what the page shows at each step
-    (plain JSON-able values). ``seat`` (0 or 1): only what that seat has seen at each step — the
-    other hand as its number of cards (``None`` for each), the narration of
-    :class:`~cribpiquet.play.Narrator` for that seat (the other seat's discards and talon cards
-    unnamed, its declarations as points by category)."""
+def frames_of_record(path: str, seat: Optional[int] = None, game: int = 1) -> list[dict[str, Any]]:
+    """Every position of game ``game`` (counting from 1) of the record file, the start first:
+    what the page shows at each step (plain JSON-able values). ``seat`` (0 or 1): only what that
+    seat has seen at each step — the other hand as its number of cards (``None`` for each), the
+    narration of :class:`~cribpiquet.play.Narrator` for that seat (the other seat's discards and
+    talon cards unnamed, its declarations as points by category)."""
     seat = seat_arg(seat, "seat", 2, none=True)
-    header, rows = play.read_record(path)
-    state = play.start_state(path, header)
+    rec, _ = play.pick_record(path, game)
+    return _frames(rec, seat)
+
+
+def _frames(rec: records.Record, seat: Optional[int]) -> list[dict[str, Any]]:
+    if rec.game.num_players() != 2:
+        raise ValueError(f"the replay page shows two-player games; this is {rec.game.num_players()}-player "
+                         "cribbage (cribpiquet replay without --html prints it)")  # fmt: skip
     narrator = play.Narrator(reveal=seat is None, seat=seat)
-    frames = [_frame(state, 0, "start", ["The game begins."], seat)]
-    for n, before, action in play.replay_steps(path, state, rows):
+    frames = [_frame(rec.game.new_initial_state(), 0, "start", ["The game begins."], seat)]
+    for n, before, action, state in rec.steps():
         who = play.WHO.get(before.current_player(), "chance")
         lines = narrator.lines(before, action, state)
         if not lines:  # the action's own text names its cards: only with every card face up
@@ -159,24 +165,25 @@ const MIDDLE = (f) => (f.trick.length ? 'trick: ' + f.trick.map((p) => C[p[1]]).
 """
 
 
-def replay_html(path: str, *, seat: Optional[int] = None) -> str:
-    """The page for the record at ``path``; ``seat`` (0 or 1): that seat's view, ``None``: both
-    hands face up (the page can switch between both hands and either seat's view).
+def replay_html(path: str, *, seat: Optional[int] = None, game: int = 1) -> str:
+    """The page for game ``game`` (counting from 1) of the record at ``path``; ``seat`` (0 or 1):
+    that seat's view, ``None``: both hands face up (the page can switch between both hands and
+    either seat's view).
 
     A seat's view holds only what that seat has seen at each step (:func:`frames_of_record`): the
     other hand face down, the log without its hidden cards, the title without the seed (which
     fixes every card dealt); the other views are not in the page."""
     seat = seat_arg(seat, "seat", 2, none=True)
-    header, _ = play.read_record(path)
-    frames = frames_of_record(path, seat)
-    is_piquet = header.get("game") == "piquet"
+    rec, _ = play.pick_record(path, game)
+    frames = _frames(rec, seat)
+    is_piquet = rec.kind == "piquet"
     card = piquet.Card if is_piquet else cribbage.Card
     n = 32 if is_piquet else 52
     cards = {i: card_svg(card(i)) for i in range(n)}
     back = card_svg(card(0), hidden=True)
-    options = ", ".join(f"{k} {v}" for k, v in header.get("options", {}).items())
-    seed = f"seed {header.get('seed')}, " if seat is None else f"seat {seat}'s view, "
-    title = f"{header.get('game')} ({options}) — {seed}against {header.get('bot')}"
+    title = play.record_title(rec, seed=seat is None)
+    if seat is not None:
+        title += f" — seat {seat}'s view"
     view = "both" if seat is None else str(seat)
     views = (("both", "both hands"), ("0", "seat 0's view"), ("1", "seat 1's view"))
     select = "".join(
@@ -204,10 +211,10 @@ def replay_html(path: str, *, seat: Optional[int] = None) -> str:
     )
 
 
-def write_replay_html(path: str, out: str, *, seat: Optional[int] = None) -> int:
+def write_replay_html(path: str, out: str, *, seat: Optional[int] = None, game: int = 1) -> int:
     """Write :func:`replay_html` of ``path`` to the file ``out``; returns the number of steps."""
     out = path_arg(out, "out")
-    page = replay_html(path, seat=seat)
+    page = replay_html(path, seat=seat, game=game)
     try:
         with open(out, "w", encoding="utf-8") as f:
             f.write(page)

@@ -388,6 +388,8 @@ struct ArenaRun<'py> {
     games: Range<u64>,
     threads: Option<usize>,
     progress: Option<Bound<'py, PyAny>>,
+    /// Keep the actions of games with an index below this one.
+    record_below: u64,
 }
 
 /// `cribpiquet.arena`'s engine: play games ``first_game .. first_game + n_games`` of ``game``
@@ -396,9 +398,12 @@ struct ArenaRun<'py> {
 /// parallel with the interpreter released, in blocks; between blocks pending signals are handled
 /// and ``progress(games_done)`` is called if given; Ctrl-C raises ``KeyboardInterrupt`` within a
 /// fraction of a second, also in the middle of a block (a bot stops its search, a game between
-/// two decisions).
+/// two decisions). With ``max_records``, the actions of the first ``max_records`` games
+/// (chance outcomes included) are returned too, under ``"records"``: a list of ``(index,
+/// uint16 array)`` in game order (``cribpiquet.arena(record=...)`` writes them).
 #[pyfunction]
-#[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None))]
+#[pyo3(signature = (game, players, n_games, *, seed = None, threads = None, first_game = None, progress = None, max_records = None))]
+#[allow(clippy::too_many_arguments)]
 fn arena_run<'py>(
     game: &Bound<'py, PyAny>,
     players: &Bound<'py, PyAny>,
@@ -407,15 +412,19 @@ fn arena_run<'py>(
     threads: Option<IntArg>,
     first_game: Option<IntArg>,
     progress: Option<&Bound<'py, PyAny>>,
+    max_records: Option<IntArg>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let n = n_games.within("n_games", 0..i64::MAX)? as u64;
+    let max_records = max_records.map(|m| m.within("max_records", 0..i64::MAX)).transpose()?;
     let seed = seed.map_or(Ok(0), seed_from)?;
     let threads = threads.map(|t| t.within("threads", 1..1025)).transpose()?.map(|t| t as usize);
     let first = first_game.map_or(Ok(0), |f| f.within("first_game", 0..i64::MAX))? as u64;
     if first.checked_add(n).is_none_or(|end| end > i64::MAX as u64) {
         return Err(PyValueError::new_err("first_game + n_games must be below 2**63"));
     }
-    let run = ArenaRun { seed, games: first..first + n, threads, progress: progress.filter(|p| !p.is_none()).cloned() };
+    let record_below = first + max_records.map_or(0, |m| (m as u64).min(n));
+    let progress = progress.filter(|p| !p.is_none()).cloned();
+    let run = ArenaRun { seed, games: first..first + n, threads, progress, record_below };
     if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
         return run_arena(g.get().0, players, run);
     }
@@ -458,6 +467,11 @@ where
     let arena = crate::bots::arena::Arena::new(game, factories)?;
     let pool = crate::engine::thread_pool(run.threads)?;
     let mut counts = crate::bots::arena::ArenaCounts::new(seats);
+    let mut records = Vec::new();
+    let wanted = run.record_below.saturating_sub(run.games.start) as usize;
+    records.try_reserve_exact(wanted).map_err(|_| {
+        crate::error::Error::OutOfMemory(format!("cannot hold {wanted} game records"))
+    })?;
     let clock = std::time::Instant::now();
     let Range { mut start, end } = run.games;
     // At least one game per thread in a block, so slow games still keep every core busy.
@@ -467,8 +481,10 @@ where
         let stop = end.min(start + block);
         let t = std::time::Instant::now();
         // Interruptible inside a block: one game of slow bots can take minutes.
-        let part = interruptible(py, || on_pool(&pool, || arena.play(run.seed, start..stop)))?;
+        let (part, kept) =
+            interruptible(py, || on_pool(&pool, || arena.play_recording(run.seed, start..stop, run.record_below)))?;
         counts.add(&part);
+        records.extend(kept);
         py.check_signals()?;
         if let Some(cb) = &run.progress {
             cb.call1((counts.games,))?;
@@ -490,6 +506,13 @@ where
     d.set_item("points", points)?;
     d.set_item("seconds", clock.elapsed().as_secs_f64())?;
     d.set_item("game", G::NAME)?;
+    if run.record_below > run.games.start {
+        let list = pyo3::types::PyList::empty(py);
+        for (i, actions) in records {
+            list.append((i, numpy::IntoPyArray::into_pyarray(actions, py)))?;
+        }
+        d.set_item("records", list)?;
+    }
     Ok(d)
 }
 

@@ -21,7 +21,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::bindings::convert::{action_list, describe, seed_from, uniform_chance_outcomes, Deck, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
-use crate::engine::{simulate_into, thread_pool, Game, GameState, SimColumns, StateStack};
+use crate::engine::{simulate_into, simulate_into_recording, thread_pool, Game, GameState, SimColumns, StateStack};
 
 use super::interrupt::interruptible;
 use super::players::policies_from;
@@ -160,11 +160,15 @@ pub(crate) fn points_by_source<'py, S: GameState>(py: Python<'py>, state: &S) ->
 
 // ---------------------------------------------------------------------------------- simulate
 
-/// `simulate(game, n_games, *, players, seed, threads, first_game)` for any engine: games
-/// `first_game..first_game + n_games` of the run seeded by `seed`, on the thread pool with the
-/// interpreter released ([`interruptible`]: Ctrl-C raises `KeyboardInterrupt` between games).
-/// Memory is the output's: the columns are reserved up front (a `MemoryError` if they do not
-/// fit) and each game is reduced to its row as soon as it ends.
+/// `simulate(game, n_games, *, players, seed, threads, first_game, max_records)` for any
+/// engine: games `first_game..first_game + n_games` of the run seeded by `seed`, on the thread
+/// pool with the interpreter released ([`interruptible`]: Ctrl-C raises `KeyboardInterrupt`
+/// between games). Memory is the output's: the columns are reserved up front (a `MemoryError`
+/// if they do not fit) and each game is reduced to its row as soon as it ends. With
+/// `max_records`, the actions of the first `max_records` games are kept too and returned under
+/// `"records"`: a list of uint16 arrays, one per game in order (the wrapper writes them with
+/// `cribpiquet.records`); without it the run is the playout path, untouched.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_simulate<'py, G: PyGame>(
     py: Python<'py>,
     game: G,
@@ -173,8 +177,10 @@ pub(crate) fn run_simulate<'py, G: PyGame>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<IntArg>,
     first_game: Option<IntArg>,
+    max_records: Option<IntArg>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let n = n_games.within("n_games", 0..i64::MAX)? as usize;
+    let max_records = max_records.as_ref().map(|m| m.within("max_records", 0..i64::MAX)).transpose()?;
     let policies = match players {
         Some(players) => policies_from::<G::State>(players, game.num_players())?,
         None => vec![BotSpec::Random.policy_factory()],
@@ -191,8 +197,20 @@ pub(crate) fn run_simulate<'py, G: PyGame>(
         ))
     })?;
     let games = first..first + n as u64;
-    interruptible(py, || simulate_into(&game, &policies, seed, games, &pool, &mut out))?;
-    crate::bindings::arrays::columns_dict(py, out)
+    let Some(max_records) = max_records else {
+        interruptible(py, || simulate_into(&game, &policies, seed, games, &pool, &mut out))?;
+        return crate::bindings::arrays::columns_dict(py, out);
+    };
+    let mut records = Vec::new();
+    let keep = (max_records as usize).min(n);
+    interruptible(py, || simulate_into_recording(&game, &policies, seed, games, &pool, &mut out, keep, &mut records))?;
+    let d = crate::bindings::arrays::columns_dict(py, out)?;
+    let list = PyList::empty(py);
+    for actions in records {
+        list.append(actions.into_pyarray(py))?;
+    }
+    d.set_item("records", list)?;
+    Ok(d)
 }
 
 /// The constants every engine module exports (`CHANCE`, `TERMINAL`, sizes, names).
@@ -420,9 +438,17 @@ macro_rules! engine_classes {
         /// included); then one (N, S) int32 column per point source (``game.point_sources()``),
         /// adding up to ``scores``.
         ///
+        /// ``record`` (a path) writes games ``first_game .. first_game + max_records`` of the call
+        /// (``max_records`` defaults to 1000) to that file as a game record after the run, one
+        /// game after another (:mod:`cribpiquet.records`; ``cribpiquet replay FILE --game N`` shows
+        /// one): their actions are kept in Rust as they are played, in memory bounded by
+        /// ``max_records`` (a ``MemoryError`` if it cannot be had). Without ``record`` nothing is
+        /// kept and the run is the playout path as before.
+        ///
         $(#[$sim_doc])*
         #[pyfunction]
-        #[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None, first_game = None))]
+        #[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None, first_game = None, max_records = None))]
+        #[allow(clippy::too_many_arguments)]
         fn $simulate<'py>(
             py: Python<'py>,
             game: &Bound<'py, PyAny>,
@@ -431,9 +457,10 @@ macro_rules! engine_classes {
             seed: Option<&Bound<'py, PyAny>>,
             threads: Option<Int>,
             first_game: Option<Int>,
+            max_records: Option<Int>,
         ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
             let game = Game::argument(game, "simulate")?;
-            generic::run_simulate(py, game, n_games, players, seed, threads, first_game)
+            generic::run_simulate(py, game, n_games, players, seed, threads, first_game, max_records)
         }
 
         /// Add this engine's `Game`, `State`, `simulate` and constants to the native module.

@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::engine::{interrupt, play_game, Game, GameState, GameSummary, PolicyFactory, MAX_PLAYERS, MAX_SOURCES};
+use crate::engine::{
+    interrupt, play_game, play_game_recorded, Game, GameState, GameSummary, PolicyFactory, MAX_PLAYERS, MAX_SOURCES,
+};
 use crate::error::{Error, Result};
 
 /// What an arena run counts, per player in the order given (not per seat).
@@ -95,20 +97,41 @@ impl<G: Game> Arena<G> {
 
     /// Play games `indices` of the run seeded by `seed` on the current rayon pool.
     pub fn play(&self, seed: u64, indices: Range<u64>) -> Result<ArenaCounts> {
+        self.play_recording(seed, indices, 0).map(|(counts, _)| counts)
+    }
+
+    /// [`play`](Arena::play), keeping the actions (chance outcomes included, in order) of the
+    /// games with an index below `record_below`: `(index, actions)` in index order. A game is
+    /// the same recorded or not ([`play_game_recorded`]); its seat `s` holds player
+    /// `(s + n − index mod n) mod n`.
+    pub fn play_recording(
+        &self,
+        seed: u64,
+        indices: Range<u64>,
+        record_below: u64,
+    ) -> Result<(ArenaCounts, Vec<(u64, Vec<u16>)>)> {
         let n = self.n_players();
         // The caller's interrupt flag on every thread ([`crate::engine::interrupt`]).
         let flag = interrupt::current();
-        let games: Vec<(u64, Result<GameSummary>)> = indices
+        let games: Vec<(u64, Result<(GameSummary, Option<Vec<u16>>)>)> = indices
             .into_par_iter()
             .map(|i| {
                 let rotation = &self.rotations[(i % n as u64) as usize];
-                (i, interrupt::with_opt(flag.as_ref(), || play_game(&self.game, rotation, seed, i)))
+                let g = interrupt::with_opt(flag.as_ref(), || match i < record_below {
+                    true => play_game_recorded(&self.game, rotation, seed, i).map(|(g, a)| (g, Some(a))),
+                    false => play_game(&self.game, rotation, seed, i).map(|g| (g, None)),
+                });
+                (i, g)
             })
             .collect();
         let mut out = ArenaCounts::new(n);
+        let mut records = Vec::new();
         let n_sources = G::POINT_SOURCES.len().min(MAX_SOURCES);
         for (i, g) in games {
-            let g = g?;
+            let (g, actions) = g?;
+            if let Some(actions) = actions {
+                records.push((i, actions));
+            }
             out.games += 1;
             out.deals += g.deals as u64;
             if g.winner.is_none() {
@@ -125,7 +148,7 @@ impl<G: Game> Arena<G> {
                 }
             }
         }
-        Ok(out)
+        Ok((out, records))
     }
 }
 
@@ -185,6 +208,27 @@ mod tests {
         let sim = crate::engine::simulate(&game, &players(&["first"]), 1, 0, 50, Some(1)).unwrap();
         assert_eq!(total, sim.scores.iter().map(|&x| x as u64).sum::<u64>());
         assert!(Arena::new(game, players(&["first"])).is_err());
+    }
+
+    #[test]
+    fn recorded_games_are_the_games_counted() {
+        let game = cribbage::GameConfig::new(cribbage::Variant::FiveCard, None).unwrap();
+        let arena = Arena::new(game, players(&["random", "first"])).unwrap();
+        let (counts, records) = arena.play_recording(4, 3..23, 10).unwrap();
+        assert_eq!(counts, arena.play(4, 3..23).unwrap());
+        assert_eq!(records.iter().map(|r| r.0).collect::<Vec<_>>(), (3..10).collect::<Vec<_>>());
+        let mut wins = [0u64; 2];
+        for (i, actions) in &records {
+            let mut state = game.new_initial_state();
+            for &a in actions {
+                state.apply_action(a).unwrap();
+            }
+            // Player k sits at seat (k + i) mod 2.
+            let seat = state.winner().unwrap();
+            wins[(seat + 2 - (*i % 2) as usize) % 2] += 1;
+        }
+        let (first7, _) = arena.play_recording(4, 3..10, 0).unwrap();
+        assert_eq!(wins, [first7.wins[0], first7.wins[1]]);
     }
 
     #[test]

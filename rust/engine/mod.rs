@@ -41,7 +41,8 @@ use crate::rng::Rng;
 pub use actions::ActionList;
 pub use policy::{play_out, FirstPolicy, Policy, PolicyFactory, RandomPolicy};
 pub use simulate::{
-    game_seed, play_game, simulate, simulate_block, simulate_into, thread_pool, GameSummary, SimColumns, MAX_SOURCES,
+    game_seed, play_game, play_game_recorded, simulate, simulate_block, simulate_into, simulate_into_recording,
+    thread_pool, GameRecords, GameSummary, SimColumns, MAX_SOURCES,
 };
 pub use stack::StateStack;
 

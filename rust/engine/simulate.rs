@@ -199,6 +199,39 @@ impl Columns for SimColumns {
     }
 }
 
+/// Where [`play_game`] puts the actions it applies: nowhere (`()`, the playout path, which costs
+/// nothing), or a `Vec<u16>` (a game record: every action in order, chance outcomes included,
+/// grown fallibly).
+trait ActionLog {
+    /// Whether actions are kept (then chance events are applied one at a time).
+    const KEEPS: bool;
+    /// Keep `action`.
+    fn keep(&mut self, action: u16) -> Result<()>;
+}
+
+impl ActionLog for () {
+    const KEEPS: bool = false;
+    #[inline(always)]
+    fn keep(&mut self, _: u16) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl ActionLog for Vec<u16> {
+    const KEEPS: bool = true;
+    #[inline]
+    fn keep(&mut self, action: u16) -> Result<()> {
+        if self.len() == self.capacity() {
+            let more = self.len().max(128);
+            self.try_reserve(more).map_err(|_| {
+                Error::OutOfMemory(format!("cannot hold a game record of {} actions", self.len() + more))
+            })?;
+        }
+        self.push(action);
+        Ok(())
+    }
+}
+
 /// Play game `index` of a run seeded by `seed` to the end.
 ///
 /// Forced moves (a single legal action, such as a go) are applied without asking the policy.
@@ -207,6 +240,31 @@ pub fn play_game<G: Game>(
     policies: &[PolicyFactory<G::State>],
     seed: u64,
     index: u64,
+) -> Result<GameSummary> {
+    play_logged(game, policies, seed, index, &mut ())
+}
+
+/// [`play_game`], keeping every action applied (chance outcomes included, in order): the same
+/// game, and its record. Applying the actions in order to `game.new_initial_state()` gives back
+/// every state of the game.
+pub fn play_game_recorded<G: Game>(
+    game: &G,
+    policies: &[PolicyFactory<G::State>],
+    seed: u64,
+    index: u64,
+) -> Result<(GameSummary, Vec<u16>)> {
+    let mut actions = Vec::new();
+    let summary = play_logged(game, policies, seed, index, &mut actions)?;
+    Ok((summary, actions))
+}
+
+#[inline(always)]
+fn play_logged<G: Game, L: ActionLog>(
+    game: &G,
+    policies: &[PolicyFactory<G::State>],
+    seed: u64,
+    index: u64,
+    log: &mut L,
 ) -> Result<GameSummary> {
     // A game is the unit of work after which an interrupted run stops (and a bot that was
     // interrupted mid-decision gives up with an illegal answer, checked below).
@@ -219,7 +277,20 @@ pub fn play_game<G: Game>(
     let mut actions = 0u32;
     let mut legal = ActionList::new();
     while !state.is_terminal() {
-        let chance = state.apply_sampled_chances(&mut rng);
+        // A record takes the chance events one by one: the same draws from the generator as
+        // the engine's fast path (`apply_sampled_chances` is this loop; the records' tests
+        // check that a recorded game is the game `simulate` counts).
+        let chance = if L::KEEPS {
+            let mut k = 0;
+            while let Some(a) = state.sample_chance(&mut rng) {
+                state.apply_legal(a);
+                log.keep(a)?;
+                k += 1;
+            }
+            k
+        } else {
+            state.apply_sampled_chances(&mut rng)
+        };
         if chance > 0 {
             actions += chance;
             if first_dealer.is_none() {
@@ -230,6 +301,7 @@ pub fn play_game<G: Game>(
         state.fill_legal_actions(&mut legal);
         if legal.len() == 1 {
             state.apply_legal(legal[0]);
+            log.keep(legal[0])?;
             actions += 1;
             continue;
         }
@@ -245,6 +317,7 @@ pub fn play_game<G: Game>(
             return Err(state.illegal_action_error(action as i64));
         }
         state.apply_legal(action);
+        log.keep(action)?;
         actions += 1;
     }
     Ok(GameSummary::of(&state, first_dealer.unwrap_or(0), actions))
@@ -363,6 +436,57 @@ pub fn simulate_into<G: Game>(
     Ok(())
 }
 
+/// The records of a run: the actions of each game recorded, in game order (see
+/// [`simulate_into_recording`]).
+pub type GameRecords = Vec<Vec<u16>>;
+
+/// [`simulate_into`], keeping the actions of the first `max_records` games of `indices` in
+/// `records` (game `indices.start + k` is `records[k]`; [`play_game_recorded`]). The games after
+/// them run on the playout path as before; the columns are the same as without records. Memory
+/// is bounded by the records asked for: the list is reserved up front and every record grows
+/// fallibly (an [`Error::OutOfMemory`] otherwise).
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_into_recording<G: Game>(
+    game: &G,
+    policies: &[PolicyFactory<G::State>],
+    seed: u64,
+    indices: Range<u64>,
+    pool: &Option<rayon::ThreadPool>,
+    out: &mut SimColumns,
+    max_records: usize,
+    records: &mut GameRecords,
+) -> Result<()> {
+    check_policies(game, policies)?;
+    let split = indices.end.min(indices.start.saturating_add(max_records as u64)).max(indices.start);
+    let wanted = (split - indices.start) as usize;
+    records
+        .try_reserve_exact(wanted)
+        .map_err(|_| Error::OutOfMemory(format!("cannot hold {wanted} game records")))?;
+    let mut start = indices.start;
+    while start < split {
+        let stop = split.min(start.saturating_add(BLOCK));
+        super::interrupt::on_pool(pool, || {
+            let flag = super::interrupt::current();
+            let games: Vec<Result<(GameSummary, Vec<u16>)>> = (start..stop)
+                .into_par_iter()
+                .map(|i| super::interrupt::with_opt(flag.as_ref(), || play_game_recorded(game, policies, seed, i)))
+                .collect();
+            // The first error in game order, and then none of the block's games (as the
+            // playout path).
+            if let Some(i) = games.iter().position(|g| g.is_err()) {
+                return games.into_iter().nth(i).map_or(Ok(()), |g| g.map(|_| ()));
+            }
+            for (summary, actions) in games.into_iter().flatten() {
+                out.push(&summary);
+                records.push(actions);
+            }
+            Ok(())
+        })?;
+        start = stop;
+    }
+    simulate_into(game, policies, seed, split..indices.end, pool, out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,6 +557,43 @@ mod tests {
         for rules in [Rules::russian(), Rules::rubicon()] {
             for scope in [Scope::Deal, Scope::Partiya] {
                 deterministic_and_splittable(piquet::GameConfig::new(rules, scope).unwrap(), &["random", "first"]);
+            }
+        }
+    }
+
+    /// A recorded run has the columns of the same run unrecorded, and each record replays (every
+    /// action legal where it stands) to the game its row counts.
+    fn records_replay_to_their_rows<G: Game>(game: G, names: &[&str]) {
+        let p = policies::<G::State>(names);
+        let plain = simulate(&game, &p, 9, 5, 40, Some(2)).unwrap();
+        let mut out = SimColumns::with_capacity(&game, 40);
+        let mut records = GameRecords::new();
+        simulate_into_recording(&game, &p, 9, 5..45, &thread_pool(Some(2)).unwrap(), &mut out, 25, &mut records)
+            .unwrap();
+        assert_eq!(out, plain);
+        assert_eq!(records.len(), 25);
+        for (k, actions) in records.iter().enumerate() {
+            let mut state = game.new_initial_state();
+            for &a in actions {
+                state.apply_action(a).unwrap();
+            }
+            assert!(state.is_terminal());
+            let s = out.n_sides;
+            let scores: Vec<i32> = (0..s).map(|side| state.side_score(side) as i32).collect();
+            assert_eq!(scores, out.scores[k * s..(k + 1) * s]);
+            assert_eq!(actions.len(), out.actions[k] as usize);
+        }
+    }
+
+    #[test]
+    fn every_game_records_and_replays() {
+        for v in Variant::ALL {
+            let names: &[&str] = if v.num_players() == 2 { &["random", "first"] } else { &["random"] };
+            records_replay_to_their_rows(cribbage::GameConfig::new(v, None).unwrap(), names);
+        }
+        for rules in [Rules::russian(), Rules::rubicon()] {
+            for scope in [Scope::Deal, Scope::Partiya] {
+                records_replay_to_their_rows(piquet::GameConfig::new(rules, scope).unwrap(), &["random", "first"]);
             }
         }
     }
