@@ -36,12 +36,14 @@ def test_kernel_names_the_chosen_path_and_honours_the_variable(monkeypatch):
     have = cribpiquet.available_kernels()
     assert have[0] == "scalar" and set(have) <= set(ALL)
     monkeypatch.delenv(VAR, raising=False)
-    assert cribpiquet.kernel() == have[-1]  # the fastest this CPU has
+    # the fastest this CPU has, AVX-512 only when asked for (not yet run on hardware: kernel.rs)
+    best = [k for k in have if k != "avx512"][-1]
+    assert cribpiquet.kernel() == best
     for k in have:
         monkeypatch.setenv(VAR, k)
         assert cribpiquet.kernel() == k
     monkeypatch.setenv(VAR, "auto")
-    assert cribpiquet.kernel() == have[-1]
+    assert cribpiquet.kernel() == best
 
 
 def test_an_unknown_or_unavailable_kernel_is_a_clear_error(monkeypatch):
