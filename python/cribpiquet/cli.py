@@ -535,8 +535,8 @@ def _add_play_parsers(sub: Any) -> None:
                       help="six-card (to 121, as cribbage.Game()) or five-card (to 61)")
     pq = _command(pl_sub, "piquet", _cmd_play, help="piquet against a bot")
     pq.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help="the rule set")
-    pq.add_argument("--scope", default="deal", choices=("deal", "partiya"),
-                    help="one deal, or the whole match (partiya)")
+    pq.add_argument("--scope", default="partiya", choices=("deal", "partiya"),
+                    help="one deal, or the whole match (partiya, the default of piquet.Game() and of arena)")
     for p in (crib, pq):
         p.add_argument("--bot", default=None,
                        help=f"{_bot_names()} (default: greedy)")
