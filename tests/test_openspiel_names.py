@@ -249,3 +249,15 @@ def test_names_agree_with_pyspiel(pyspiel):
             compared += 1
         state.apply_action(int(rng.choice(state.legal_actions())))
     assert compared > 10
+
+
+def test_docstring_examples_of_load_game_and_game_type():
+    """tests/test_doctests.py runs the public modules' own docstrings; these two live in private
+    modules (``cribpiquet._load``, ``cribpiquet._engine``)."""
+    import doctest
+
+    from cribpiquet import _engine, _load
+
+    for module in (_load, _engine):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        assert result.failed == 0 and result.attempted >= 2, module.__name__

@@ -57,7 +57,7 @@ def load_game(name: str, params: Optional[Mapping[str, Any]] = None) -> Union[cr
     parameter is a ``ValueError`` naming it and what there is.
 
     >>> load_game("cribbage(variant=five-card)")
-    Game('five-card')
+    Game('five-card', target=61)
     >>> load_game("piquet(rules=rubicon,scope=deal)") == piquet.Game("rubicon", scope="deal")
     True
     >>> load_game("cribbage", {"variant": "four-player", "lurch": True}).num_players()
