@@ -362,7 +362,8 @@ impl State {
                 "-".into()
             };
             let voids = self.voids(op);
-            let suits: String = (0..4).filter(|&k| voids >> (8 * k) & 1 == 1).map(|k| ['C', 'D', 'H', 'S'][k]).collect();
+            let suits: String =
+                (0..4).filter(|&k| voids >> (8 * k) & 1 == 1).map(|k| ['C', 'D', 'H', 'S'][k]).collect();
             let _ = writeln!(
                 s,
                 "played: P0 {}, P1 {}; lead: {lead}; opponent void in: {}",
@@ -371,8 +372,7 @@ impl State {
                 tensor::cards_or_dash(suits)
             );
         } else {
-            let plays: Vec<String> =
-                self.plays().map(|(q, c)| format!("{} {}", seat(q), card_text(c))).collect();
+            let plays: Vec<String> = self.plays().map(|(q, c)| format!("{} {}", seat(q), card_text(c))).collect();
             let _ = writeln!(s, "play: {}", if plays.is_empty() { "-".into() } else { plays.join(", ") });
         }
         let _ = write!(s, "tricks: P0 {}, P1 {}", self.tricks[0], self.tricks[1]);
