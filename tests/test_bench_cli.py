@@ -51,19 +51,19 @@ def fake_report(rates: dict[str, float]) -> dict:
 
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory):
-    """One `bench --quick --json NEW --compare OLD` run (the only time the suite runs here)."""
+    """One `bench --quick --out NEW --compare OLD` run (the only time the suite runs here)."""
     d = tmp_path_factory.mktemp("bench")
     old = d / "old.json"
     old.write_text(json.dumps(fake_report({"score_hand_batch_uint8": 1e8, "hand_distribution": 5e8,
                                            "a_benchmark_since_removed": 1.0})))
     new = d / "new.json"
-    status, out, err = run_main("bench", "--quick", "--json", str(new), "--compare", str(old))
+    status, out, err = run_main("bench", "--quick", "--out", str(new), "--compare", str(old))
     return status, out, err, json.loads(new.read_text())
 
 
 def test_quick_run_writes_the_documented_schema(quick_run):
     status, out, _, report = quick_run
-    assert status == 0
+    assert status == 0 and "wrote " in out
     assert report["schema"] == bench.SCHEMA == 1 and report["tool"] == "cribpiquet bench" and report["quick"]
     assert set(report["machine"]) == MACHINE_KEYS
     m = report["machine"]
@@ -182,3 +182,19 @@ def test_naive_scorer_agrees_with_the_library_on_random_shows():
     for crib in (False, True):
         want = cribbage.score_hand_batch(np.array([r[:4] for r in rows]), np.array([r[4] for r in rows]), crib=crib)
         assert [bench.naive_score(r[:4], r[4], crib=crib) for r in rows] == want.tolist()
+
+
+def test_json_prints_one_document_on_stdout_like_every_json(monkeypatch, tmp_path):
+    """``bench --json`` prints the report on stdout (no table); ``--out FILE`` writes the same
+    document to a file; with ``--compare`` the comparison goes to stderr (the suite is replaced
+    by a known report: the quick run above is the one real run)."""
+    report = fake_report({"score_hand_batch_uint8": 2e8})
+    monkeypatch.setattr(bench, "run_suite", lambda quick, progress: report)
+    status, out, err = run_main("bench", "--json")
+    assert status == 0 and json.loads(out) == report and err == ""
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(fake_report({"score_hand_batch_uint8": 1e8})))
+    saved = tmp_path / "saved.json"
+    status, out, err = run_main("bench", "--json", "--out", str(saved), "--compare", str(old))
+    assert status == 0 and json.loads(out) == report == json.loads(saved.read_text())
+    assert f"wrote {saved}" in err and "+100.0%" in err

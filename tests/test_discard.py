@@ -180,7 +180,7 @@ def test_rows_sorted_and_str_table():
     assert len(lines) == 2 + 15
     assert lines[1].split() == ["keep", "throw", "hand", "min", "max", "crib", "heels", "net"]
     assert len({len(line) for line in lines[1:]}) == 1  # aligned
-    assert lines[2].startswith("JC 5D 5H QS  2C 9H")
+    assert lines[2].startswith("5D 5H JC QS  2C 9H")  # by rank then suit, as the CLI (issue 32)
     assert "DiscardRow(kept='JC 5D 5H QS', thrown='2C 9H'" in repr(a.best)
     with pytest.raises(AttributeError):
         a.best.hand = 3.0  # frozen

@@ -736,7 +736,7 @@ PIQUET.update({
 # The engine classes: the same methods in both games.
 ENGINE_GAME_METHODS = ["information_state_tensor_shape", "information_state_tensor_size", "max_chance_outcomes", "max_game_length",
                        "max_utility", "min_utility", "new_initial_state", "num_distinct_actions", "num_players", "num_sides",
-                       "observation_tensor_shape", "observation_tensor_size", "point_sources", "utility_sum"]
+                       "observation_tensor_shape", "observation_tensor_size", "point_sources", "utility_sum", "get_type"]
 for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["crib", "plays", "count_cards", "said_go"]),
                                         (PIQUET, pgames, piquet_states, ["cut_cards", "deal_scores", "declarations", "games", "plays", "trick", "tricks_won"])]:
     for _m in ENGINE_GAME_METHODS:
@@ -744,11 +744,12 @@ for _table, _games, _states, _extra in [(CRIBBAGE, cgames, cribbage_states, ["cr
     _table["Game.deserialize_state"] = Spec({"text": A(serialized)}, target=method(_games, "deserialize_state"))
     _table["State"] = Spec({}, share=0.2)
     for _m in ["chance_outcomes", "clone", "current_player", "get_game", "history", "is_chance_node", "is_player_node", "is_terminal",
-               "move_number", "num_players", "points_by_source", "returns", "rewards", "scores", "serialize", "side_scores", *_extra]:
+               "move_number", "num_players", "points_by_source", "returns", "rewards", "scores", "serialize", "side_scores",
+               "history_str", "is_simultaneous_node", *_extra]:
         _table[f"State.{_m}"] = Spec({}, target=method(_states(), _m), snapshot=state_snapshot, share=0.2)
     for _m in ["action_to_string", "apply_action", "child", "undo_action", "player_return", "string_to_action", "legal_actions",
                "legal_actions_mask", "information_state_string", "information_state_tensor", "observation_tensor",
-               "resample_from_infostate", "hand", "kept", "discards", "sample_chance", "action_cards"] + (["dealt_hand", "drawn", "exchange_size"] if _table is PIQUET else []):
+               "observation_string", "resample_from_infostate", "hand", "kept", "discards", "sample_chance", "action_cards"] + (["dealt_hand", "drawn", "exchange_size"] if _table is PIQUET else []):
         _table[f"State.{_m}"] = Spec(state_params(), target=method(_states(), _m), snapshot=state_snapshot,
                                      share=2.0 if _m in ("apply_action", "undo_action", "string_to_action") else 1.0)
     for _m in ("legal_actions", "legal_actions_mask"):
@@ -1053,6 +1054,14 @@ _SOLVED = _pkg.solve(_a_play_state())
 ARENA["solve"] = Spec({"state": A(lambda ctx: st.one_of(decision_states(), cribbage_states(), piquet_states())),
                        "objective": A(st.sampled_from(["points", "win", "Points", "draw"]))}, examples=80)
 ARENA["Solution"] = Spec({}, examples=5)
+
+# OpenSpiel's names (issue 32): load_game from text and/or a dict, and the GameType record.
+ARENA["load_game"] = Spec({"name": A(st.sampled_from(["cribbage", "piquet", "cribbage(variant=five-card,target=31)",
+                                                       "piquet(rules=rubicon,scope=deal)", "python_cribpiquet_piquet"])),
+                           "params": A(st.sampled_from([None, {}]))}, examples=60)
+_GAME_TYPE = C.Game().get_type()
+ARENA["GameType"] = Spec({f: A(st.just(getattr(_GAME_TYPE, f))) for f in _pkg.GameType.__dataclass_fields__}, examples=10)
+ARENA["GameType.to_dict"] = Spec({}, target=st.just((_GAME_TYPE.to_dict, None)), examples=5)
 for _m in ("to_dict",):
     ARENA[f"Solution.{_m}"] = Spec({}, target=st.just((getattr(_SOLVED, _m), None)), examples=5)
 

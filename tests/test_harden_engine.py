@@ -150,6 +150,7 @@ OPENSPIEL = {
     "undo_action", "returns", "player_return", "rewards", "action_to_string", "string_to_action",
     "history", "move_number", "information_state_string", "information_state_tensor",
     "observation_tensor", "resample_from_infostate", "serialize",
+    "history_str", "is_simultaneous_node", "observation_string",  # issue 32: more of OpenSpiel's names
 }
 
 

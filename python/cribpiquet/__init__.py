@@ -14,6 +14,8 @@ Modules:
 * :mod:`cribpiquet.vector` — many games stepped at once in Rust (reinforcement learning);
   :mod:`cribpiquet.envs` (PettingZoo) and :mod:`cribpiquet.openspiel` adapters.
 * :mod:`cribpiquet.distributed` — simulation, arenas, batch scoring and discard tables on Dask.
+* :func:`cribpiquet.load_game` — a game from OpenSpiel-style text (``"cribbage(variant=five-card)"``);
+  ``Game.get_type()`` describes it (:class:`cribpiquet.GameType`).
 
 The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
 
@@ -27,6 +29,23 @@ from . import bots, cribbage, piquet
 from ._arena import ArenaResult, arena
 from ._core import Solution, __version__, kernel, solve
 from ._core import kernels as _kernels
+from ._engine import GameType
+from ._load import load_game
+
+__all__ = [
+    "ArenaResult",
+    "GameType",
+    "Solution",
+    "__version__",
+    "arena",
+    "available_kernels",
+    "bots",
+    "cribbage",
+    "kernel",
+    "load_game",
+    "piquet",
+    "solve",
+]
 
 
 def available_kernels() -> list[str]:
@@ -39,5 +58,6 @@ def available_kernels() -> list[str]:
     return [name for name, ok in _kernels() if ok]
 
 
-__all__ = ["ArenaResult", "Solution", "__version__", "arena", "available_kernels", "bots", "cribbage", "kernel",
-           "piquet", "solve"]
+def __dir__() -> list[str]:
+    """The public API only (``__all__``), not the modules and names the package uses."""
+    return sorted(__all__)

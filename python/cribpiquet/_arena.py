@@ -55,7 +55,7 @@ class ArenaResult(RowTable):
 
     Derived: a player's *score* is its wins plus an equal share of the draws (half of each in a
     two-player game); ``win_rate`` is score / games; ``ci95`` is the 95 % Wilson score interval
-    of each win rate (:func:`wilson`, over ``games`` trials); ``elo`` is player 0's rating minus
+    of each win rate (over ``games`` trials); ``elo`` is player 0's rating minus
     player 1's under the logistic model, ``400 · log10(score0 / score1)`` (for two players
     ``−400 · log10(1/p − 1)`` with ``p`` player 0's win rate), a score of 0 counted as half a
     game so the value stays finite; ``points_by_source`` is each player's side's mean points per

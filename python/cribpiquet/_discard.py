@@ -17,6 +17,7 @@ import numpy as np
 from . import _core
 from ._util import Progress, bool_arg, clip, float_arg, int_arg, is_bool, on_a_terminal, path_arg, short_path, str_arg
 from ._data import RowTable
+from ._display import cards_text
 from ._ids import id_arrays
 from ._plot import require_matplotlib
 
@@ -41,7 +42,8 @@ def _opponent(opponent: Any) -> Any:
 
 
 def _cards(cards: Iterable[Any]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards by rank then suit, as the CLI and ``play`` show them (``5D 5H JC QS``)."""
+    return cards_text(cards, symbols=False)
 
 
 @dataclass(frozen=True)

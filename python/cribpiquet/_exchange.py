@@ -165,6 +165,19 @@ class ExchangeAnalysis(RowTable):
     def __len__(self) -> int:
         return len(self.rows)
 
+    @property
+    def recommended_sort(self) -> str:
+        """The measure to choose an exchange by: ``"net"`` (the Monte Carlo mean declaration
+        points minus the opponent's: the guide's recommendation, and ``cribpiquet piquet
+        exchange``'s order) when the analysis has samples, else ``"expected_total"``. The
+        notebook's table is sorted by it and says so."""
+        return "net" if self.samples > 0 else "expected_total"
+
+    def _repr_html_(self) -> str:
+        from . import _html
+
+        return _html.exchange_html(self, key=self.recommended_sort)
+
     def sorted_rows(self, key: str = "expected_total") -> list[ExchangeRow]:
         """The rows best first by another field: a number (``"expected_point"``, ``"total_30"``…)
         or a Monte Carlo estimate (``"net"``, ``"point_win"``…; rows without one last). Ties keep

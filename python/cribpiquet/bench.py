@@ -1,6 +1,6 @@
 """``cribpiquet bench``: the library's standard throughput suite, run in this process.
 
-    cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
+    cribpiquet bench [--quick] [--json] [--out FILE] [--compare OLD.json]
 
 The batch benchmarks run with the kernel a batch call chooses (:func:`cribpiquet.kernel`, printed
 with the machine), and once more on every kernel path this CPU has (``NAME@scalar``,
@@ -10,8 +10,9 @@ against the scalar path of the same run; the report ends with these side by side
 Every benchmark is timed ``repeats`` times (after one warm-up call) and reported as the median
 rate with the spread over the repeats; a benchmark with a baseline measured in the same run
 (the pure-Python scorer :func:`naive_score` below, or OpenSpiel's cribbage when ``pyspiel`` is
-importable) gets the ratio of the two medians. ``--json`` writes everything (the machine too)
-for tracking; ``--compare`` prints the change of every median against an earlier file.
+importable) gets the ratio of the two medians. ``--json`` prints everything (the machine too)
+as one JSON document instead of the table, ``--out FILE`` writes it to a file for tracking;
+``--compare`` prints the change of every median against an earlier file.
 
 The JSON file (``SCHEMA`` = 1)::
 
@@ -48,6 +49,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import __version__, available_kernels, cribbage, kernel, piquet
+from ._util import json_value, path_arg, printable, short_path, short_repr
 
 SCHEMA = 1
 
@@ -403,7 +405,6 @@ def format_paths(report: dict[str, Any]) -> list[str]:
 
 def load_report(path: str) -> dict[str, Any]:
     """Read a report written by ``--json``; a ValueError names what is wrong with it."""
-    from ._util import json_value, path_arg, short_path, short_repr
 
     where = short_path(path_arg(path))
     try:
@@ -429,8 +430,6 @@ def format_compare(old: dict[str, Any], new: dict[str, Any]) -> str:
     """The change of every median rate from ``old`` to ``new`` (positive: faster now)."""
     olds = {r["name"]: r for r in old["results"]}
     news = {r["name"]: r for r in new["results"]}
-    from ._util import printable
-
     machine = old.get("machine")
     cpu = machine.get("cpu", "?") if isinstance(machine, dict) else "?"
     lines = [f"compared with {printable(str(old.get('created', 'an earlier run')))} ({printable(str(cpu))}):",
@@ -449,18 +448,19 @@ def format_compare(old: dict[str, Any], new: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(quick: bool, json_path: str | None, compare_path: str | None) -> int:
-    """What ``cribpiquet bench`` runs; returns the exit status."""
+def main(quick: bool, as_json: bool, out_path: str | None, compare_path: str | None) -> int:
+    """What ``cribpiquet bench`` runs; returns the exit status. ``as_json`` prints the report as
+    one JSON document on stdout instead of the table (like every ``--json``; the comparison then
+    goes to stderr); ``out_path`` also writes it to a file."""
     old = load_report(compare_path) if compare_path else None  # a bad file fails before the run
-    from ._util import printable
-
     report = run_suite(quick, progress=lambda name: print(f"  {name} …", file=sys.stderr, flush=True))
-    print(format_report(report))
-    if json_path:
-        with open(json_path, "w", encoding="utf-8") as f:
+    text = sys.stderr if as_json else sys.stdout
+    print(json.dumps(report, ensure_ascii=False) if as_json else format_report(report))
+    if out_path:
+        with open(out_path, "w", encoding="utf-8") as f:
             json.dump(report, f, indent=1)
             f.write("\n")
-        print(f"wrote {printable(json_path)}")
+        print(f"wrote {printable(out_path)}", file=text)
     if old is not None:
-        print(format_compare(old, report))
+        print(format_compare(old, report), file=text)
     return 0

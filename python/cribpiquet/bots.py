@@ -24,6 +24,11 @@ from . import _core
 
 __all__ = ["ISMCTS", "PIMC", "Bot", "First", "Greedy", "Random"]
 
+
+def __dir__() -> list[str]:
+    """The module's API only (``__all__``), not the names it imports."""
+    return sorted(__all__)
+
 Bot = _core.Bot
 Random = _core.Random
 First = _core.First

@@ -11,11 +11,11 @@
     cribpiquet replay FILE [--game N] [--html OUT [--seat 0|1]]
     cribpiquet arena cribbage [--variant six-card] --players ismcts:2000 greedy [--games 4000] [--json]
     cribpiquet arena piquet [--rules russian] [--scope partiya] --players ismcts random
-    cribpiquet bench [--quick] [--json FILE] [--compare OLD.json]
+    cribpiquet bench [--quick] [--json] [--out FILE] [--compare OLD.json]
     cribpiquet --version
 
-``--json`` prints the result as one JSON document on stdout instead of the text (``bench --json``
-writes a file instead). Bad input prints one line to stderr and exits with status 2. Output that
+``--json`` prints the result as one JSON document on stdout instead of the text (``bench`` too;
+``bench --out FILE`` writes it to a file). Bad input prints one line to stderr and exits with status 2. Output that
 cannot be written (a full disk, a plot file that cannot be written, a closed stdout), or saved
 discard tables that cannot be read (missing, damaged, hostile), prints one line and exits with
 status 1. Every message echoes input (a path, an argument, a file's text) with its control
@@ -510,7 +510,7 @@ class _HelpFormatter(argparse.HelpFormatter):
 def _cmd_bench(args: argparse.Namespace) -> int:
     from . import bench  # numpy-heavy input generation: only loaded for this command
 
-    return bench.main(args.quick, args.json, args.compare)
+    return bench.main(args.quick, args.json, args.out, args.compare)
 
 
 # ------------------------------------------------------------------------ argument types
@@ -554,8 +554,8 @@ def _add_play_parsers(sub: Any) -> None:
                       help="six-card (to 121, as cribbage.Game()) or five-card (to 61)")
     pq = _command(pl_sub, "piquet", _cmd_play, help="piquet against a bot")
     pq.add_argument("--rules", default="russian", choices=("russian", "rubicon"), help="the rule set")
-    pq.add_argument("--scope", default="deal", choices=("deal", "partiya"),
-                    help="one deal, or the whole match (partiya)")
+    pq.add_argument("--scope", default="partiya", choices=("deal", "partiya"),
+                    help="one deal, or the whole match (partiya, the default of piquet.Game() and of arena)")
     for p in (crib, pq):
         p.add_argument("--bot", default=None,
                        help=f"{_bot_names()} (default: greedy)")
@@ -677,10 +677,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench = _command(sub, "bench", _cmd_bench)
     bench.add_argument("--quick", action="store_true", help="smaller inputs and 3 repeats, under 20 s "
                        "(default: the full suite)")
-    bench.add_argument("--json", metavar="FILE", help="write the results (and the machine) as JSON to FILE "
-                       "(default: no file)")
+    bench.add_argument("--json", action="store_true",
+                       help="print the results (and the machine) as one JSON document instead of the table")
+    bench.add_argument("--out", metavar="FILE", help="also write that JSON document to FILE (default: no file)")
     bench.add_argument("--compare", metavar="OLD.json",
-                       help="print the change against an earlier --json file (default: no comparison)")
+                       help="print the change against an earlier --out file (default: no comparison; "
+                       "on stderr with --json)")
     return parser
 
 

@@ -29,8 +29,10 @@ from .records import simulating
 
 __all__ = [
     "CHANCE",
+    "DISTRIBUTION_KINDS",
     "GO",
     "NUM_DISTINCT_ACTIONS",
+    "POINT_SOURCES",
     "TERMINAL",
     "Breakdown",
     "Card",
@@ -62,6 +64,11 @@ __all__ = [
     "score_hand_batch",
 ]
 
+
+def __dir__() -> list[str]:
+    """The module's API only (``__all__``), not the names it imports."""
+    return sorted(__all__)
+
 Card = _core.CribbageCard
 Breakdown = _core.CribbageBreakdown
 PegBreakdown = _core.CribbagePegBreakdown
@@ -74,6 +81,7 @@ peg_points = _core.cribbage_peg_points
 explain_peg = _core.cribbage_explain_peg
 go_points = _core.cribbage_go_points
 
+#: The kinds of :func:`hand_distribution`: the hand, the crib, the five-card game's hand.
 DISTRIBUTION_KINDS = ("hand", "crib", "five-card-hand")
 
 

@@ -61,6 +61,11 @@ __all__ = [
     "simulate",
 ]
 
+
+def __dir__() -> list[str]:
+    """The module's API only (``__all__``), not the names it imports."""
+    return sorted(__all__)
+
 _NO_CLIENT = (
     "no Dask client: pass client=, or start one first, e.g. `from dask.distributed import Client; "
     "client = Client()` (a local cluster) or `Client('tcp://scheduler:8786')`"

@@ -12,8 +12,11 @@ OpenSpiel's algorithms work on them:
 Each OpenSpiel state wraps a cribpiquet ``State`` (``state.cribpiquet_state``): legal actions,
 chance outcomes, returns (terminal rewards), information-state strings and tensors and
 ``resample_from_infostate`` (what OpenSpiel's ``ISMCTSBot`` needs) come from the Rust engine.
-The information-state tensor is ``State.information_state_tensor``, the observation tensor
-``State.observation_tensor`` (no observation string: use the information state).
+The information-state tensor and string are ``State.information_state_tensor`` and
+``information_state_string``, the observation tensor and string ``State.observation_tensor`` and
+``observation_string``; the game type is ``Game.get_type()``'s. Without pyspiel, the library has
+the same names itself (``cribpiquet.load_game``, ``get_type``, ``observation_string``,
+``history_str``, ``is_simultaneous_node``).
 
 >>> from cribpiquet import openspiel
 >>> openspiel.register()
@@ -34,8 +37,14 @@ from ._util import bool_arg, describe, float_arg, int_arg, is_int, short_repr, s
 
 __all__ = ["register", "CRIBBAGE", "PIQUET"]
 
-#: The registered short names.
+
+def __dir__() -> list[str]:
+    """The module's API only (``__all__``), not the names it imports."""
+    return sorted(__all__)
+
+#: The registered short name of cribbage (``pyspiel.load_game(CRIBBAGE)``).
 CRIBBAGE = "python_cribpiquet_cribbage"
+#: The registered short name of piquet.
 PIQUET = "python_cribpiquet_piquet"
 
 
@@ -50,8 +59,8 @@ def _pyspiel() -> Any:
 
 
 class _Observer:
-    """OpenSpiel's PyObserver: the information-state tensor (perfect recall) or the observation
-    tensor of a player, and the information-state string."""
+    """OpenSpiel's PyObserver: the information-state tensor and string (perfect recall) or the
+    observation tensor and string of a player."""
 
     def __init__(self, game: Any, perfect_recall: bool) -> None:
         self._info = perfect_recall
@@ -65,7 +74,8 @@ class _Observer:
         self.tensor[:] = values
 
     def string_from(self, state: Any, player: int) -> str:
-        return state.cribpiquet_state.information_state_string(player)
+        s = state.cribpiquet_state
+        return s.information_state_string(player) if self._info else s.observation_string(player)
 
 
 def _classes(pyspiel: Any) -> tuple[Any, Any]:
@@ -170,32 +180,35 @@ def register() -> None:
     pyspiel = _pyspiel()
     Game, _ = _classes(pyspiel)
 
-    def game_type(short_name: str, long_name: str, players: tuple[int, int], params: dict) -> Any:
-        return pyspiel.GameType(
+    def game_type(short_name: str, game: Any) -> Any:
+        """pyspiel's GameType of the library's ``game.get_type()`` (the same record)."""
+        t = game.get_type()
+        kind = pyspiel.GameType
+        return kind(
             short_name=short_name,
-            long_name=long_name,
-            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.ZERO_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=players[1],
-            min_num_players=players[0],
-            provides_information_state_string=True,
-            provides_information_state_tensor=True,
-            provides_observation_string=False,
-            provides_observation_tensor=True,
-            parameter_specification=params,
+            long_name=t.long_name,
+            dynamics=getattr(kind.Dynamics, t.dynamics),
+            chance_mode=getattr(kind.ChanceMode, t.chance_mode),
+            information=getattr(kind.Information, t.information),
+            utility=getattr(kind.Utility, t.utility),
+            reward_model=getattr(kind.RewardModel, t.reward_model),
+            max_num_players=t.max_num_players,
+            min_num_players=t.min_num_players,
+            provides_information_state_string=t.provides_information_state_string,
+            provides_information_state_tensor=t.provides_information_state_tensor,
+            provides_observation_string=t.provides_observation_string,
+            provides_observation_tensor=t.provides_observation_tensor,
+            parameter_specification=t.parameter_specification,
         )
 
-    crib_type = game_type(CRIBBAGE, "cribpiquet cribbage", (2, 4), {"variant": "six-card", "target": 0, "lurch": False})
-    piquet_type = game_type(PIQUET, "cribpiquet piquet", (2, 2), {"rules": "russian", "scope": "partiya"})
+    crib_type = game_type(CRIBBAGE, cribbage.Game())
+    piquet_type = game_type(PIQUET, piquet.Game())
 
     class CribbageGame(Game):  # type: ignore[valid-type,misc]
         """``python_cribpiquet_cribbage``: a ``cribbage.Game`` for OpenSpiel."""
 
         def __init__(self, params: dict | None = None) -> None:
-            p = {"variant": "six-card", "target": 0, "lurch": False, **(params or {})}
+            p = {**crib_type.parameter_specification, **(params or {})}
             target = int_arg(p["target"], "target", 0)
             lurch = bool_arg(p["lurch"], "lurch")
             inner = cribbage.Game(str_arg(p["variant"], "variant"), target=target or None, lurch=lurch)
@@ -205,7 +218,7 @@ def register() -> None:
         """``python_cribpiquet_piquet``: a ``piquet.Game`` for OpenSpiel."""
 
         def __init__(self, params: dict | None = None) -> None:
-            p = {"rules": "russian", "scope": "partiya", **(params or {})}
+            p = {**piquet_type.parameter_specification, **(params or {})}
             rules, scope = str_arg(p["rules"], "rules"), str_arg(p["scope"], "scope")
             super().__init__(piquet_type, piquet.Game(rules, scope=scope), p)
 

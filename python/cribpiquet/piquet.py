@@ -31,9 +31,11 @@ from .records import simulating
 __all__ = [
     "ANNOUNCE_CAPOT",
     "CHANCE",
+    "DECLARATION_CATEGORIES",
     "EXCHANGE_BASE",
     "NUM_DISTINCT_ACTIONS",
     "PASS",
+    "POINT_SOURCES",
     "TERMINAL",
     "CategoryScore",
     "Card",
@@ -68,6 +70,11 @@ __all__ = [
     "score_game",
     "simulate",
 ]
+
+
+def __dir__() -> list[str]:
+    """The module's API only (``__all__``), not the names it imports."""
+    return sorted(__all__)
 
 Card = _core.PiquetCard
 Rules = _core.PiquetRules

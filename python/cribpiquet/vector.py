@@ -33,3 +33,8 @@ VectorGame = _core.VectorGame
 Batch = _core.VectorBatch
 
 __all__ = ["Batch", "VectorGame"]
+
+
+def __dir__() -> list[str]:
+    """The module's API only (``__all__``), not the names it imports."""
+    return sorted(__all__)

@@ -500,7 +500,11 @@ where
     d.set_item("draws", counts.draws)?;
     d.set_item("deals", counts.deals)?;
     let points = PyDict::new(py);
+    // Only the sources this game scores (no always-0 three_for_last row in six-card cribbage).
     for (k, name) in G::POINT_SOURCES.iter().enumerate().take(crate::engine::MAX_SOURCES) {
+        if !game.scores_source(k) {
+            continue;
+        }
         points.set_item(*name, (0..seats).map(|p| counts.points[p][k]).collect::<Vec<u64>>())?;
     }
     d.set_item("points", points)?;

@@ -158,6 +158,11 @@ engine_classes! {
         "VARIANTS" => Variant::ALL.map(|v| v.name()).to_vec(),
         "PHASES" => Phase::ALL.map(|p| p.name()).to_vec(),
     },
+    game_type: {
+        long_name: "cribbage (cribpiquet)",
+        players: (2, 4),
+        parameters: { "variant" => "six-card", "target" => 0, "lurch" => false },
+    },
 }
 
 #[pymethods]

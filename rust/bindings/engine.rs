@@ -32,6 +32,12 @@ use super::players::policies_from;
 pub(crate) trait PyGame: Game<State: BotGame> {
     /// The game's card conversions.
     type Deck: Deck;
+    /// The long name of :meth:`Game.get_type`.
+    const LONG_NAME: &'static str;
+    /// The fewest and the most players of the game's variants.
+    const PLAYERS: (usize, usize);
+    /// The parameters `cribpiquet.load_game` takes for this game, with their defaults.
+    fn parameters(py: Python<'_>) -> PyResult<Bound<'_, PyDict>>;
 }
 
 // --------------------------------------------------------------------------------- arguments
@@ -328,6 +334,31 @@ pub(crate) fn tensor<'py, S: GameState>(
     Ok(read(s, player_or_current(s, player, what)?)?.into_pyarray(py))
 }
 
+/// The seed of `resample_from_infostate`: an int, or 64 bits drawn from a Python generator
+/// (`random.Random`: `getrandbits(64)`; numpy's `Generator`: `integers`; numpy's legacy
+/// `RandomState`, as OpenSpiel's bots hold: `randint`), which it advances.
+fn seed_or_generator(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let py = seed.py();
+    if seed.is_instance_of::<pyo3::types::PyInt>() || seed.hasattr("__index__")? {
+        return seed_from(seed);
+    }
+    let drawn = if seed.hasattr("getrandbits")? {
+        seed.call_method1("getrandbits", (64,))?
+    } else if seed.hasattr("integers")? || seed.hasattr("randint")? {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", "uint64")?;
+        let method = if seed.hasattr("integers")? { "integers" } else { "randint" };
+        // 0 ..= u64::MAX: numpy takes the exclusive bound 2**64 for a uint64 draw.
+        seed.call_method(method, (0, 1u128 << 64), Some(&kwargs))?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "seed must be an int, a random.Random or a numpy Generator/RandomState, got {}",
+            describe(seed)
+        )));
+    };
+    drawn.extract::<u64>()
+}
+
 /// `State.resample_from_infostate(player, seed)`: the interpreter is released over a copy.
 pub(crate) fn resample_from_infostate<S: GameState>(
     py: Python<'_>,
@@ -336,8 +367,25 @@ pub(crate) fn resample_from_infostate<S: GameState>(
     seed: &Bound<'_, PyAny>,
 ) -> PyResult<S> {
     let p = player_or_current(&state, player, "resample_from_infostate")?;
-    let mut rng = crate::rng::Rng::new(seed_from(seed)?);
+    let mut rng = crate::rng::Rng::new(seed_or_generator(seed)?);
     Ok(py.detach(move || state.resample_from_infostate(p, &mut rng))?)
+}
+
+/// `Game.get_type()`: the game's `cribpiquet.GameType` (built by the Python record class).
+pub(crate) fn game_type<G: PyGame>(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("short_name", G::NAME)?;
+    kwargs.set_item("long_name", G::LONG_NAME)?;
+    kwargs.set_item("min_num_players", G::PLAYERS.0)?;
+    kwargs.set_item("max_num_players", G::PLAYERS.1)?;
+    kwargs.set_item("parameter_specification", G::parameters(py)?)?;
+    py.import("cribpiquet._engine")?.getattr("GameType")?.call((), Some(&kwargs))
+}
+
+/// `State.history_str()`: the history as OpenSpiel writes it, ids joined by ``", "``.
+pub(crate) fn history_str(history: &[u16]) -> String {
+    let ids: Vec<String> = history.iter().map(u16::to_string).collect();
+    ids.join(", ")
 }
 
 /// `Game.deserialize_state(text)`.
@@ -400,6 +448,11 @@ macro_rules! engine_classes {
         $(#[$sim_doc:meta])*
         simulate: $simulate:ident,
         constants: $constants:ident { $($const_name:literal => $const_value:expr),* $(,)? },
+        game_type: {
+            long_name: $long_name:literal,
+            players: ($min_players:literal, $max_players:literal),
+            parameters: { $($param:literal => $default:expr),* $(,)? },
+        },
     ) => {
         use $crate::engine::{Game as EngineGame, GameState as EngineState};
         use $crate::bindings::convert::IntArg as Int;
@@ -407,6 +460,13 @@ macro_rules! engine_classes {
 
         impl generic::PyGame for $Core {
             type Deck = $Deck;
+            const LONG_NAME: &'static str = $long_name;
+            const PLAYERS: (usize, usize) = ($min_players, $max_players);
+            fn parameters(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+                let d = pyo3::types::PyDict::new(py);
+                $(d.set_item($param, $default)?;)*
+                Ok(d)
+            }
         }
 
         #[doc = concat!("The engine's constants as a dict (``", $module, "`` exports them as module constants).")]
@@ -447,7 +507,8 @@ macro_rules! engine_classes {
         ///
         $(#[$sim_doc])*
         #[pyfunction]
-        #[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None, first_game = None, max_records = None))]
+        #[pyo3(signature = (game, n_games, *, players = None, seed = None, threads = None, first_game = None, max_records = None),
+               text_signature = "(game, n_games, *, players='random', seed=0, threads=None, first_game=0, max_records=None)")]
         #[allow(clippy::too_many_arguments)]
         fn $simulate<'py>(
             py: Python<'py>,
@@ -570,6 +631,14 @@ macro_rules! engine_game_methods {
             /// A state from :meth:`State.serialize` text of this game. Only states that play can
             /// reach are accepted (``ValueError`` otherwise); it has no history to undo.
             fn deserialize_state(text: &Bound<'_, PyAny>) -> State = State::fresh(generic::deserialize_state(c, text)?);
+            /// What kind of game this is, in OpenSpiel's terms: a :class:`cribpiquet.GameType`
+            /// (``pyspiel``'s ``game.get_type()``: names, players, chance mode, information,
+            /// utility, reward model, the parameters of :func:`cribpiquet.load_game`).
+            ///
+            /// >>> t = Game().get_type()
+            /// >>> t.chance_mode, t.information, t.utility, t.reward_model
+            /// ('EXPLICIT_STOCHASTIC', 'IMPERFECT_INFORMATION', 'ZERO_SUM', 'TERMINAL')
+            fn get_type<'py>(py: Python<'py>) -> Bound<'py, PyAny> = generic::game_type::<$Core>(py)?;
         }
     };
 }
@@ -599,6 +668,9 @@ macro_rules! engine_state_readers {
             /// The actions applied so far, oldest first (chance outcomes included). A state from
             /// ``deserialize_state`` or ``resample_from_infostate`` starts a new history.
             fn history() -> Vec<u16> = stack.history().to_vec();
+            /// :meth:`history` as OpenSpiel's ``history_str()`` writes it: the ids joined by
+            /// ``", "``.
+            fn history_str() -> String = generic::history_str(stack.history());
             /// ``len(history())``.
             fn move_number() -> usize = stack.history().len();
             /// The player to move, ``CHANCE`` (-1) at a chance event, ``TERMINAL`` (-4) at the end.
@@ -607,6 +679,9 @@ macro_rules! engine_state_readers {
             fn is_chance_node() -> bool = s.is_chance_node();
             /// Is a player (not chance) to move?
             fn is_player_node() -> bool = s.current_player() >= 0;
+            /// Do several players move at once? Never: both games are sequential (OpenSpiel's
+            /// name, for code written for any game).
+            fn is_simultaneous_node() -> bool = false;
             /// Is the game over?
             fn is_terminal() -> bool = s.is_terminal();
             /// Number of players.
@@ -677,6 +752,12 @@ macro_rules! engine_state_readers {
             #[pyo3(signature = (player = None))]
             fn information_state_tensor<'py>(py: Python<'py>, player: Option<Int>) -> Bound<'py, numpy::PyArray1<f32>> =
                 generic::tensor(py, s, player, "information_state_tensor", EngineState::information_state_tensor_vec)?;
+            /// What ``player`` (default: the player to move) sees now, as text: the facts of
+            /// :meth:`observation_tensor` (the information state without the order of the play).
+            /// Equal strings mean equal observations.
+            #[pyo3(signature = (player = None))]
+            fn observation_string(player: Option<Int>) -> String =
+                s.observation_string(generic::player_or_current(s, player, "observation_string")?)?;
             /// What ``player`` (default: the player to move) sees now as float32, shape
             /// ``game.observation_tensor_shape()``.
             #[pyo3(signature = (player = None))]
@@ -732,7 +813,8 @@ macro_rules! engine_state_methods {
 
             /// A state drawn uniformly among those consistent with everything ``player`` (``None``:
             /// the player to move) has seen (the hidden cards redealt), reproducible for a
-            /// ``seed``; it starts a new history. The interpreter is released while it samples (the
+            /// ``seed``; it starts a new history. ``seed`` is an int, or a generator to draw it
+            /// from (and advance): a ``random.Random``, a numpy ``Generator`` or ``RandomState``. The interpreter is released while it samples (the
             /// state is copied first, so other threads may use this one meanwhile).
             #[pyo3(signature = (player, seed))]
             fn resample_from_infostate(

@@ -42,7 +42,7 @@ engine_classes! {
     ///
     /// ``rules`` is a :class:`Rules` value or its name (``Rules.russian()`` by default);
     /// ``scope="deal"`` plays one deal after the draw for deal (the return is each player's score
-    /// minus the opponent's), ``scope="partiya"`` the whole match: the russian partiya of koroliks
+    /// minus the opponent's), ``scope="partiya"`` (the default) the whole match: the russian partiya of koroliks
     /// (a draw for deal before each korolik, рефет, the net win as the return) or the rubicon partie
     /// of six deals. ``first_dealer`` (None, the default, or a seat) chooses the dealer of the first
     /// deal: None draws for it as the rules do (the lower card deals: chance events); a seat skips
@@ -98,6 +98,11 @@ engine_classes! {
         "SCOPES" => [Scope::Deal, Scope::Partiya].map(|s| s.name()).to_vec(),
         "PHASES" => Phase::ALL.map(|p| p.name()).to_vec(),
         "DECLARATION_CATEGORIES" => CATEGORY_NAMES.to_vec(),
+    },
+    game_type: {
+        long_name: "piquet (cribpiquet)",
+        players: (2, 2),
+        parameters: { "rules" => "russian", "scope" => "partiya" },
     },
 }
 

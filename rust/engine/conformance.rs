@@ -24,7 +24,8 @@
 //!   ([`check_texts`] runs only these text checks, over many games);
 //! * **information**: for each player, a state resampled from the information state has the same
 //!   information string and tensor, is consistent (its own round trip works) and plays on; over
-//!   everything seen, two information tensors are equal exactly when the strings are.
+//!   everything seen, two information tensors are equal exactly when the strings are, and two
+//!   observation tensors exactly when the observation strings are.
 //!
 //! ```
 //! use cribpiquet::engine::conformance::check_game;
@@ -69,6 +70,9 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
     // Per player: hash of the information string -> hash of the tensor's bits, and back.
     let mut by_string: Vec<HashMap<u64, u64>> = vec![HashMap::new(); game.num_players()];
     let mut by_tensor: Vec<HashMap<u64, u64>> = vec![HashMap::new(); game.num_players()];
+    // The same for the observation string and tensor.
+    let mut obs_by_string: Vec<HashMap<u64, u64>> = vec![HashMap::new(); game.num_players()];
+    let mut obs_by_tensor: Vec<HashMap<u64, u64>> = vec![HashMap::new(); game.num_players()];
     for g in 0..n_games {
         let mut stack = StateStack::new(game.new_initial_state());
         let mut states = vec![*stack.state()];
@@ -87,10 +91,14 @@ pub fn check_game<G: Game>(game: &G, n_games: usize, seed: u64) -> Result<Report
             for p in 0..state.num_players() {
                 let text = state.information_state_string(p).map_err(|e| f(e.to_string()))?;
                 let tensor = hash(&bits(&state.information_state_tensor_vec(p).map_err(|e| f(e.to_string()))?));
-                if state.observation_tensor_vec(p).map_err(|e| f(e.to_string()))?.len() != G::OBS_TENSOR_SIZE {
+                let obs = state.observation_tensor_vec(p).map_err(|e| f(e.to_string()))?;
+                if obs.len() != G::OBS_TENSOR_SIZE {
                     return Err(f("observation tensor of the wrong length".into()));
                 }
                 note_information(&mut by_string[p], &mut by_tensor[p], &text, tensor).map_err(f)?;
+                let obs_text = state.observation_string(p).map_err(|e| f(e.to_string()))?;
+                note_information(&mut obs_by_string[p], &mut obs_by_tensor[p], &obs_text, hash(&bits(&obs)))
+                    .map_err(|e| f(format!("observation: {e}")))?;
             }
             if !state.is_terminal() && rng.below(4) == 0 {
                 let p = rng.below(state.num_players() as u32) as usize;

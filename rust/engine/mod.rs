@@ -90,6 +90,13 @@ pub trait Game: Copy + Send + Sync + PartialEq + fmt::Debug + 'static {
     /// Number of players (seats).
     fn num_players(&self) -> usize;
 
+    /// Can this game score points of source `source` (an index into [`Game::POINT_SOURCES`])?
+    /// Every source by default; a variant that never scores one says so (cribbage's three for
+    /// last is five-card's alone), and summaries leave it out.
+    fn scores_source(&self, source: usize) -> bool {
+        source < Self::POINT_SOURCES.len()
+    }
+
     /// Number of sides that score: the players, except partnerships (four-player cribbage: 2).
     fn num_sides(&self) -> usize {
         self.num_players()
@@ -188,6 +195,11 @@ pub trait GameState: Copy + Send + Sync + PartialEq + fmt::Debug + fmt::Display 
 
     /// Everything `player` knows, as text; equal strings mean equal information.
     fn information_state_string(&self, player: usize) -> Result<String>;
+
+    /// What `player` sees now, as text (the facts of
+    /// [`observation_tensor`](GameState::observation_tensor)); equal strings mean equal
+    /// observations.
+    fn observation_string(&self, player: usize) -> Result<String>;
 
     /// Everything `player` knows as floats, into `out` (length [`Game::INFO_TENSOR_SIZE`]);
     /// equal tensors mean equal information.
@@ -430,6 +442,10 @@ macro_rules! game_state_common {
 
         fn information_state_string(&self, player: usize) -> $crate::error::Result<String> {
             Self::information_state_string(self, player)
+        }
+
+        fn observation_string(&self, player: usize) -> $crate::error::Result<String> {
+            Self::observation_string(self, player)
         }
 
         fn information_state_tensor(&self, player: usize, out: &mut [f32]) -> $crate::error::Result<()> {

@@ -5,7 +5,7 @@
 * :mod:`cribpiquet.envs.piquet_v0` — ``env(rules="russian", scope="deal", ...)``
 
 Both are AEC environments (turns follow the game: the player to move acts, chance events are
-sampled inside), with agents ``player_0``, ``player_1``, …; see :mod:`cribpiquet.envs._aec`.
+sampled inside), with agents ``player_0``, ``player_1``, …; see ``cribpiquet.envs._aec`` (the module the two environments share).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ observation="information_state")``: agents ``player_0``… (2, 3 or 4 by variant
 ``{"observation": float32 (1293,) information state (or (813,) observation tensor),
 "action_mask": int8 (1379,)}``; actions are the engine's ids (``cribbage.Game`` docs). Rewards:
 ``"returns"`` (±1 at the end) or ``"points"`` (the points made by each step) — see
-:mod:`cribpiquet.envs._aec`.
+``cribpiquet.envs._aec`` (the module the two environments share).
 
 >>> from cribpiquet.envs import cribbage_v0
 >>> env = cribbage_v0.env(variant="five-card", render_mode="ansi")

@@ -5,7 +5,7 @@ observation="information_state")``: agents ``player_0`` and ``player_1``; ``rule
 ``piquet.Rules`` or its name (``"russian"``, ``"rubicon"``), ``scope`` ``"deal"`` or
 ``"partiya"``; observation ``{"observation": float32 (1117,) information state (or (401,)),
 "action_mask": int8 (43,)}``. Rewards: ``"returns"`` (the deal's score difference or the match
-result, at the end) or ``"points"`` — see :mod:`cribpiquet.envs._aec`.
+result, at the end) or ``"points"`` — see ``cribpiquet.envs._aec`` (the module the two environments share).
 
 >>> from cribpiquet.envs import piquet_v0
 >>> env = piquet_v0.env(scope="deal")

@@ -1,4 +1,4 @@
-//! What a player knows: the information state (text and tensor), the observation tensor, and
+//! What a player knows: the information state (text and tensor), the observation (text and tensor), and
 //! resampling the hidden cards.
 //!
 //! # What a player knows
@@ -171,6 +171,31 @@ impl State {
     /// count: 29, go: P0
     /// ```
     pub fn information_state_string(&self, player: usize) -> Result<String> {
+        self.knowledge_text(player, false)
+    }
+
+    /// What `player` sees now, as text (the same facts as the observation tensor): the
+    /// information state's lines with the cards laid this deal as sets per player, those of the
+    /// current count and those laid earlier, instead of the ordered play.
+    ///
+    /// ```text
+    /// six-card to 121, deal 1, phase play, dealer P1, to move P0, observer P0
+    /// scores: P0 0, P1 2
+    /// cut: P0 KH, P1 3D
+    /// hand: 6H 9S
+    /// discarded: KC QD
+    /// starter: JC
+    /// held: P0 2, P1 2
+    /// this count: P0 5C 5D, P1 TS 9H
+    /// earlier: P0 -, P1 -
+    /// count: 29, go: P0
+    /// ```
+    pub fn observation_string(&self, player: usize) -> Result<String> {
+        self.knowledge_text(player, true)
+    }
+
+    /// The information state text, or with `observation` the observation text.
+    fn knowledge_text(&self, player: usize, observation: bool) -> Result<String> {
         self.check_player(player)?;
         let n = self.num_players();
         let mut s = String::new();
@@ -210,10 +235,29 @@ impl State {
         let held: Vec<String> =
             (0..n).map(|q| format!("{} {}", self.seat_name(q), self.hands[q].count_ones())).collect();
         let _ = writeln!(s, "held: {}", held.join(", "));
-        let plays: Vec<String> = (0..self.n_plays as usize)
-            .map(|i| format!("{} {}", self.seat_name(self.play_seats[i] as usize), self.plays[i]))
-            .collect();
-        let _ = writeln!(s, "play: {}", if plays.is_empty() { "-".to_string() } else { plays.join(", ") });
+        if observation {
+            // The cards laid by each player in plays `range`, as sets.
+            let laid = |range: std::ops::Range<usize>| -> String {
+                let by_seat: Vec<String> = (0..n)
+                    .map(|q| {
+                        let mask = range
+                            .clone()
+                            .filter(|&i| self.play_seats[i] as usize == q)
+                            .fold(0u64, |m, i| m | self.plays[i].bit());
+                        format!("{} {}", self.seat_name(q), cards_text(mask))
+                    })
+                    .collect();
+                by_seat.join(", ")
+            };
+            let start = self.seq_start as usize;
+            let _ = writeln!(s, "this count: {}", laid(start..self.n_plays as usize));
+            let _ = writeln!(s, "earlier: {}", laid(0..start));
+        } else {
+            let plays: Vec<String> = (0..self.n_plays as usize)
+                .map(|i| format!("{} {}", self.seat_name(self.play_seats[i] as usize), self.plays[i]))
+                .collect();
+            let _ = writeln!(s, "play: {}", if plays.is_empty() { "-".to_string() } else { plays.join(", ") });
+        }
         let gone: Vec<String> = (0..n).filter(|&q| self.has_passed(q)).map(|q| self.seat_name(q)).collect();
         let _ =
             write!(s, "count: {}, go: {}", self.count, if gone.is_empty() { "-".to_string() } else { gone.join(" ") });

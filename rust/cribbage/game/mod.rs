@@ -1024,6 +1024,11 @@ impl Game for GameConfig {
         self.variant.num_players()
     }
 
+    fn scores_source(&self, source: usize) -> bool {
+        source < PointSource::NAMES.len()
+            && (source != PointSource::ThreeForLast as usize || self.variant == Variant::FiveCard)
+    }
+
     fn num_sides(&self) -> usize {
         self.variant.num_sides()
     }

@@ -1,4 +1,4 @@
-//! What a player knows: the information state (text and tensor), the observation tensor, and
+//! What a player knows: the information state (text and tensor), the observation (text and tensor), and
 //! resampling the hidden cards.
 //!
 //! # What a player knows
@@ -259,6 +259,26 @@ impl State {
     /// tricks: P0 1, P1 0
     /// ```
     pub fn information_state_string(&self, player: usize) -> Result<String> {
+        self.knowledge_text(player, false)
+    }
+
+    /// What `player` sees now, as text (the same facts as the observation tensor): the
+    /// information state's lines with the play as sets (the cards each player has played, the
+    /// card led to an unfinished trick, the suits the opponent has shown out of) instead of the
+    /// ordered play:
+    ///
+    /// ```text
+    /// …
+    /// capot: P0 passed, P1 passed
+    /// played: P0 AH KH, P1 7H; lead: KH; opponent void in: -
+    /// tricks: P0 1, P1 0
+    /// ```
+    pub fn observation_string(&self, player: usize) -> Result<String> {
+        self.knowledge_text(player, true)
+    }
+
+    /// The information state text, or with `observation` the observation text.
+    fn knowledge_text(&self, player: usize, observation: bool) -> Result<String> {
         self.check_player(player)?;
         let op = 1 - player;
         let seat = |s: usize| format!("P{s}");
@@ -335,8 +355,26 @@ impl State {
             _ => "-",
         };
         let _ = writeln!(s, "capot: P0 {}, P1 {}", decision(0), decision(1));
-        let plays: Vec<String> = self.plays().map(|(q, c)| format!("{} {}", seat(q), card_text(c))).collect();
-        let _ = writeln!(s, "play: {}", if plays.is_empty() { "-".into() } else { plays.join(", ") });
+        if observation {
+            let lead = if self.phase == Phase::Play && self.n_plays & 1 == 1 {
+                card_text(self.plays[(self.n_plays as usize - 1) % 24])
+            } else {
+                "-".into()
+            };
+            let voids = self.voids(op);
+            let suits: String =
+                (0..4).filter(|&k| voids >> (8 * k) & 1 == 1).map(|k| ['C', 'D', 'H', 'S'][k]).collect();
+            let _ = writeln!(
+                s,
+                "played: P0 {}, P1 {}; lead: {lead}; opponent void in: {}",
+                cards_text(self.played_by(0)),
+                cards_text(self.played_by(1)),
+                tensor::cards_or_dash(suits)
+            );
+        } else {
+            let plays: Vec<String> = self.plays().map(|(q, c)| format!("{} {}", seat(q), card_text(c))).collect();
+            let _ = writeln!(s, "play: {}", if plays.is_empty() { "-".into() } else { plays.join(", ") });
+        }
         let _ = write!(s, "tricks: P0 {}, P1 {}", self.tricks[0], self.tricks[1]);
         Ok(s)
     }
