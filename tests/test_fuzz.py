@@ -1059,6 +1059,9 @@ ARENA["Solution"] = Spec({}, examples=5)
 ARENA["load_game"] = Spec({"name": A(st.sampled_from(["cribbage", "piquet", "cribbage(variant=five-card,target=31)",
                                                        "piquet(rules=rubicon,scope=deal)", "python_cribpiquet_piquet"])),
                            "params": A(st.sampled_from([None, {}]))}, examples=60)
+# The batch kernel choice (issue 33): no arguments; garbage arguments are a TypeError.
+ARENA["kernel"] = Spec({}, examples=5)
+ARENA["available_kernels"] = Spec({}, examples=5)
 _GAME_TYPE = C.Game().get_type()
 ARENA["GameType"] = Spec({f: A(st.just(getattr(_GAME_TYPE, f))) for f in _pkg.GameType.__dataclass_fields__}, examples=10)
 ARENA["GameType.to_dict"] = Spec({}, target=st.just((_GAME_TYPE.to_dict, None)), examples=5)

@@ -119,7 +119,7 @@ def test_arena_records_its_games_with_the_seats_rotated(tmp_path: Path, game: An
 
 def test_simulate_and_arena_check_their_record_arguments(tmp_path: Path):
     g = cribbage.Game("five-card")
-    with pytest.raises(TypeError, match="record must be a path"):
+    with pytest.raises(TypeError, match="record must be a str or a path"):
         cribbage.simulate(g, 2, record=3)
     with pytest.raises(ValueError, match="cannot write the record"):
         cribbage.simulate(g, 2, record=str(tmp_path / "no" / "dir.jsonl"))

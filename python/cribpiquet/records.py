@@ -26,6 +26,7 @@ Who reads them: :func:`read_records`, ``cribpiquet replay FILE [--game N] [--htm
 
 from __future__ import annotations
 
+import inspect
 import json
 import operator
 import os
@@ -379,8 +380,8 @@ def simulating(native: Callable[..., dict[str, Any]], module: str) -> Callable[.
     records (kept in Rust as they are played; the native call without ``max_records`` is the
     playout path, untouched)."""
 
-    def simulate(game: Any, n_games: int, *, players: Any = None, seed: Optional[int] = None,
-                 threads: Optional[int] = None, first_game: Optional[int] = None, record: Any = None,
+    def simulate(game: Any, n_games: int, *, players: Any = "random", seed: Optional[int] = 0,
+                 threads: Optional[int] = None, first_game: Optional[int] = 0, record: Any = None,
                  max_records: int = 1000) -> Columns:  # fmt: skip
         run = {"players": players, "seed": seed, "threads": threads, "first_game": first_game}
         if record is None:
@@ -397,4 +398,10 @@ def simulating(native: Callable[..., dict[str, Any]], module: str) -> Callable[.
 
     simulate.__doc__ = native.__doc__
     simulate.__module__, simulate.__qualname__ = module, "simulate"
+    # help() and the guide show the parameters with their defaults, as the native text signature
+    plain = inspect.signature(simulate)
+    simulate.__signature__ = plain.replace(  # type: ignore[attr-defined]
+        parameters=[p.replace(annotation=inspect.Parameter.empty) for p in plain.parameters.values()],
+        return_annotation=inspect.Signature.empty,
+    )
     return simulate

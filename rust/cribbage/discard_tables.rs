@@ -1181,7 +1181,9 @@ mod tests {
             let mut hand = Hand::new();
             while hand.len() < n {
                 let c = Card::from_index(rng.below(52) as u32 / 13 * 16 + rng.below(13) as u32);
-                hand = hand.with(c);
+                if !hand.contains(c) {
+                    hand = hand.with(c);
+                }
             }
             // Every unseen card, or a random part of them.
             let unseen = FULL_PACK & !hand.mask();
