@@ -13,6 +13,7 @@ import importlib
 import math
 import numbers
 import operator
+import os
 import sys
 import time
 from typing import Any, Callable, Optional
@@ -220,8 +221,6 @@ def path_arg(path: Any, name: str = "path") -> str:
     for another type (bytes too), ``ValueError`` naming ``name`` and the path for an empty one,
     one holding a null character (which no file name can) or one the file system's encoding
     cannot carry (``'\\ud800'``), never a bare ``UnicodeEncodeError`` or "embedded null byte"."""
-    import os
-
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
         raise TypeError(f"{name} must be a str or a path, got {type(path).__name__}")
     text = os.fspath(path)
@@ -240,6 +239,19 @@ def short_path(path: str, limit: int = 60) -> str:
     """A path for a message: whole when short, else its last ``limit`` characters after an
     ellipsis (the file name is the part that tells)."""
     return path if len(path) <= limit else "…" + path[-(limit - 1):]
+
+
+def read_text(path: str) -> str:
+    """The whole UTF-8 text file ``path`` (checked by :func:`path_arg`); one ``ValueError``
+    naming the file when it cannot be read or is not UTF-8 text."""
+    path = path_arg(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise ValueError(f"cannot read {short_path(path)}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{short_path(path)} is not a UTF-8 text file") from None
 
 
 # ------------------------------------------------------------------ command-line numbers

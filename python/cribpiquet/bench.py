@@ -49,7 +49,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import __version__, available_kernels, cribbage, kernel, piquet
-from ._util import json_value, path_arg, printable, short_path, short_repr
+from ._util import json_value, path_arg, printable, read_text, short_path, short_repr
 
 SCHEMA = 1
 
@@ -406,14 +406,8 @@ def format_paths(report: dict[str, Any]) -> list[str]:
 def load_report(path: str) -> dict[str, Any]:
     """Read a report written by ``--json``; a ValueError names what is wrong with it."""
 
+    text = read_text(path)
     where = short_path(path_arg(path))
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{where} is not a UTF-8 text file") from None
     data = json_value(text, where)
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise ValueError(f"{where} is not a cribpiquet bench report (no 'results' list)")

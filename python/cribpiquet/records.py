@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union,
 
 from . import _core
 from ._data import Columns
-from ._util import clip, int_arg, json_value, path_arg, short_path
+from ._util import clip, int_arg, json_value, path_arg, read_text, short_path
 
 # The games' classes from the native module: cribbage.py and piquet.py build their ``simulate``
 # here (:func:`simulating`), so this module imports neither.
@@ -270,15 +270,8 @@ def read_records(path: str) -> list[Record]:
     :data:`FORMAT_VERSION`). A line that is not JSON, a header that names no game, or action
     lines before any header raise ``ValueError`` naming the file and line; the actions are
     checked when the record is replayed (:meth:`Record.steps`)."""
-    path = path_arg(path)
-    where = short_path(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise ValueError(f"cannot read {where}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{where} is not a UTF-8 text file") from None
+    text = read_text(path)
+    where = short_path(path_arg(path))
     games: list[tuple[int, dict[str, Any], list[tuple[int, dict[str, Any]]]]] = []
     for i, ln in enumerate(text.splitlines(), 1):
         if not ln.strip():
