@@ -9,7 +9,7 @@
 //! * `heuristic_*`: the rollout policy's decisions over random decision states (the target is
 //!   well under 1 µs a decision).
 
-use cribpiquet::bots::greedy::Greedy;
+use cribpiquet::bots::cribbage::Greedy;
 use cribpiquet::bots::heuristic::Heuristic;
 use cribpiquet::bots::Bot;
 use cribpiquet::engine::{ActionList, Game, GameState, Policy};
@@ -97,7 +97,7 @@ fn greedy_piquet_exchange(bencher: Bencher) {
     let mut i = 0;
     bencher.bench_local(|| {
         i = (i + 1) % states.len();
-        black_box(Greedy::new().step(&states[i], &mut rng).unwrap())
+        black_box(cribpiquet::bots::piquet::Greedy::new().step(&states[i], &mut rng).unwrap())
     });
 }
 

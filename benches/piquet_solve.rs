@@ -16,7 +16,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use cribpiquet::bots::greedy::Greedy;
+use cribpiquet::bots::piquet::Greedy;
 use cribpiquet::bots::pimc::{Pimc, PimcConfig};
 use cribpiquet::bots::Bot;
 use cribpiquet::engine::{Game, GameState};

@@ -1,9 +1,10 @@
 //! The simplest bots ([`RandomBot`], [`FirstBot`]), the check every bot makes before deciding
-//! ([`decision_player`]) and the adapter that lets any [`Bot`] play in playouts and `simulate`
+//! ([`decision_player`]), the helpers of the one-step players (`not_a_decision`, `best_of`)
+//! and the adapter that lets any [`Bot`] play in playouts and `simulate`
 //! ([`BotPolicy`]).
 
 use super::Bot;
-use crate::engine::{GameState, Policy, CHANCE};
+use crate::engine::{GameState, Policy, CHANCE, TERMINAL};
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -25,6 +26,29 @@ pub fn decision_player<S: GameState>(state: &S, who: &str) -> Result<usize> {
         ))),
         _ => Err(Error::InvalidValue(format!("{who}: no player is to move: the game is over"))),
     }
+}
+
+/// The error of a one-step player (Greedy) for a state where nobody is to decide.
+pub(crate) fn not_a_decision<S: GameState>(state: &S) -> Error {
+    let who = match state.current_player() {
+        CHANCE => "a chance node",
+        TERMINAL => "the end of the game",
+        _ => "a decision",
+    };
+    Error::InvalidValue(format!("a bot needs a player to move; the state is at {who} (phase {})", state.phase_name()))
+}
+
+/// The action of the highest value, ties to `tie` (higher wins), then the lower action.
+pub(crate) fn best_of(values: &[(u16, f64)], tie: impl Fn(u16) -> f64) -> Option<u16> {
+    let mut best: Option<(u16, f64, f64)> = None;
+    for &(a, v) in values {
+        let t = tie(a);
+        match best {
+            Some((_, bv, bt)) if v < bv || (v == bv && t <= bt) => {}
+            _ => best = Some((a, v, t)),
+        }
+    }
+    best.map(|b| b.0)
 }
 
 /// Uniformly random among the legal actions (the same draw as the engine's `RandomPolicy`, so
@@ -89,37 +113,4 @@ impl<S: GameState> Policy<S> for BotPolicy<S> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{play_out, simulate, Game, PolicyFactory, RandomPolicy};
-    use crate::{cribbage, piquet};
-
-    #[test]
-    fn random_bot_plays_the_random_policy_games() {
-        let game = cribbage::GameConfig::new(cribbage::Variant::FiveCard, None).unwrap();
-        let by_name: PolicyFactory<cribbage::State> = Box::new(|_| Box::new(RandomPolicy));
-        let by_bot: PolicyFactory<cribbage::State> = Box::new(|_| Box::new(BotPolicy(Box::new(RandomBot))));
-        let a = simulate(&game, &[by_name], 4, 0, 50, Some(1)).unwrap();
-        let b = simulate(&game, &[by_bot], 4, 0, 50, Some(1)).unwrap();
-        assert_eq!(a, b);
-    }
-
-    #[test]
-    fn values_cover_the_legal_actions_and_chance_is_refused() {
-        let game = piquet::GameConfig::default();
-        let mut s = game.new_initial_state();
-        let mut rng = Rng::new(1);
-        assert!(RandomBot.step(&s, &mut rng).is_err());
-        s.apply_sampled_chances(&mut rng);
-        let v = Bot::<piquet::State>::action_values(&mut FirstBot, &s, &mut rng).unwrap();
-        let legal = s.legal_actions();
-        assert_eq!(v.iter().map(|x| x.0).collect::<Vec<_>>(), legal.to_vec());
-        assert_eq!(v[0].1, 1.0);
-        assert_eq!(FirstBot.step(&s, &mut rng).unwrap(), legal[0]);
-        let mut players: Vec<Box<dyn Policy<piquet::State>>> = vec![Box::new(BotPolicy(Box::new(FirstBot)))];
-        let end = play_out(s, &mut players, &mut rng).unwrap();
-        assert!(end.is_terminal());
-        let msg = Bot::<piquet::State>::step(&mut FirstBot, &end, &mut rng).unwrap_err().to_string();
-        assert_eq!(msg, "first: no player is to move: the game is over");
-    }
-}
+mod tests;

@@ -1,6 +1,8 @@
 //! Bots: players that decide at a decision node, written once against the engine framework's
-//! [`GameState`] where the algorithm is generic (random, first, IS-MCTS) and per game where it is
-//! not (the greedy players).
+//! [`GameState`] where the algorithm is generic (random, first, IS-MCTS, PIMC, the arena) and per
+//! game where it is not (the greedy players). What a generic bot needs from a game is a trait of
+//! its module ([`ismcts::SearchGame`], [`pimc::PimcGame`], [`registry::BotGame`]), implemented in
+//! the game's own module here ([`cribbage`], [`piquet`]): the generic files name no game.
 //!
 //! Every bot offers OpenSpiel's bot methods: [`Bot::step`] (the action it plays),
 //! [`Bot::action_values`] (what it thinks each legal action is worth, for hints and analysis) and
@@ -16,6 +18,10 @@ mod basic;
 pub mod ismcts;
 pub mod pimc;
 pub mod registry;
+
+// Each game's own bots and its hooks of the generic ones.
+pub mod cribbage;
+pub mod piquet;
 
 pub use basic::{decision_player, BotPolicy, FirstBot, RandomBot};
 
@@ -42,7 +48,6 @@ pub trait Bot<S: GameState>: Send {
     fn name(&self) -> String;
 }
 
-pub mod greedy;
 /// The rollout policy and the win-probability model, at home in [`crate::eval`] (below the solvers,
 /// which use them too) and re-exported here under their former paths.
 pub use crate::eval::{heuristic, winprob};

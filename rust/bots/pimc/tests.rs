@@ -1,4 +1,7 @@
 use super::*;
+use crate::bots::cribbage::{discard_likelihood, near_end, tables, Greedy};
+use crate::cribbage::{self, discard_tables, DiscardTables, Hand, TablesModel, TablesOptions, Variant};
+use crate::piquet;
 use crate::bots::ismcts::{Ismcts, IsmctsConfig};
 use crate::cribbage::{GameConfig, Phase};
 
@@ -309,7 +312,7 @@ fn only_a_two_player_discard_or_a_piquet_exchange_splits() {
         let exact = exact_points(&s, &legal).unwrap();
         match s.phase() {
             piquet::Phase::Exchange | piquet::Phase::Discard => {
-                let greedy = Greedy::new().action_values(&s, &mut Rng::new(0)).unwrap();
+                let greedy = crate::bots::piquet::Greedy::new().action_values(&s, &mut Rng::new(0)).unwrap();
                 assert_eq!(exact.unwrap(), greedy.iter().map(|x| x.1).collect::<Vec<_>>());
                 exchange += 1;
             }
