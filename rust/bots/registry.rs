@@ -55,13 +55,44 @@ pub struct BotName {
     pub settings: &'static [Setting],
 }
 
-/// A setting of a bot's constructor: its name and how a front end reads its value.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A setting of a bot's constructor, one row of its [`BotName::settings`]: its name, the value it
+/// takes (its type and range: [`Kind`]), its doc, and how it is read and written in a
+/// [`BotSettings`] (where the default is the bot's default configuration's value). The repr, the
+/// pickle and the constructor of a front end's bot class all follow the rows.
+#[derive(Clone)]
 pub struct Setting {
     /// The name (`"iterations"`).
     pub name: &'static str,
     /// What value it takes.
     pub kind: Kind,
+    /// What it sets (one line).
+    pub doc: &'static str,
+    /// Its value in these settings.
+    read: fn(&BotSettings) -> Value<'static>,
+    /// Write a value of its kind (checked by [`BotSettings::set`]: the variant, the range).
+    write: fn(&mut BotSettings, Value<'_>) -> Result<()>,
+}
+
+impl std::fmt::Debug for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Setting").field("name", &self.name).field("kind", &self.kind).finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Setting {
+    fn eq(&self, other: &Setting) -> bool {
+        (self.name, &self.kind, self.doc) == (other.name, &other.kind, other.doc)
+    }
+}
+
+impl Eq for Setting {}
+
+impl Setting {
+    /// Its value in the defaults of the bot of `entry` (seed 0, no time limit).
+    pub fn default_value(&self, entry: &BotName) -> Value<'static> {
+        let spec = BotSpec::from_name(entry.name).expect("every entry's name parses");
+        (self.read)(&BotSettings::new(spec))
+    }
 }
 
 /// The value a [`Setting`] takes (and the [`Value`] variant a front end hands in).
@@ -98,47 +129,161 @@ pub enum Value<'a> {
     Bool(bool),
 }
 
-const fn setting(name: &'static str, kind: Kind) -> Setting {
-    Setting { name, kind }
+impl Value<'_> {
+    fn int(self) -> i64 {
+        if let Value::Int(n) = self { n } else { 0 }
+    }
+    fn float(self) -> f64 {
+        if let Value::Float(x) = self { x } else { 0.0 }
+    }
+    fn flag(self) -> bool {
+        matches!(self, Value::Bool(true))
+    }
+    fn text(&self) -> &str {
+        if let Value::Name(n) = self { n } else { "" }
+    }
+    /// Does this value have the variant `kind` takes?
+    fn fits(&self, kind: &Kind) -> bool {
+        matches!(
+            (kind, self),
+            (Kind::Int(_), Value::Int(_))
+                | (Kind::Seed, Value::Seed(_))
+                | (Kind::Float, Value::Float(_))
+                | (Kind::Seconds, Value::Float(_) | Value::None)
+                | (Kind::Name, Value::Name(_))
+                | (Kind::Bool, Value::Bool(_))
+        )
+    }
+}
+
+/// A [`Setting`] of the configuration in the [`BotSpec`] variant `$variant` (`$c`: the
+/// configuration; `$b`: the [`BotSettings`], to read; `$v`: the [`Value`], checked, to write).
+macro_rules! field {
+    ($name:literal, $kind:expr, $doc:literal, $variant:ident, |$b:ident, $c:ident| $read:expr, |$cw:ident, $v:ident| $write:expr) => {
+        Setting {
+            name: $name,
+            kind: $kind,
+            doc: $doc,
+            read: |$b| match &$b.spec {
+                BotSpec::$variant($c) => $read,
+                _ => Value::None,
+            },
+            write: |b, $v| match &mut b.spec {
+                BotSpec::$variant($cw) => {
+                    $write;
+                    Ok(())
+                }
+                _ => Err(Error::InvalidValue(format!("the {} bot has no setting {:?}", b.entry().class, $name))),
+            },
+        }
+    };
 }
 
 /// The range of an iterations or worlds count (what `u32` holds but 0).
 const COUNT: Kind = Kind::Int(1..u32::MAX as i64 + 1);
 const THREADS: Kind = Kind::Int(1..257);
 
+/// The seed of a bot's own generator (the bots that draw random numbers).
+const SEED: Setting = Setting {
+    name: "seed",
+    kind: Kind::Seed,
+    doc: "the seed of the bot's own generator",
+    read: |b| Value::Seed(b.seed),
+    write: |b, v| {
+        if let Value::Seed(s) = v {
+            b.seed = s;
+        }
+        Ok(())
+    },
+};
+
+/// Seconds per decision (`None`: no limit; a `None` given keeps the limit set).
+fn write_seconds(b: &mut BotSettings, time_limit: &mut Option<Duration>, v: Value<'_>) -> Result<()> {
+    let Value::Float(t) = v else { return Ok(()) };
+    if !(t.is_finite() && t > 0.0 && t < 1e9) {
+        return Err(Error::InvalidValue(format!(
+            "time_limit must be a number of seconds > 0 and < 1e9, got {}",
+            float_repr(t)
+        )));
+    }
+    *time_limit = Some(Duration::from_secs_f64(t));
+    b.seconds = Some(t);
+    Ok(())
+}
+
+/// The time limit as given (or as set in the core, in seconds).
+fn read_seconds(b: &BotSettings, time_limit: Option<Duration>) -> Value<'static> {
+    b.seconds.or(time_limit.map(|d| d.as_secs_f64())).map_or(Value::None, Value::Float)
+}
+
+/// IS-MCTS's settings, in its constructor's order.
+const ISMCTS_SETTINGS: &[Setting] = &[
+    field!("iterations", COUNT, "iterations per decision, over all threads", Ismcts,
+        |b, c| Value::Int(c.iterations.into()), |c, v| c.iterations = v.int() as u32),
+    Setting {
+        name: "time_limit",
+        kind: Kind::Seconds,
+        doc: "seconds per decision, or None",
+        read: |b| match &b.spec {
+            BotSpec::Ismcts(c) => read_seconds(b, c.time_limit),
+            _ => Value::None,
+        },
+        write: |b, v| {
+            let BotSpec::Ismcts(mut c) = b.spec else { return Ok(()) };
+            write_seconds(b, &mut c.time_limit, v)?;
+            b.spec = BotSpec::Ismcts(c);
+            Ok(())
+        },
+    },
+    field!("exploration", Kind::Float, "the UCB1 exploration constant", Ismcts,
+        |b, c| Value::Float(c.exploration), |c, v| c.exploration = v.float()),
+    field!("rollout", Kind::Name, "the rollout policy: 'heuristic' or 'random'", Ismcts,
+        |b, c| Value::Name(c.rollout.name()), |c, v| c.rollout = v.text().parse()?),
+    field!("threads", THREADS, "trees searched in parallel", Ismcts,
+        |b, c| Value::Int(c.threads as i64), |c, v| c.threads = v.int() as usize),
+    SEED,
+    field!("rollout_to_end", Kind::Bool, "roll out to the end of the game, not of the deal", Ismcts,
+        |b, c| Value::Bool(c.rollout_to_end), |c, v| c.rollout_to_end = v.flag()),
+];
+
+/// PIMC's settings, in its constructor's order.
+const PIMC_SETTINGS: &[Setting] = &[
+    field!("worlds", COUNT, "worlds sampled per decision", Pimc,
+        |b, c| Value::Int(c.worlds.into()), |c, v| c.worlds = v.int() as u32),
+    field!("objective", Kind::Name, "what the solver maximises: 'win' or 'points'", Pimc,
+        |b, c| Value::Name(c.objective.name()), |c, v| c.objective = Objective::parse(v.text())?),
+    field!("threads", THREADS, "threads the worlds are split over", Pimc,
+        |b, c| Value::Int(c.threads as i64), |c, v| c.threads = v.int() as usize),
+    SEED,
+    Setting {
+        name: "time_limit",
+        kind: Kind::Seconds,
+        doc: "seconds per decision, or None",
+        read: |b| match &b.spec {
+            BotSpec::Pimc(c) => read_seconds(b, c.time_limit),
+            _ => Value::None,
+        },
+        write: |b, v| {
+            let BotSpec::Pimc(mut c) = b.spec else { return Ok(()) };
+            write_seconds(b, &mut c.time_limit, v)?;
+            b.spec = BotSpec::Pimc(c);
+            Ok(())
+        },
+    },
+    field!("inference", Kind::Bool, "weight the worlds by the others' earlier decisions", Pimc,
+        |b, c| Value::Bool(c.inference), |c, v| c.inference = v.flag()),
+    field!("before_play", Kind::Name, "how decisions before the play are valued", Pimc,
+        |b, c| Value::Name(c.before_play.name()),
+        |c, v| c.before_play = BeforePlay::parse(&v.text().trim().to_ascii_lowercase())?),
+];
+
 /// Every bot name, in the order messages list them (the terminal game's default first).
 pub const BOTS: [BotName; 5] = [
     BotName { name: "greedy", argument: None, class: "Greedy", settings: &[] },
-    BotName {
-        name: "ismcts",
-        argument: Some("iterations"),
-        class: "ISMCTS",
-        settings: &[
-            setting("iterations", COUNT),
-            setting("time_limit", Kind::Seconds),
-            setting("exploration", Kind::Float),
-            setting("rollout", Kind::Name),
-            setting("threads", THREADS),
-            setting("seed", Kind::Seed),
-            setting("rollout_to_end", Kind::Bool),
-        ],
-    },
-    BotName { name: "random", argument: None, class: "Random", settings: &[setting("seed", Kind::Seed)] },
+    BotName { name: "ismcts", argument: Some("iterations"), class: "ISMCTS", settings: ISMCTS_SETTINGS },
+    BotName { name: "random", argument: None, class: "Random", settings: &[SEED] },
     BotName { name: "first", argument: None, class: "First", settings: &[] },
-    BotName {
-        name: "pimc",
-        argument: Some("worlds"),
-        class: "PIMC",
-        settings: &[
-            setting("worlds", COUNT),
-            setting("objective", Kind::Name),
-            setting("threads", THREADS),
-            setting("seed", Kind::Seed),
-            setting("time_limit", Kind::Seconds),
-            setting("inference", Kind::Bool),
-            setting("before_play", Kind::Name),
-        ],
-    },
+    BotName { name: "pimc", argument: Some("worlds"), class: "PIMC", settings: PIMC_SETTINGS },
 ];
 
 /// Every form a name takes, for messages: `["greedy", "ismcts", "ismcts:N", "random", …]`.
@@ -291,14 +436,14 @@ impl BotSpec {
 
     /// The registry's entry of this bot.
     pub fn entry(&self) -> &'static BotName {
-        let i = match self {
-            BotSpec::Greedy => 0,
-            BotSpec::Ismcts(_) => 1,
-            BotSpec::Random => 2,
-            BotSpec::First => 3,
-            BotSpec::Pimc(_) => 4,
+        let name = match self {
+            BotSpec::Greedy => "greedy",
+            BotSpec::Ismcts(_) => "ismcts",
+            BotSpec::Random => "random",
+            BotSpec::First => "first",
+            BotSpec::Pimc(_) => "pimc",
         };
-        &BOTS[i]
+        BOTS.iter().find(|e| e.name == name).expect("every bot has its entry")
     }
 
     /// Does every decision take well under a millisecond (no search)?
@@ -401,83 +546,31 @@ impl BotSettings {
     /// Set the setting `name` (one of the entry's [`Setting`]s) to `value`, or an
     /// [`Error::InvalidValue`] saying what is wrong; [`BotSpec::checked`] checks the whole.
     pub fn set(&mut self, name: &str, value: Value<'_>) -> Result<()> {
-        let BotSettings { spec, seed, seconds } = self;
-        let entry = spec.entry();
+        let entry = self.entry();
         let wrong = || Error::InvalidValue(format!("the {} bot has no setting {name:?} taking {value:?}", entry.class));
-        let kind = &entry.settings.iter().find(|s| s.name == name).ok_or_else(wrong)?.kind;
-        let int = match (kind, value) {
-            (Kind::Int(range), Value::Int(n)) if range.contains(&n) => n,
-            (Kind::Int(range), Value::Int(n)) => {
+        let setting = entry.settings.iter().find(|s| s.name == name).ok_or_else(wrong)?;
+        if !value.fits(&setting.kind) {
+            return Err(wrong());
+        }
+        if let (Kind::Int(range), Value::Int(n)) = (&setting.kind, value) {
+            if !range.contains(&n) {
                 return Err(Error::InvalidValue(format!(
                     "{name} must be in range({}, {}), got {n}",
                     range.start, range.end
-                )))
+                )));
             }
-            _ => 0,
-        };
-        match (spec, name, value) {
-            (_, "time_limit", Value::None) => {}
-            (
-                BotSpec::Ismcts(IsmctsConfig { time_limit, .. }) | BotSpec::Pimc(PimcConfig { time_limit, .. }),
-                "time_limit",
-                Value::Float(t),
-            ) => {
-                if !(t.is_finite() && t > 0.0 && t < 1e9) {
-                    return Err(Error::InvalidValue(format!(
-                        "time_limit must be a number of seconds > 0 and < 1e9, got {}",
-                        float_repr(t)
-                    )));
-                }
-                *time_limit = Some(Duration::from_secs_f64(t));
-                *seconds = Some(t);
-            }
-            (
-                BotSpec::Ismcts(IsmctsConfig { threads, .. }) | BotSpec::Pimc(PimcConfig { threads, .. }),
-                "threads",
-                Value::Int(_),
-            ) => *threads = int as usize,
-            (_, "seed", Value::Seed(s)) => *seed = s,
-            (BotSpec::Ismcts(c), "iterations", Value::Int(_)) => c.iterations = int as u32,
-            (BotSpec::Ismcts(c), "exploration", Value::Float(x)) => c.exploration = x,
-            (BotSpec::Ismcts(c), "rollout", Value::Name(r)) => c.rollout = r.parse()?,
-            (BotSpec::Ismcts(c), "rollout_to_end", Value::Bool(b)) => c.rollout_to_end = b,
-            (BotSpec::Pimc(c), "worlds", Value::Int(_)) => c.worlds = int as u32,
-            (BotSpec::Pimc(c), "objective", Value::Name(o)) => c.objective = Objective::parse(o)?,
-            (BotSpec::Pimc(c), "inference", Value::Bool(b)) => c.inference = b,
-            (BotSpec::Pimc(c), "before_play", Value::Name(b)) => {
-                c.before_play = BeforePlay::parse(&b.trim().to_ascii_lowercase())?
-            }
-            _ => return Err(wrong()),
         }
-        Ok(())
+        (setting.write)(self, value)
     }
 
     /// The value of the setting `name` ([`Value::None`] for a name the bot does not have).
     pub fn get(&self, name: &str) -> Value<'static> {
-        match (&self.spec, name) {
-            (_, "seed") => Value::Seed(self.seed),
-            (
-                BotSpec::Ismcts(IsmctsConfig { time_limit, .. }) | BotSpec::Pimc(PimcConfig { time_limit, .. }),
-                "time_limit",
-            ) => self.seconds.or(time_limit.map(|d| d.as_secs_f64())).map_or(Value::None, Value::Float),
-            (BotSpec::Ismcts(IsmctsConfig { threads, .. }) | BotSpec::Pimc(PimcConfig { threads, .. }), "threads") => {
-                Value::Int(*threads as i64)
-            }
-            (BotSpec::Ismcts(c), "iterations") => Value::Int(c.iterations.into()),
-            (BotSpec::Ismcts(c), "exploration") => Value::Float(c.exploration),
-            (BotSpec::Ismcts(c), "rollout") => Value::Name(c.rollout.name()),
-            (BotSpec::Ismcts(c), "rollout_to_end") => Value::Bool(c.rollout_to_end),
-            (BotSpec::Pimc(c), "worlds") => Value::Int(c.worlds.into()),
-            (BotSpec::Pimc(c), "objective") => Value::Name(c.objective.name()),
-            (BotSpec::Pimc(c), "inference") => Value::Bool(c.inference),
-            (BotSpec::Pimc(c), "before_play") => Value::Name(c.before_play.name()),
-            _ => Value::None,
-        }
+        self.entry().settings.iter().find(|s| s.name == name).map_or(Value::None, |s| (s.read)(self))
     }
 
     /// Every setting with its value, in the constructor's order (a repr, a pickle).
     pub fn values(&self) -> impl Iterator<Item = (&'static str, Value<'static>)> + '_ {
-        self.entry().settings.iter().map(|s| (s.name, self.get(s.name)))
+        self.entry().settings.iter().map(|s| (s.name, (s.read)(self)))
     }
 
     /// The same settings, checked ([`BotSpec::checked`]).
