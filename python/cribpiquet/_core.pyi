@@ -801,7 +801,9 @@ def piquet_simulate(
 ) -> _SimulateResult: ...
 
 # ------------------------------------------------------------------------------------ the bots
-# (rust/bindings/bots.rs; re-exported by cribpiquet.bots)
+# (rust/bindings/bots.rs; re-exported by cribpiquet.bots). Each class's `__new__` is its settings
+# table in rust/bots/registry.rs (names, types, defaults, in order): tests/test_bot_settings_table.py
+# holds this stub to it.
 
 @disjoint_base
 class Bot:

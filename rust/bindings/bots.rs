@@ -111,12 +111,38 @@ impl PyBot {
         Ok(PyBot { settings, live })
     }
 
-    /// The bot the registry calls `name` with the constructor's arguments `args` (in the order of
-    /// its settings; None keeps the default), each converted by its setting's kind.
-    fn from_args(name: &str, args: &[Option<&Bound<'_, PyAny>>]) -> PyResult<PyBot> {
+    /// The bot the registry calls `name` with its class's constructor arguments: `args` in the
+    /// order of its settings, `kwargs` by their names (None keeps the default), each converted by
+    /// its setting's kind. A call the settings do not fit is a `TypeError` as Python words it.
+    fn from_call(name: &str, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyBot> {
         let mut settings = BotSettings::new(BotSpec::from_name(name)?);
-        for (setting, arg) in settings.entry().settings.iter().zip(args) {
-            let (Some(obj), name) = (arg, setting.name) else { continue };
+        let entry = settings.entry();
+        let table = entry.settings;
+        let call = format!("{}.__new__()", entry.class);
+        if args.len() > table.len() {
+            let takes = match table.len() {
+                0 => "0 positional arguments".to_string(),
+                n => format!("from 0 to {n} positional arguments"),
+            };
+            let given = if args.len() == 1 { "1 was given".to_string() } else { format!("{} were given", args.len()) };
+            return Err(PyTypeError::new_err(format!("{call} takes {takes} but {given}")));
+        }
+        let mut given: Vec<Option<Bound<'_, PyAny>>> = vec![None; table.len()];
+        for (slot, arg) in given.iter_mut().zip(args.iter()) {
+            *slot = Some(arg);
+        }
+        for (key, value) in kwargs.into_iter().flat_map(|d| d.iter()) {
+            let key = key.str()?.to_string();
+            let Some(i) = table.iter().position(|s| s.name == key) else {
+                return Err(PyTypeError::new_err(format!("{call} got an unexpected keyword argument '{key}'")));
+            };
+            if given[i].is_some() {
+                return Err(PyTypeError::new_err(format!("{call} got multiple values for argument '{key}'")));
+            }
+            given[i] = Some(value);
+        }
+        for (setting, arg) in table.iter().zip(&given) {
+            let (Some(obj), name) = (arg.as_ref().filter(|a| !a.is_none()), setting.name) else { continue };
             let value = match &setting.kind {
                 Kind::Int(range) => Value::Int(obj.extract::<IntArg>()?.within(name, range.clone())?),
                 Kind::Seed => Value::Seed(seed_from(obj)?),
@@ -206,10 +232,12 @@ impl PyBot {
 }
 
 /// The bot classes: each a [`PyBot`] subclass whose constructor takes its registry entry's
-/// settings (`$arg`s, in the entry's order: the names and the text signature must agree with it),
-/// and [`bot_object`], the object of a bot's class for its settings.
+/// settings, by position in their order or by name ([`PyBot::from_call`]), and [`bot_object`],
+/// the object of a bot's class for its settings. The text signature is the one thing restated
+/// (PyO3 takes only a literal): the tests check it against the registry (the default bot's repr)
+/// and the stub against it (stubtest).
 macro_rules! bot_classes {
-    ($($(#[$doc:meta])* $ty:ident = $class:literal, $name:literal ($($arg:ident),*) $sig:literal;)*) => {
+    ($($(#[$doc:meta])* $ty:ident = $class:literal, $name:literal $sig:literal;)*) => {
         $(
             $(#[$doc])*
             #[pyclass(extends = PyBot, frozen, name = $class, module = "cribpiquet.bots")]
@@ -218,9 +246,9 @@ macro_rules! bot_classes {
             #[pymethods]
             impl $ty {
                 #[new]
-                #[pyo3(signature = ($($arg = None),*), text_signature = $sig)]
-                fn new($($arg: Option<&Bound<'_, PyAny>>),*) -> PyResult<PyClassInitializer<$ty>> {
-                    Ok(PyClassInitializer::from(PyBot::from_args($name, &[$($arg),*])?).add_subclass($ty))
+                #[pyo3(signature = (*args, **kwargs), text_signature = $sig)]
+                fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyClassInitializer<$ty>> {
+                    Ok(PyClassInitializer::from(PyBot::from_call($name, args, kwargs)?).add_subclass($ty))
                 }
             }
         )*
@@ -249,13 +277,13 @@ bot_classes! {
     /// >>> from cribpiquet import bots
     /// >>> bots.Random(seed=3)
     /// Random(seed=3)
-    Random = "Random", "random" (seed) "(seed=0)";
+    Random = "Random", "random" "(seed=0)";
     /// Always the lowest legal action. ``action_values`` gives it 1 and the others 0.
     ///
     /// >>> from cribpiquet import bots
     /// >>> bots.First()
     /// First()
-    First = "First", "first" () "()";
+    First = "First", "first" "()";
     /// Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley &
     /// Whitehouse 2012), in Rust.
     ///
@@ -278,10 +306,11 @@ bot_classes! {
     /// >>> from cribpiquet import bots
     /// >>> bots.ISMCTS(iterations=500, seed=1).name
     /// 'ismcts:500'
-    PyIsmcts = "ISMCTS", "ismcts" (iterations, time_limit, exploration, rollout, threads, seed, rollout_to_end)
+    PyIsmcts = "ISMCTS", "ismcts"
         "(iterations=1000, time_limit=None, exploration=0.7, rollout='heuristic', threads=1, seed=0, rollout_to_end=False)";
     /// The greedy player: exact one-step expectations where they are cheap, a documented heuristic
-    /// elsewhere (``rust/bots/greedy.rs`` has the details). ``action_values`` by decision:
+    /// elsewhere (``rust/bots/cribbage/greedy.rs`` and ``rust/bots/piquet/greedy.rs`` have the
+    /// details). ``action_values`` by decision:
     ///
     /// * cribbage discard: each discard's expected net points this deal — the exact expected hand
     ///   over every unseen starter, plus (the player's side deals) or minus the exact expected crib
@@ -306,7 +335,7 @@ bot_classes! {
     /// >>> values = bots.Greedy().action_values(s)
     /// >>> len(values), bots.Greedy().step(s) == max(values, key=values.get)
     /// (15, True)
-    Greedy = "Greedy", "greedy" () "()";
+    Greedy = "Greedy", "greedy" "()";
     /// Perfect-Information Monte Carlo: at each decision, ``worlds`` deals consistent with what the
     /// player to move has seen are drawn (``resample_from_infostate``), every legal action is valued
     /// in each of them with every card face up, and the best mean is played (ties: the lowest
@@ -338,7 +367,7 @@ bot_classes! {
     /// >>> from cribpiquet import bots
     /// >>> bots.PIMC(worlds=20, seed=1)
     /// PIMC(worlds=20, objective='win', threads=1, seed=1, time_limit=None, inference=True, before_play='exact')
-    PyPimc = "PIMC", "pimc" (worlds, objective, threads, seed, time_limit, inference, before_play)
+    PyPimc = "PIMC", "pimc"
         "(worlds=100, objective='win', threads=1, seed=0, time_limit=None, inference=True, before_play='exact')";
 }
 
