@@ -195,3 +195,27 @@ fn factories_play_the_engine_policies_and_the_bots() {
     assert!(out.scores.chunks(2).zip(&out.winner).all(|(s, &w)| s[w as usize] >= game.target() as i32));
     assert!(policy_by_name::<piquet::State>("nobody").is_err());
 }
+
+/// The settings table: every row named once per bot, documented, its default the bot's default
+/// configuration's, and a `name:N` argument one of the bot's settings.
+#[test]
+fn the_settings_table_is_complete() {
+    for entry in BOTS {
+        let names: Vec<&str> = entry.settings.iter().map(|s| s.name).collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{}: a setting twice", entry.name);
+        assert!(entry.settings.iter().all(|s| !s.doc.is_empty()), "{}", entry.name);
+        if let Some(argument) = entry.argument {
+            assert!(names.contains(&argument), "{}", entry.name);
+        }
+        let defaults = BotSettings::new(BotSpec::from_name(entry.name).unwrap());
+        for s in entry.settings {
+            assert_eq!(s.default_value(&entry), defaults.get(s.name), "{}.{}", entry.name, s.name);
+        }
+    }
+    let ismcts = &BOTS[1].settings;
+    assert_eq!(ismcts[2].default_value(&BOTS[1]), Value::Float(0.7));
+    assert_eq!(ismcts[3].default_value(&BOTS[1]), Value::Name("heuristic"));
+}
