@@ -486,7 +486,9 @@ impl BotSpec {
     /// A factory of fresh players of these settings, one per seat and game, for
     /// [`simulate`](crate::engine::simulate) and the arena. Random and first play as the engine's
     /// own [`RandomPolicy`] and [`FirstPolicy`] (the same draws as [`RandomBot`] and
-    /// [`FirstBot`], without a bot's checks); the others as their bot ([`BotPolicy`]).
+    /// [`FirstBot`], without a bot's checks); the others as their bot ([`BotPolicy`]). A bot the
+    /// game lacks stops the game at its first decision: check [`available`](BotSpec::available)
+    /// first ([`policy_by_name`] does).
     pub fn policy_factory<S: BotGame>(self) -> PolicyFactory<S> {
         match self {
             BotSpec::Random => Box::new(|_| Box::new(RandomPolicy)),
