@@ -16,8 +16,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use cribpiquet::bots::piquet::Greedy;
 use cribpiquet::bots::pimc::{Pimc, PimcConfig};
+use cribpiquet::bots::piquet::Greedy;
 use cribpiquet::bots::Bot;
 use cribpiquet::engine::{Game, GameState};
 use cribpiquet::piquet::{GameConfig, Phase, Rules, Scope, State};

@@ -131,16 +131,28 @@ pub enum Value<'a> {
 
 impl Value<'_> {
     fn int(self) -> i64 {
-        if let Value::Int(n) = self { n } else { 0 }
+        if let Value::Int(n) = self {
+            n
+        } else {
+            0
+        }
     }
     fn float(self) -> f64 {
-        if let Value::Float(x) = self { x } else { 0.0 }
+        if let Value::Float(x) = self {
+            x
+        } else {
+            0.0
+        }
     }
     fn flag(self) -> bool {
         matches!(self, Value::Bool(true))
     }
     fn text(&self) -> &str {
-        if let Value::Name(n) = self { n } else { "" }
+        if let Value::Name(n) = self {
+            n
+        } else {
+            ""
+        }
     }
     /// Does this value have the variant `kind` takes?
     fn fits(&self, kind: &Kind) -> bool {
@@ -217,6 +229,7 @@ fn read_seconds(b: &BotSettings, time_limit: Option<Duration>) -> Value<'static>
 }
 
 /// IS-MCTS's settings, in its constructor's order.
+#[rustfmt::skip] // one row a setting
 const ISMCTS_SETTINGS: &[Setting] = &[
     field!("iterations", COUNT, "iterations per decision, over all threads", Ismcts,
         |b, c| Value::Int(c.iterations.into()), |c, v| c.iterations = v.int() as u32),
@@ -247,6 +260,7 @@ const ISMCTS_SETTINGS: &[Setting] = &[
 ];
 
 /// PIMC's settings, in its constructor's order.
+#[rustfmt::skip] // one row a setting
 const PIMC_SETTINGS: &[Setting] = &[
     field!("worlds", COUNT, "worlds sampled per decision", Pimc,
         |b, c| Value::Int(c.worlds.into()), |c, v| c.worlds = v.int() as u32),

@@ -51,7 +51,16 @@ fn minimax(state: &State, objective: Objective, nodes: &mut u64) -> (f64, Vec<u1
         let next = state.child(a).expect("a legal action");
         let (value, line) = if next.is_terminal() {
             let won = next.winner() == Some(mover);
-            (if objective == Objective::Win { f64::from(u8::from(won)) } else if won { 1.0 } else { -1.0 }, vec![])
+            (
+                if objective == Objective::Win {
+                    f64::from(u8::from(won))
+                } else if won {
+                    1.0
+                } else {
+                    -1.0
+                },
+                vec![],
+            )
         } else {
             let (v, line) = minimax(&next, objective, nodes);
             (if objective == Objective::Win { 1.0 - v } else { -v }, line)
@@ -75,10 +84,20 @@ impl Solve for State {
             let next = self.child(a)?;
             let value = if next.is_terminal() {
                 let won = next.winner() == Some(mover);
-                if objective == Objective::Win { f64::from(u8::from(won)) } else if won { 1.0 } else { -1.0 }
+                if objective == Objective::Win {
+                    f64::from(u8::from(won))
+                } else if won {
+                    1.0
+                } else {
+                    -1.0
+                }
             } else {
                 let v = minimax(&next, objective, &mut nodes).0;
-                if objective == Objective::Win { 1.0 - v } else { -v }
+                if objective == Objective::Win {
+                    1.0 - v
+                } else {
+                    -v
+                }
             };
             action_values.push((a, value));
         }

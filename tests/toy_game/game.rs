@@ -87,8 +87,12 @@ impl Game for HighCard {
             Ok(mask)
         };
         let play = |t: &str| if t == "-" { Ok(NONE) } else { card(t) };
-        let hands = [hand(field(p0, "p0:").ok_or_else(|| bad("p0:"))?)?, hand(field(p1, "p1:").ok_or_else(|| bad("p1:"))?)?];
-        let played = [play(field(led, "led:").ok_or_else(|| bad("led:"))?)?, play(field(answer, "answer:").ok_or_else(|| bad("answer:"))?)?];
+        let hands =
+            [hand(field(p0, "p0:").ok_or_else(|| bad("p0:"))?)?, hand(field(p1, "p1:").ok_or_else(|| bad("p1:"))?)?];
+        let played = [
+            play(field(led, "led:").ok_or_else(|| bad("led:"))?)?,
+            play(field(answer, "answer:").ok_or_else(|| bad("answer:"))?)?,
+        ];
         let (n0, n1) = (hands[0].count_ones(), hands[1].count_ones());
         if hands[0] & hands[1] != 0 || n0 > HAND || !(n0 == n1 || n0 == n1 + 1) {
             return Err(bad("the deal alternates from P0, two cards each"));

@@ -90,7 +90,8 @@ fn simulate_and_the_arena_take_registry_players() {
     }
     // The arena: PIMC (perfect in the play: it sees the lead and, as leader, solves every deal
     // of what it may face) against first: it wins at least as often.
-    let arena = Arena::new(HighCard, vec![policy_by_name("pimc:30").unwrap(), policy_by_name("first").unwrap()]).unwrap();
+    let arena =
+        Arena::new(HighCard, vec![policy_by_name("pimc:30").unwrap(), policy_by_name("first").unwrap()]).unwrap();
     let counts = arena.play(7, 0..400).unwrap();
     assert_eq!((counts.games, counts.draws, counts.wins[0] + counts.wins[1]), (400, 0, 400));
     assert!(counts.wins[0] > counts.wins[1], "{counts:?}");

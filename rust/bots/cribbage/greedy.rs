@@ -41,7 +41,6 @@
 //! assert_eq!(values.iter().find(|v| v.0 == action).unwrap().1, best);
 //! ```
 
-
 use crate::bots::basic::{best_of, not_a_decision};
 use crate::bots::heuristic::{cribbage_unseen, next_to_lay, peg_after};
 use crate::bots::Bot;

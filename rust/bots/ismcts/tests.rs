@@ -1,9 +1,9 @@
 use super::*;
 use crate::cribbage::{self, Variant};
+use crate::engine::play_out;
 use crate::engine::Policy;
 use crate::eval::heuristic::Heuristic;
 use crate::piquet;
-use crate::engine::play_out;
 
 fn bot<S: SearchGame>(iterations: u32, threads: usize, rollout: Rollout) -> Ismcts<S> {
     Ismcts::new(IsmctsConfig { iterations, threads, rollout, ..IsmctsConfig::default() }).unwrap()

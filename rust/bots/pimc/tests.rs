@@ -1,9 +1,9 @@
 use super::*;
 use crate::bots::cribbage::{discard_likelihood, near_end, tables, Greedy};
-use crate::cribbage::{self, discard_tables, DiscardTables, Hand, TablesModel, TablesOptions, Variant};
-use crate::piquet;
 use crate::bots::ismcts::{Ismcts, IsmctsConfig};
+use crate::cribbage::{self, discard_tables, DiscardTables, Hand, TablesModel, TablesOptions, Variant};
 use crate::cribbage::{GameConfig, Phase};
+use crate::piquet;
 
 fn bot(worlds: u32, threads: usize, objective: Objective) -> Pimc<cribbage::State> {
     // Every decision by the worlds (the setting that exercises the most of the search).

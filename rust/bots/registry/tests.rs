@@ -1,7 +1,7 @@
 use super::*;
 use crate::engine::simulate;
-use crate::{cribbage, piquet};
 use crate::rng::Rng;
+use crate::{cribbage, piquet};
 
 fn err(name: &str) -> String {
     BotSpec::parse(name).unwrap_err().to_string()
@@ -32,10 +32,7 @@ fn names_round_trip_and_the_list_is_complete() {
         let spec = BotSpec::from_name(entry.name).unwrap();
         assert_eq!(BotSpec::from_name(&spec.name()).unwrap(), spec, "{}", entry.name);
         if entry.argument.is_some() {
-            assert_eq!(
-                BotSpec::from_name(&format!("{}:3", entry.name)).unwrap().name(),
-                format!("{}:3", entry.name)
-            );
+            assert_eq!(BotSpec::from_name(&format!("{}:3", entry.name)).unwrap().name(), format!("{}:3", entry.name));
         } else {
             assert_eq!(spec.name(), entry.name);
         }
@@ -118,10 +115,7 @@ fn settings_say_what_is_wrong() {
     let err = |bot: &mut BotSettings, name, value| bot.set(name, value).unwrap_err().to_string();
     assert_eq!(err(&mut pimc, "worlds", Value::Int(0)), "worlds must be in range(1, 4294967296), got 0");
     assert_eq!(err(&mut pimc, "threads", Value::Int(257)), "threads must be in range(1, 257), got 257");
-    assert_eq!(
-        err(&mut pimc, "objective", Value::Name("Nope")),
-        "objective must be 'points' or 'win', got \"nope\""
-    );
+    assert_eq!(err(&mut pimc, "objective", Value::Name("Nope")), "objective must be 'points' or 'win', got \"nope\"");
     assert_eq!(
         err(&mut pimc, "before_play", Value::Name("all")),
         "before_play must be one of 'exact', 'exact+play', 'worlds', 'ismcts', got \"all\""
