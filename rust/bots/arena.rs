@@ -54,6 +54,12 @@ impl ArenaCounts {
     }
 }
 
+/// The actions of recorded games: `(index, actions)` in index order.
+pub type Records = Vec<(u64, Vec<u16>)>;
+
+/// One game played: its summary, and its actions if it is recorded.
+type PlayedGame = (GameSummary, Option<Vec<u16>>);
+
 /// The players of an arena with their seat rotations.
 pub struct Arena<G: Game> {
     game: G,
@@ -104,16 +110,11 @@ impl<G: Game> Arena<G> {
     /// games with an index below `record_below`: `(index, actions)` in index order. A game is
     /// the same recorded or not ([`play_game_recorded`]); its seat `s` holds player
     /// `(s + n − index mod n) mod n`.
-    pub fn play_recording(
-        &self,
-        seed: u64,
-        indices: Range<u64>,
-        record_below: u64,
-    ) -> Result<(ArenaCounts, Vec<(u64, Vec<u16>)>)> {
+    pub fn play_recording(&self, seed: u64, indices: Range<u64>, record_below: u64) -> Result<(ArenaCounts, Records)> {
         let n = self.n_players();
         // The caller's interrupt flag on every thread ([`crate::engine::interrupt`]).
         let flag = interrupt::current();
-        let games: Vec<(u64, Result<(GameSummary, Option<Vec<u16>>)>)> = indices
+        let games: Vec<(u64, Result<PlayedGame>)> = indices
             .into_par_iter()
             .map(|i| {
                 let rotation = &self.rotations[(i % n as u64) as usize];
