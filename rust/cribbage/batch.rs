@@ -556,7 +556,9 @@ impl DistributionKind {
     }
 }
 
-/// Count every show of `kind` by score 0..=29, by enumerating them all (in parallel).
+/// Count every show of `kind` by score 0..=29, by enumerating them all (in parallel), with the
+/// kernel a batch call would choose ([`Kernel::chosen`]; if `CRIBPIQUET_KERNEL` names one this
+/// CPU cannot run, the best it can: every kernel counts the same).
 ///
 /// ```
 /// use cribpiquet::cribbage::{hand_distribution, DistributionKind};
@@ -564,12 +566,121 @@ impl DistributionKind {
 /// assert_eq!(counts.iter().sum::<u64>(), 1_082_900);
 /// ```
 pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
+    let kernel = Kernel::chosen().unwrap_or_else(|_| Kernel::best());
+    // Every show the enumeration makes is valid, so no kernel reports a bad row.
+    hand_distribution_with(kind, kernel).unwrap_or_else(|_| hand_distribution_scalar(kind))
+}
+
+/// [`hand_distribution`] with the given kernel (an error if this CPU cannot run it). The scalar
+/// kernel scores show by show; a vectorised one scores the shows of each pair of lowest cards
+/// as one batch of byte rows.
+pub fn hand_distribution_with(kind: DistributionKind, kernel: Kernel) -> Result<[u64; 30]> {
+    runnable(kernel)?;
+    if kernel == Kernel::Scalar {
+        return Ok(hand_distribution_scalar(kind));
+    }
+    let (size, crib) = kind.shape();
+    (0..52u8)
+        .into_par_iter()
+        .map_init(DistributionRows::default, |rows, a| {
+            let mut counts = [0u64; 30];
+            for b in a + 1..52 {
+                rows.fill(a, b, size);
+                let (h, s) = (&rows.hands[..], &rows.starters[..]);
+                let out = &mut rows.scores[..s.len()];
+                let bad = match (size, crib) {
+                    (3, _) => simd::run::<u8, 3, false>(kernel, h, s, &mut [out]),
+                    (_, false) => simd::run::<u8, 4, false>(kernel, h, s, &mut [out]),
+                    (_, true) => simd::run::<u8, 4, true>(kernel, h, s, &mut [out]),
+                };
+                bad_row(h, s, size, 0, bad)?;
+                tally(out, &mut counts);
+            }
+            Ok(counts)
+        })
+        .try_reduce(|| [0u64; 30], |x, y| Ok(add_counts(x, y)))
+}
+
+impl DistributionKind {
+    /// Cards in the hand, and whether the crib's flush rule applies.
+    fn shape(self) -> (usize, bool) {
+        match self {
+            DistributionKind::Hand => (4, false),
+            DistributionKind::Crib => (4, true),
+            DistributionKind::FiveCardHand => (3, false),
+        }
+    }
+}
+
+fn add_counts(mut x: [u64; 30], y: [u64; 30]) -> [u64; 30] {
+    for (a, b) in x.iter_mut().zip(y) {
+        *a += b;
+    }
+    x
+}
+
+/// Add the scores to `counts` (four interleaved tallies, so that runs of equal scores do not
+/// wait on one counter).
+fn tally(scores: &[u8], counts: &mut [u64; 30]) {
+    let mut part = [[0u32; 32]; 4];
+    let mut quads = scores.chunks_exact(4);
+    for q in &mut quads {
+        for (t, &x) in part.iter_mut().zip(q) {
+            t[x as usize & 31] += 1;
+        }
+    }
+    for &x in quads.remainder() {
+        part[0][x as usize & 31] += 1;
+    }
+    for (i, c) in counts.iter_mut().enumerate() {
+        *c += part.iter().map(|t| t[i] as u64).sum::<u64>();
+    }
+}
+
+/// The byte rows of every show whose two lowest hand cards are a given pair (buffers reused
+/// from pair to pair: at most C(50, 2) hands x 48 starters).
+#[derive(Default)]
+struct DistributionRows {
+    hands: Vec<u8>,
+    starters: Vec<u8>,
+    scores: Vec<u8>,
+}
+
+impl DistributionRows {
+    /// Every hand of `size` cards whose lowest ids are `a < b`, each with every starter it does
+    /// not hold, the hand's ids ascending.
+    fn fill(&mut self, a: u8, b: u8, size: usize) {
+        let (hands, starters) = (&mut self.hands, &mut self.starters);
+        hands.clear();
+        starters.clear();
+        // The 50 cards other than a and b, ascending.
+        let mut rest = [0u8; 50];
+        for (slot, x) in rest.iter_mut().zip((0..52u8).filter(|&x| x != a && x != b)) {
+            *slot = x;
+        }
+        let first = rest.iter().position(|&x| x > b).unwrap_or(rest.len());
+        for i in first..rest.len() {
+            if size == 3 {
+                hands.extend(std::iter::repeat_n([a, b, rest[i]], rest.len() - 1).flatten());
+                starters.extend_from_slice(&rest[..i]);
+                starters.extend_from_slice(&rest[i + 1..]);
+            } else {
+                for j in i + 1..rest.len() {
+                    hands.extend(std::iter::repeat_n([a, b, rest[i], rest[j]], rest.len() - 2).flatten());
+                    starters.extend_from_slice(&rest[..i]);
+                    starters.extend_from_slice(&rest[i + 1..j]);
+                    starters.extend_from_slice(&rest[j + 1..]);
+                }
+            }
+        }
+        self.scores.resize(starters.len(), 0);
+    }
+}
+
+/// [`hand_distribution`] by the scalar reference, show by show.
+fn hand_distribution_scalar(kind: DistributionKind) -> [u64; 30] {
     let cards: Vec<Card> = Card::all().collect();
-    let (size, crib) = match kind {
-        DistributionKind::Hand => (4, false),
-        DistributionKind::Crib => (4, true),
-        DistributionKind::FiveCardHand => (3, false),
-    };
+    let (size, crib) = kind.shape();
     // One task per first card; each walks the rest of the hand and every starter.
     (0..52usize)
         .into_par_iter()
@@ -598,15 +709,7 @@ pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
             }
             counts
         })
-        .reduce(
-            || [0u64; 30],
-            |mut x, y| {
-                for (a, b) in x.iter_mut().zip(y) {
-                    *a += b;
-                }
-                x
-            },
-        )
+        .reduce(|| [0u64; 30], add_counts)
 }
 
 #[cfg(test)]
@@ -904,6 +1007,22 @@ mod tests {
             }
         }
         checked
+    }
+
+    #[test]
+    fn hand_distribution_is_the_same_with_every_kernel() {
+        for kind in [DistributionKind::FiveCardHand, DistributionKind::Hand, DistributionKind::Crib] {
+            let want = hand_distribution_with(kind, Kernel::Scalar).unwrap();
+            assert_eq!(want.iter().sum::<u64>(), kind.shows());
+            for k in vector_kernels() {
+                assert_eq!(hand_distribution_with(kind, k).unwrap(), want, "{} {kind:?}", k.name());
+            }
+            assert_eq!(hand_distribution(kind), want);
+        }
+        for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+            let err = hand_distribution_with(DistributionKind::Hand, k).unwrap_err().to_string();
+            assert!(err.contains("not available on this CPU"), "{err}");
+        }
     }
 
     /// The debug build's share of the exhaustive check: every five-card show in every order
