@@ -108,6 +108,9 @@ impl<'a, T: CardId> Shows<'a, T> {
             return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
         }
         runnable(kernel)?;
+        // Fewer rows than a vector register holds: the scalar kernel (the same scores) is
+        // faster than one padded block.
+        let kernel = if rows < simd::block_rows(kernel) { Kernel::Scalar } else { kernel };
         let (hands, starters) = (self.hands.ids(), self.starters);
         for_chunks(out, 1, |first, chunk| {
             let rows = first..first + chunk.len();
@@ -585,7 +588,11 @@ pub fn hand_distribution_with(kind: DistributionKind, kernel: Kernel) -> Result<
         .map_init(DistributionRows::default, |rows, a| {
             let mut counts = [0u64; 30];
             for b in a + 1..52 {
-                rows.fill(a, b, size);
+                if size == 3 {
+                    rows.fill::<3>(a, b);
+                } else {
+                    rows.fill::<4>(a, b);
+                }
                 let (h, s) = (&rows.hands[..], &rows.starters[..]);
                 let out = &mut rows.scores[..s.len()];
                 let bad = match (size, crib) {
@@ -647,33 +654,48 @@ struct DistributionRows {
 }
 
 impl DistributionRows {
-    /// Every hand of `size` cards whose lowest ids are `a < b`, each with every starter it does
+    /// Every hand of `W` cards whose lowest ids are `a < b`, each with every starter it does
     /// not hold, the hand's ids ascending.
-    fn fill(&mut self, a: u8, b: u8, size: usize) {
-        let (hands, starters) = (&mut self.hands, &mut self.starters);
-        hands.clear();
-        starters.clear();
-        // The 50 cards other than a and b, ascending.
+    fn fill<const W: usize>(&mut self, a: u8, b: u8) {
+        // The 50 cards other than a and b, ascending; the hands' other cards are those above b.
         let mut rest = [0u8; 50];
         for (slot, x) in rest.iter_mut().zip((0..52u8).filter(|&x| x != a && x != b)) {
             *slot = x;
         }
         let first = rest.iter().position(|&x| x > b).unwrap_or(rest.len());
+        let above = rest.len() - first;
+        let starters = rest.len() + 2 - W;
+        let hands = if W == 3 { above } else { above * above.saturating_sub(1) / 2 };
+        let rows = hands * starters;
+        self.hands.resize(rows * W, 0);
+        self.starters.resize(rows, 0);
+        self.scores.resize(rows, 0);
+        let (mut h, mut s) = (self.hands.chunks_exact_mut(W * starters), self.starters.chunks_exact_mut(starters));
+        let mut put = |cards: &[u8], skip: &[usize]| {
+            let (h, s) = (h.next().unwrap(), s.next().unwrap());
+            let cards: &[u8; W] = cards.try_into().unwrap();
+            for row in h.chunks_exact_mut(W) {
+                row.copy_from_slice(cards);
+            }
+            // Every other card as the starter: `rest` without the hand's cards from it.
+            let mut at = 0;
+            let mut from = 0;
+            for &i in skip {
+                s[at..at + i - from].copy_from_slice(&rest[from..i]);
+                at += i - from;
+                from = i + 1;
+            }
+            s[at..].copy_from_slice(&rest[from..]);
+        };
         for i in first..rest.len() {
-            if size == 3 {
-                hands.extend(std::iter::repeat_n([a, b, rest[i]], rest.len() - 1).flatten());
-                starters.extend_from_slice(&rest[..i]);
-                starters.extend_from_slice(&rest[i + 1..]);
+            if W == 3 {
+                put(&[a, b, rest[i]], &[i]);
             } else {
                 for j in i + 1..rest.len() {
-                    hands.extend(std::iter::repeat_n([a, b, rest[i], rest[j]], rest.len() - 2).flatten());
-                    starters.extend_from_slice(&rest[..i]);
-                    starters.extend_from_slice(&rest[i + 1..j]);
-                    starters.extend_from_slice(&rest[j + 1..]);
+                    put(&[a, b, rest[i], rest[j]], &[i, j]);
                 }
             }
         }
-        self.scores.resize(starters.len(), 0);
     }
 }
 
