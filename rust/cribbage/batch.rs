@@ -1033,7 +1033,11 @@ mod tests {
 
     #[test]
     fn hand_distribution_is_the_same_with_every_kernel() {
-        for kind in [DistributionKind::FiveCardHand, DistributionKind::Hand, DistributionKind::Crib] {
+        // The five-card hand in a debug build (the 13 M hand and crib shows in the optimised CI
+        // step, and the hand's table against the published one in `tests.rs`).
+        let all = [DistributionKind::FiveCardHand, DistributionKind::Hand, DistributionKind::Crib];
+        for kind in if cfg!(debug_assertions) { &all[..1] } else { &all[..] } {
+            let kind = *kind;
             let want = hand_distribution_with(kind, Kernel::Scalar).unwrap();
             assert_eq!(want.iter().sum::<u64>(), kind.shows());
             for k in vector_kernels() {
