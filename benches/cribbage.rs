@@ -5,8 +5,8 @@
 
 use cribpiquet::batch::{CardId, IdRows};
 use cribpiquet::cribbage::{
-    hand_distribution, peg_points, score_hand, score_hand_batch, score_show_unchecked, Card, DistributionKind, Hand,
-    Shows,
+    hand_distribution, hand_distribution_with, peg_points, score_hand, score_hand_batch, score_show_unchecked, Card,
+    DistributionKind, Hand, Shows,
 };
 use cribpiquet::kernel::Kernel;
 use cribpiquet::rng::Rng;
@@ -219,6 +219,37 @@ fn hand_distribution_all(bencher: Bencher) {
     bencher
         .counter(ItemsCount::new(DistributionKind::Hand.shows()))
         .bench(|| hand_distribution(black_box(DistributionKind::Hand)));
+}
+
+/// Every hand show counted by score with each kernel (`cribpiquet stats`).
+#[divan::bench(args = paths(), sample_count = 10)]
+fn hand_distribution_path(bencher: Bencher, path: &str) {
+    let kernel = Kernel::parse(path).unwrap();
+    bencher
+        .counter(ItemsCount::new(DistributionKind::Hand.shows()))
+        .bench(|| hand_distribution_with(black_box(DistributionKind::Hand), kernel).unwrap());
+}
+
+/// A batch of one show: with each kernel given, and as a batch call runs it ("chosen": the
+/// kernel read from `CRIBPIQUET_KERNEL` or the CPU, then the call).
+#[divan::bench(args = paths().into_iter().chain(["chosen"]))]
+fn one_row_batch(bencher: Bencher, path: &str) {
+    let (hands, starters) = ([10u8, 17, 30, 43], [4u8]);
+    let shows = Shows::new(IdRows::of_width("hands", &hands, 4).unwrap(), &starters, false).unwrap();
+    let mut out = [0u8; 1];
+    match path {
+        "chosen" => bencher.bench_local(|| black_box(&shows).scores_into(black_box(&mut out)).unwrap()),
+        _ => {
+            let kernel = Kernel::parse(path).unwrap();
+            bencher.bench_local(|| black_box(&shows).scores_into_with(kernel, black_box(&mut out)).unwrap())
+        }
+    }
+}
+
+/// Reading the kernel a batch call runs (`CRIBPIQUET_KERNEL` or the CPU's best).
+#[divan::bench]
+fn kernel_chosen() -> Kernel {
+    Kernel::chosen().unwrap()
 }
 
 #[divan::bench]

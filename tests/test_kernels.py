@@ -36,8 +36,8 @@ def test_kernel_names_the_chosen_path_and_honours_the_variable(monkeypatch):
     have = cribpiquet.available_kernels()
     assert have[0] == "scalar" and set(have) <= set(ALL)
     monkeypatch.delenv(VAR, raising=False)
-    # the fastest this CPU has, AVX-512 only when asked for (not yet run on hardware: kernel.rs)
-    best = [k for k in have if k != "avx512"][-1]
+    # the fastest this CPU has: AVX-512, else AVX2, else scalar
+    best = have[-1]
     assert cribpiquet.kernel() == best
     for k in have:
         monkeypatch.setenv(VAR, k)
@@ -133,3 +133,13 @@ def test_a_bad_row_at_every_lane_and_in_the_tail_reports_as_scalar(monkeypatch, 
                         scored(monkeypatch, k, cribbage.score_hand_batch, h, s)
                     errors.append(str(e.value))
                 assert errors[0].startswith(f"row {row}: ") and errors[1] == errors[0], (row, pos, bad)
+
+
+@pytest.mark.parametrize("kernel", path_params())
+def test_hand_distribution_is_the_scalar_one(monkeypatch, kernel):
+    # `cribpiquet stats` enumerates every show with the chosen kernel: the same counts as scalar.
+    for kind in cribbage.DISTRIBUTION_KINDS:
+        want = scored(monkeypatch, "scalar", cribbage.hand_distribution, kind)
+        got = scored(monkeypatch, kernel, cribbage.hand_distribution, kind)
+        assert got.dtype == want.dtype and np.array_equal(got, want), kind
+        assert int(got.sum()) == (1_082_900 if kind == "five-card-hand" else 12_994_800)

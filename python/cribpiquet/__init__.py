@@ -19,8 +19,8 @@ Modules:
 
 The command line tool is ``cribpiquet`` (or ``python -m cribpiquet``).
 
-The batch functions run a scalar or a vectorised kernel (AVX2), the fastest this CPU has
-(AVX-512 kernels only when asked for: not yet verified on hardware); :func:`kernel` says which one a batch call runs now, :func:`available_kernels` which ones
+The batch functions run a scalar or a vectorised kernel (AVX-512 or AVX2), the fastest this CPU
+has; :func:`kernel` says which one a batch call runs now, :func:`available_kernels` which ones
 this CPU has, and the environment variable ``CRIBPIQUET_KERNEL`` (``scalar``, ``avx2``,
 ``avx512``, ``auto``) forces one (read at every batch call). Every kernel gives the same results.
 """

@@ -5,8 +5,7 @@ use pyo3::prelude::*;
 use crate::kernel::Kernel;
 
 /// The kernel a batch call runs now: ``CRIBPIQUET_KERNEL`` if set (``scalar``, ``avx2``,
-/// ``avx512`` or ``auto``), else the fastest verified one this CPU has (AVX-512 only when asked
-/// for). A ValueError if the variable names
+/// ``avx512`` or ``auto``), else the fastest one this CPU has. A ValueError if the variable names
 /// an unknown kernel or one this CPU cannot run (the batch calls raise the same).
 #[pyfunction]
 fn kernel() -> PyResult<&'static str> {

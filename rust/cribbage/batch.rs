@@ -108,6 +108,9 @@ impl<'a, T: CardId> Shows<'a, T> {
             return Err(Error::InvalidValue(format!("output holds {} scores, need {rows}", out.len())));
         }
         runnable(kernel)?;
+        // Fewer rows than a vector register holds: the scalar kernel (the same scores) is
+        // faster than one padded block.
+        let kernel = if rows < simd::block_rows(kernel) { Kernel::Scalar } else { kernel };
         let (hands, starters) = (self.hands.ids(), self.starters);
         for_chunks(out, 1, |first, chunk| {
             let rows = first..first + chunk.len();
@@ -556,7 +559,9 @@ impl DistributionKind {
     }
 }
 
-/// Count every show of `kind` by score 0..=29, by enumerating them all (in parallel).
+/// Count every show of `kind` by score 0..=29, by enumerating them all (in parallel), with the
+/// kernel a batch call would choose ([`Kernel::chosen`]; if `CRIBPIQUET_KERNEL` names one this
+/// CPU cannot run, the best it can: every kernel counts the same).
 ///
 /// ```
 /// use cribpiquet::cribbage::{hand_distribution, DistributionKind};
@@ -564,12 +569,140 @@ impl DistributionKind {
 /// assert_eq!(counts.iter().sum::<u64>(), 1_082_900);
 /// ```
 pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
+    let kernel = Kernel::chosen().unwrap_or_else(|_| Kernel::best());
+    // Every show the enumeration makes is valid, so no kernel reports a bad row.
+    hand_distribution_with(kind, kernel).unwrap_or_else(|_| hand_distribution_scalar(kind))
+}
+
+/// [`hand_distribution`] with the given kernel (an error if this CPU cannot run it). The scalar
+/// kernel scores show by show; a vectorised one scores the shows of each pair of lowest cards
+/// as one batch of byte rows.
+pub fn hand_distribution_with(kind: DistributionKind, kernel: Kernel) -> Result<[u64; 30]> {
+    runnable(kernel)?;
+    if kernel == Kernel::Scalar {
+        return Ok(hand_distribution_scalar(kind));
+    }
+    let (size, crib) = kind.shape();
+    (0..52u8)
+        .into_par_iter()
+        .map_init(DistributionRows::default, |rows, a| {
+            let mut counts = [0u64; 30];
+            for b in a + 1..52 {
+                if size == 3 {
+                    rows.fill::<3>(a, b);
+                } else {
+                    rows.fill::<4>(a, b);
+                }
+                let (h, s) = (&rows.hands[..], &rows.starters[..]);
+                let out = &mut rows.scores[..s.len()];
+                let bad = match (size, crib) {
+                    (3, _) => simd::run::<u8, 3, false>(kernel, h, s, &mut [out]),
+                    (_, false) => simd::run::<u8, 4, false>(kernel, h, s, &mut [out]),
+                    (_, true) => simd::run::<u8, 4, true>(kernel, h, s, &mut [out]),
+                };
+                bad_row(h, s, size, 0, bad)?;
+                tally(out, &mut counts);
+            }
+            Ok(counts)
+        })
+        .try_reduce(|| [0u64; 30], |x, y| Ok(add_counts(x, y)))
+}
+
+impl DistributionKind {
+    /// Cards in the hand, and whether the crib's flush rule applies.
+    fn shape(self) -> (usize, bool) {
+        match self {
+            DistributionKind::Hand => (4, false),
+            DistributionKind::Crib => (4, true),
+            DistributionKind::FiveCardHand => (3, false),
+        }
+    }
+}
+
+fn add_counts(mut x: [u64; 30], y: [u64; 30]) -> [u64; 30] {
+    for (a, b) in x.iter_mut().zip(y) {
+        *a += b;
+    }
+    x
+}
+
+/// Add the scores to `counts` (four interleaved tallies, so that runs of equal scores do not
+/// wait on one counter).
+fn tally(scores: &[u8], counts: &mut [u64; 30]) {
+    let mut part = [[0u32; 32]; 4];
+    let mut quads = scores.chunks_exact(4);
+    for q in &mut quads {
+        for (t, &x) in part.iter_mut().zip(q) {
+            t[x as usize & 31] += 1;
+        }
+    }
+    for &x in quads.remainder() {
+        part[0][x as usize & 31] += 1;
+    }
+    for (i, c) in counts.iter_mut().enumerate() {
+        *c += part.iter().map(|t| t[i] as u64).sum::<u64>();
+    }
+}
+
+/// The byte rows of every show whose two lowest hand cards are a given pair (buffers reused
+/// from pair to pair: at most C(50, 2) hands x 48 starters).
+#[derive(Default)]
+struct DistributionRows {
+    hands: Vec<u8>,
+    starters: Vec<u8>,
+    scores: Vec<u8>,
+}
+
+impl DistributionRows {
+    /// Every hand of `W` cards whose lowest ids are `a < b`, each with every starter it does
+    /// not hold, the hand's ids ascending.
+    fn fill<const W: usize>(&mut self, a: u8, b: u8) {
+        // The 50 cards other than a and b, ascending; the hands' other cards are those above b.
+        let mut rest = [0u8; 50];
+        for (slot, x) in rest.iter_mut().zip((0..52u8).filter(|&x| x != a && x != b)) {
+            *slot = x;
+        }
+        let first = rest.iter().position(|&x| x > b).unwrap_or(rest.len());
+        let above = rest.len() - first;
+        let starters = rest.len() + 2 - W;
+        let hands = if W == 3 { above } else { above * above.saturating_sub(1) / 2 };
+        let rows = hands * starters;
+        self.hands.resize(rows * W, 0);
+        self.starters.resize(rows, 0);
+        self.scores.resize(rows, 0);
+        let (mut h, mut s) = (self.hands.chunks_exact_mut(W * starters), self.starters.chunks_exact_mut(starters));
+        let mut put = |cards: &[u8], skip: &[usize]| {
+            let (h, s) = (h.next().unwrap(), s.next().unwrap());
+            let cards: &[u8; W] = cards.try_into().unwrap();
+            for row in h.chunks_exact_mut(W) {
+                row.copy_from_slice(cards);
+            }
+            // Every other card as the starter: `rest` without the hand's cards from it.
+            let mut at = 0;
+            let mut from = 0;
+            for &i in skip {
+                s[at..at + i - from].copy_from_slice(&rest[from..i]);
+                at += i - from;
+                from = i + 1;
+            }
+            s[at..].copy_from_slice(&rest[from..]);
+        };
+        for i in first..rest.len() {
+            if W == 3 {
+                put(&[a, b, rest[i]], &[i]);
+            } else {
+                for j in i + 1..rest.len() {
+                    put(&[a, b, rest[i], rest[j]], &[i, j]);
+                }
+            }
+        }
+    }
+}
+
+/// [`hand_distribution`] by the scalar reference, show by show.
+fn hand_distribution_scalar(kind: DistributionKind) -> [u64; 30] {
     let cards: Vec<Card> = Card::all().collect();
-    let (size, crib) = match kind {
-        DistributionKind::Hand => (4, false),
-        DistributionKind::Crib => (4, true),
-        DistributionKind::FiveCardHand => (3, false),
-    };
+    let (size, crib) = kind.shape();
     // One task per first card; each walks the rest of the hand and every starter.
     (0..52usize)
         .into_par_iter()
@@ -598,15 +731,7 @@ pub fn hand_distribution(kind: DistributionKind) -> [u64; 30] {
             }
             counts
         })
-        .reduce(
-            || [0u64; 30],
-            |mut x, y| {
-                for (a, b) in x.iter_mut().zip(y) {
-                    *a += b;
-                }
-                x
-            },
-        )
+        .reduce(|| [0u64; 30], add_counts)
 }
 
 #[cfg(test)]
@@ -904,6 +1029,26 @@ mod tests {
             }
         }
         checked
+    }
+
+    #[test]
+    fn hand_distribution_is_the_same_with_every_kernel() {
+        // The five-card hand in a debug build (the 13 M hand and crib shows in the optimised CI
+        // step, and the hand's table against the published one in `tests.rs`).
+        let all = [DistributionKind::FiveCardHand, DistributionKind::Hand, DistributionKind::Crib];
+        for kind in if cfg!(debug_assertions) { &all[..1] } else { &all[..] } {
+            let kind = *kind;
+            let want = hand_distribution_with(kind, Kernel::Scalar).unwrap();
+            assert_eq!(want.iter().sum::<u64>(), kind.shows());
+            for k in vector_kernels() {
+                assert_eq!(hand_distribution_with(kind, k).unwrap(), want, "{} {kind:?}", k.name());
+            }
+            assert_eq!(hand_distribution(kind), want);
+        }
+        for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+            let err = hand_distribution_with(DistributionKind::Hand, k).unwrap_err().to_string();
+            assert!(err.contains("not available on this CPU"), "{err}");
+        }
     }
 
     /// The debug build's share of the exhaustive check: every five-card show in every order

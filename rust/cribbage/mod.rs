@@ -29,8 +29,8 @@ mod words;
 pub use crate::batch::CardId;
 pub use crate::engine::{Player, CHANCE, TERMINAL};
 pub use batch::{
-    explain_hand_batch, hand_distribution, peg_points_batch, peg_points_rows, score_hand_batch, score_hand_batch_into,
-    DistributionKind, ShowColumns, Shows,
+    explain_hand_batch, hand_distribution, hand_distribution_with, peg_points_batch, peg_points_rows, score_hand_batch,
+    score_hand_batch_into, DistributionKind, ShowColumns, Shows,
 };
 /// The card layout (mask bits and ids), for the bots and solvers.
 pub(crate) use card::{id_to_index, FULL_PACK};

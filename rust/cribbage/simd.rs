@@ -796,6 +796,16 @@ mod avx512 {
     show_kernel!("avx512f,avx512bw,avx512vl,avx512vbmi");
 }
 
+/// The shows one register of `kernel` holds (0 for the scalar kernel): a batch of fewer rows is
+/// one padded block, which costs more than scoring its rows one by one.
+pub(super) fn block_rows(kernel: Kernel) -> usize {
+    match kernel {
+        Kernel::Scalar => 0,
+        Kernel::Avx2 => 32,
+        Kernel::Avx512 => 64,
+    }
+}
+
 /// Score `starters.len()` shows (rows of `W` ids in `hands`) with a vectorised `kernel` into
 /// `cols`: one column of totals, or [`PART_COLUMNS`] columns of points by category. `Some(i)`
 /// at the first bad row (an id out of `0..52` or a card twice), `None` when all are valid.
