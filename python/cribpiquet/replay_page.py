@@ -15,7 +15,10 @@ from __future__ import annotations
 import json
 from typing import Any, Optional
 
-from . import cribbage, piquet, play, records
+from . import cribbage, piquet, records
+from ._play_cards import WHO
+from ._play_narrate import Narrator
+from ._play_records import pick_record, record_title
 from ._html import card_svg, escape
 from ._util import clip, path_arg, seat_arg
 
@@ -67,7 +70,7 @@ def frames_of_record(path: str, seat: Optional[int] = None, game: int = 1) -> li
     narration of :class:`~cribpiquet.play.Narrator` for that seat (the other seat's discards and
     talon cards unnamed, its declarations as points by category)."""
     seat = seat_arg(seat, "seat", 2, none=True)
-    rec, _ = play.pick_record(path, game)
+    rec, _ = pick_record(path, game)
     return _frames(rec, seat)
 
 
@@ -75,10 +78,10 @@ def _frames(rec: records.Record, seat: Optional[int]) -> list[dict[str, Any]]:
     if rec.game.num_players() != 2:
         raise ValueError(f"the replay page shows two-player games; this is {rec.game.num_players()}-player "
                          "cribbage (cribpiquet replay without --html prints it)")  # fmt: skip
-    narrator = play.Narrator(reveal=seat is None, seat=seat)
+    narrator = Narrator(reveal=seat is None, seat=seat)
     frames = [_frame(rec.game.new_initial_state(), 0, "start", ["The game begins."], seat)]
     for n, before, action, state in rec.steps():
-        who = play.WHO.get(before.current_player(), "chance")
+        who = WHO.get(before.current_player(), "chance")
         lines = narrator.lines(before, action, state)
         if not lines:  # the action's own text names its cards: only with every card face up
             lines = [f"{who}: {before.action_to_string(action)}" if seat is None else f"{who} moves."]
@@ -174,14 +177,14 @@ def replay_html(path: str, *, seat: Optional[int] = None, game: int = 1) -> str:
     other hand face down, the log without its hidden cards, the title without the seed (which
     fixes every card dealt); the other views are not in the page."""
     seat = seat_arg(seat, "seat", 2, none=True)
-    rec, _ = play.pick_record(path, game)
+    rec, _ = pick_record(path, game)
     frames = _frames(rec, seat)
     is_piquet = rec.kind == "piquet"
     card = piquet.Card if is_piquet else cribbage.Card
     n = 32 if is_piquet else 52
     cards = {i: card_svg(card(i)) for i in range(n)}
     back = card_svg(card(0), hidden=True)
-    title = play.record_title(rec, seed=seat is None)
+    title = record_title(rec, seed=seat is None)
     if seat is not None:
         title += f" — seat {seat}'s view"
     view = "both" if seat is None else str(seat)
