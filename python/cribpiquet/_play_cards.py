@@ -3,7 +3,7 @@ card style (suit symbols, colour), the order cards and moves are listed in."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import _display, cribbage, piquet
 
@@ -30,8 +30,25 @@ def is_piquet(state: Any) -> bool:
     return isinstance(state, piquet.State)
 
 
+def _cribbage_order(card: int) -> Any:
+    return _display.sort_key(cribbage.Card(card))
+
+
+def _id_order(card: int) -> Any:
+    return card
+
+
+#: Each game's cards at the terminal, its one genuinely different layout: its ``Card`` class and
+#: the order its cards are listed in (cribbage by rank, then suit; piquet by suit, then rank, as
+#: a piquet hand is held: the point and the sequences are by suit).
+LAYOUT: dict[type, tuple[Callable[[int], Any], Callable[[int], Any]]] = {
+    cribbage.State: (cribbage.Card, _cribbage_order),
+    piquet.State: (piquet.Card, _id_order),
+}
+
+
 def _card(state: Any, card: int) -> Any:
-    return (piquet.Card if is_piquet(state) else cribbage.Card)(card)
+    return LAYOUT[type(state)][0](card)
 
 
 def card_symbol(state: Any, card: int) -> str:
@@ -42,9 +59,7 @@ def card_symbol(state: Any, card: int) -> str:
 
 def sort_cards(state: Any, cards: Iterable[int]) -> list[int]:
     """Cribbage cards by rank, then suit; piquet cards by suit, then rank (as a hand is held)."""
-    if is_piquet(state):
-        return sorted(cards)
-    return sorted(cards, key=lambda c: _display.sort_key(cribbage.Card(c)))
+    return sorted(cards, key=LAYOUT[type(state)][1])
 
 
 def _move_key(state: Any, action: int) -> tuple:
@@ -52,7 +67,8 @@ def _move_key(state: Any, action: int) -> tuple:
     cards = state.action_cards(action)
     if not cards:
         return (1, action)
-    return (0, tuple(c if is_piquet(state) else _display.sort_key(cribbage.Card(c)) for c in sort_cards(state, cards)))
+    order = LAYOUT[type(state)][1]
+    return (0, tuple(order(c) for c in sort_cards(state, cards)))
 
 
 def choices(state: Any, pending: Iterable[int] = ()) -> list[int]:
