@@ -119,3 +119,17 @@ def test_native_classes_show_themselves_through_the_game_modules():
     d = piquet.score_declarations("AH KH QH JH TH 7H AC AD AS 7C 8C 7D", "9H 8H 9C TC JC QC KD QD JD 8S 9S TS")
     assert d._repr_html_() == _html.declaration_score_html(d) and d.to_dict()["totals"] == [95, 0]
     assert d.point._repr_html_() == _html.record_html(d.point)
+
+
+def test_a_discard_row_has_one_field_order():
+    """Issue 32 item 5: the repr, ``to_dict`` and the data frame give a row's fields in the order
+    of the analysis' table (keep, throw, hand, min, max, crib, heels, net)."""
+    a = cribbage.analyze_discard("5H 5D JC QS 2C 9H", dealer=False)
+    order = ["kept", "thrown", "hand", "hand_min", "hand_max", "crib", "heels", "net"]
+    assert re.findall(r"(\w+)=", repr(a.best)) == order
+    assert list(a.best.to_dict()) == order + ["hand_distribution"]
+    assert list(a.to_dict()["rows"][0]) == order + ["hand_distribution"]
+    assert a.best.to_dict()["hand_min"] == a.best.hand_min and a.best.to_dict()["kept"] == [str(c) for c in a.best.kept]
+    assert str(a).splitlines()[1].split() == ["keep", "throw", "hand", "min", "max", "crib", "heels", "net"]
+    pd = pytest.importorskip("pandas")
+    assert isinstance(a.to_pandas(), pd.DataFrame) and list(a.to_pandas().columns) == order

@@ -28,6 +28,11 @@ DiscardTables = _core.CribbageDiscardTables
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 
+#: A :class:`DiscardRow`'s fields in one order, the order of its repr and of the analysis'
+#: table (keep, throw, hand, min, max, crib, heels, net): ``to_dict`` and the data frames give
+#: them so too, not alphabetically (``hand_max`` before ``hand_min``).
+ROW_FIELDS = ("kept", "thrown", "hand", "hand_min", "hand_max", "crib", "heels", "net", "hand_distribution")
+
 Opponent = Union[str, "DiscardTables"]
 
 
@@ -67,7 +72,7 @@ class DiscardAnalysis(RowTable):
         model and one dict per row (cards as text)."""
         opp = self.opponent if isinstance(self.opponent, str) else plain(self.opponent)
         return {"hand": plain(self.hand), "dealer": self.dealer, "variant": self.variant, "opponent": opp,
-                "rows": [record_dict(r) for r in self.rows]}  # fmt: skip
+                "rows": [record_dict(r, ROW_FIELDS) for r in self.rows]}  # fmt: skip
 
     def _repr_html_(self) -> str:
         return _html.discard_analysis_html(self)
@@ -557,8 +562,14 @@ def _load(path: Any) -> DiscardTables:
     return load_tables(path)
 
 
+def _row_dict(self: DiscardRow) -> dict[str, Any]:
+    """The row as plain JSON-able Python: its fields in the order of its repr (cards as text)."""
+    return record_dict(self, ROW_FIELDS)
+
+
 setattr(DiscardTables, "plot", _plot)
 setattr(DiscardTables, "save", _save)
 setattr(DiscardTables, "load", staticmethod(_load))
 _html.result_methods(_html.record_html, DiscardRow)
+setattr(DiscardRow, "to_dict", _row_dict)
 _html.result_methods(_html.discard_tables_html, DiscardTables)
