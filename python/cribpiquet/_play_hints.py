@@ -73,3 +73,15 @@ def _exchange_layouts(state: Any) -> dict[int, str]:
     return {piquet.EXCHANGE_BASE + n: f"lay out {best[n]}" for n in sizes if n in best}
 
 
+#: The exact analysis a hint adds beside each move, by game and phase: a cribbage discard's hand
+#: and crib, a piquet exchange's cards to lay out.
+NOTES: dict[tuple[type, str], Callable[[Any], dict[int, str]]] = {
+    (cribbage.State, "discard"): _discard_split,
+    (piquet.State, "exchange"): _exchange_layouts,
+}
+
+
+def hint_notes(state: Any) -> dict[int, str]:
+    """What the hint prints beside each move at ``state`` (:data:`NOTES`; nothing elsewhere)."""
+    note = NOTES.get((type(state), state.phase))
+    return note(state) if note is not None else {}

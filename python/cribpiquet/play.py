@@ -53,7 +53,7 @@ from typing import Any, Callable, Optional
 from . import _core, records
 from ._play_cards import (BOT, NAME, STYLE, WHO, YOU, _move_key, action_label, card_symbol, cards_text, choices,
                           is_piquet, set_style, sort_cards)
-from ._play_hints import _best_layouts, _discard_split, _exchange_layouts, value_unit
+from ._play_hints import _best_layouts, hint_notes, value_unit
 from ._play_input import COMMANDS, HELP, Command, InputError, parse_input
 from ._play_narrate import Narrator, _delta, _result, plain_lines, trick_history
 from ._play_records import Recorder, make_game, pick_record, record_title, replay
@@ -201,15 +201,12 @@ class Session:
         more = "" if all_moves or len(ranked) <= 5 else f"; hint all: all {len(ranked)}"
         self.write(f"Hint (the {self.bot_name} bot's values, best first{more}):")
         self.write(f"  value = {unit}")
-        split = _discard_split(s) if not is_piquet(s) and s.phase == "discard" else {}
-        layouts = _exchange_layouts(s) if is_piquet(s) and s.phase == "exchange" else {}
+        notes = hint_notes(s)
         for a, v in shown:
             n = listed.index(a) + 1 if a in listed else "?"
             line = f"  {n}) {action_label(s, a)}  {fmt(v)}"
-            if a in split:
-                line += f"   {split[a]}"
-            if a in layouts:
-                line += f"   {layouts[a]}"
+            if a in notes:
+                line += f"   {notes[a]}"
             self.write(line)
 
     def _hint_lay_out(self) -> None:
