@@ -778,6 +778,7 @@ for _table, _objects in _RESULTS:
                 _table[f"{_cls}.{_m}"] = Spec({}, target=method(st.just(_obj), _m), share=0.05)
 for _table, _states in ((CRIBBAGE, cribbage_states), (PIQUET, piquet_states)):
     _table["State.render"] = Spec({"player": PLAYER}, target=method(_states(), "render"), snapshot=state_snapshot, share=0.3)
+    _table["State.view"] = Spec({"player": PLAYER}, target=method(_states(), "view"), snapshot=state_snapshot, share=0.3)
 
 MODULES = {"cribbage": (cribbage, CRIBBAGE, C), "piquet": (piquet, PIQUET, P)}
 OTHER = {"cribbage": P.Card, "piquet": C.Card}

@@ -408,8 +408,8 @@ def test_terminal_five_card_deal(tmp_path: Any) -> None:
     # the show, pone first: 5♥ 7♥ 9♥ + Q♥ is fifteen two and a flush of four; the bot's 7♣ 8♠
     # J♣ + Q♥ fifteen two (7 + 8); its crib 5♣ 6♣ 10♣ K♦ + Q♥ three fifteens (5 with each ten)
     c.expect_exact("Show, your hand: 5♥ 7♥ 9♥ + Q♥: fifteen two, and a flush of four is 6")
-    c.expect_exact("Show, the bot's hand: 7♣ 8♠ J♣ + Q♥: fifteen 2")
-    c.expect_exact("Show, the bot's crib: 5♣ 6♣ 10♣ K♦ + Q♥: fifteen two, fifteen four, fifteen 6")
+    c.expect_exact("Show, the bot's hand: 7♣ 8♠ J♣ + Q♥: fifteen two: 2")  # issue 32: not "fifteen 2"
+    c.expect_exact("Show, the bot's crib: 5♣ 6♣ 10♣ K♦ + Q♥: fifteen two, fifteen four, fifteen six: 6")
     c.expect_exact("Score: you 11, the bot 9 (to 61).")  # 3 + 2 + 6; 1 + 2 + 6
     c.expect_exact("── deal 2 · your crib · you 11, the bot 9 (to 61)")
     c.expect_exact("> ")
@@ -428,7 +428,7 @@ def test_terminal_five_card_deal(tmp_path: Any) -> None:
     r.expect_exact("The bot discards 5♣ 6♣ to its crib.")  # a replay shows every card
     r.expect_exact("You play 5♥ — count 5.")
     r.expect_exact("You play 7♥ — count 19: a pair for two.")  # the 9♥ taken back is not there
-    r.expect_exact("Show, the bot's crib: 5♣ 6♣ 10♣ K♦ + Q♥: fifteen two, fifteen four, fifteen 6")
+    r.expect_exact("Show, the bot's crib: 5♣ 6♣ 10♣ K♦ + Q♥: fifteen two, fifteen four, fifteen six: 6")
     r.expect_exact("(the record ends before the game does)")
     r.expect(pexpect.EOF)
     r.close()

@@ -66,22 +66,75 @@ class _Page(HTMLParser):
                 self.srcs.append(str(a[key]))
 
 
+def before_show(frames: list[dict[str, Any]], k: int) -> bool:
+    """Is frame ``k`` the last card of a cribbage deal's play, whose show is the next frame?"""
+    return k + 1 < len(frames) and frames[k + 1]["title"] == "the show"
+
+
+def engine_scores(states: list[Any], frames: list[dict[str, Any]], k: int) -> list[int]:
+    """The scores frame ``k`` must show, from the engine: its state's, except on the last card
+    before a show, where the engine's state already holds the show: less its hand and crib points."""
+    m = frames[k]["moves"]
+    scores = list(states[m].scores())
+    if before_show(frames, k):
+        was, now = states[m - 1].points_by_source(), states[m].points_by_source()
+        scores = [t - (now["hand"][p] + now["crib"][p] - was["hand"][p] - was["crib"][p]) for p, t in enumerate(scores)]
+    return scores
+
+
 @pytest.mark.parametrize(("kind", "options", "seed"), GAMES)
 def test_frames_follow_the_engine(tmp_path: Path, kind: str, options: dict[str, Any], seed: int):
     rec = tmp_path / "g.jsonl"
     states = record_game(rec, kind, options, seed)
     frames = replay_page.frames_of_record(str(rec))
-    assert len(frames) == len(states)
-    for frame, state in zip(frames, states):
-        assert frame["scores"]["total"] == list(state.scores())
+    assert [f["step"] for f in frames] == list(range(len(frames)))
+    moves = [f["moves"] for f in frames]
+    assert moves[0] == 0 and moves[-1] == len(states) - 1 and moves == sorted(moves)
+    for k, frame in enumerate(frames):
+        state = states[frame["moves"]]
+        assert frame["scores"]["total"] == engine_scores(states, frames, k)
         assert frame["hands"][0] == sorted(frame["hands"][0], key=lambda c: (c % (8 if kind == "piquet" else 13), c))
-        assert sorted(frame["hands"][1]) == sorted(state.hand(1))
-        assert frame["final"] == state.is_terminal()
+        if frame["title"] == "the show":
+            before = states[frame["moves"] - 1]
+            assert [sorted(h) for h in frame["hands"]] == [sorted(before.kept(p)) for p in (0, 1)]
+            labels = {p["label"]: sorted(p["cards"]) for p in frame["table"]}
+            assert labels == {"starter": [before.starter], "crib": sorted(before.crib())}
+            assert sum(line.startswith("Show, ") for line in frame["lines"]) >= 1
+        elif before_show(frames, k):  # the table as the last card left it
+            before, action = states[frame["moves"] - 1], states[frame["moves"]].history()[-1]
+            for p in (0, 1):
+                assert sorted(frame["hands"][p]) == sorted(set(before.hand(p)) - {action})
+            assert not any(line.startswith("Show, ") for line in frame["lines"])
+        else:
+            assert sorted(frame["hands"][1]) == sorted(state.hand(1))
+            view = state.view()
+            assert frame["table"] == [{"label": p["label"], "cards": [int(c) for c in p["cards"]]} for p in view["table"]]
+            assert frame["roles"] == [s["role"] for s in view["seats"]]
+        assert frame["final"] == (state.is_terminal() and not before_show(frames, k))
     assert frames[-1]["final"] and frames[0]["step"] == 0
     json.dumps(frames)  # plain data
     # every score change has its reason in the narration
     changed = [f for f, g in zip(frames[1:], frames) if f["scores"]["total"] != g["scores"]["total"]]
     assert changed and all(f["lines"] for f in changed)
+    # a deal, and a draw from the talon, is one step named in words (every card of it applied)
+    for frame in frames:
+        if frame["title"].startswith(("the deal", "the talon")):
+            after = states[frame["moves"]]
+            assert not (after.is_chance_node() and after.phase in ("deal", "draw"))
+            n = int(frame["title"].split("(")[1].split()[0])
+            assert all(states[m].is_chance_node() for m in range(frame["moves"] - n, frame["moves"]))
+    deals = sum(1 for s, t in zip(states, states[1:]) if s.phase == "deal" and t.phase != "deal")
+    assert sum(f["title"].startswith("the deal") for f in frames) == deals
+    assert len(frames) < len(states) - 8  # the deals' cards are not a step each
+    if kind == "cribbage":  # every deal played to the end has its show
+        ends = sum(1 for s, t in zip(states, states[1:]) if s.phase == "play" and t.phase != "play")
+        assert sum(f["title"] == "the show" for f in frames) == ends
+    # the last step says who won and by how much
+    last = frames[-1]["lines"][-1]
+    assert last.startswith("Game over: ") and ("win" in last or "drawn" in last)
+    final = states[-1]
+    if kind == "cribbage":
+        assert f"{max(final.scores())} to {min(final.scores())}" in last
 
 
 @pytest.mark.parametrize(("kind", "options", "seed"), GAMES[::2])
@@ -136,6 +189,7 @@ def test_browser_steps_through_the_game(tmp_path: Path, kind: str, options: dict
     sync_api = pytest.importorskip("playwright.sync_api")
     rec = tmp_path / "g.jsonl"
     states = record_game(rec, kind, options, seed)
+    frames = replay_page.frames_of_record(str(rec))
     out = tmp_path / "g.html"
     replay_page.write_replay_html(str(rec), str(out))
     with sync_api.sync_playwright() as p:
@@ -144,25 +198,28 @@ def test_browser_steps_through_the_game(tmp_path: Path, kind: str, options: dict
             page = browser.new_page()
             page.goto(out.as_uri())
             scores = page.locator("#scores")
-            for k, state in enumerate(states):
-                assert page.locator("#step").inner_text() == f"step {k} of {len(states) - 1}"
-                want = state.scores()
+            for k, frame in enumerate(frames):
+                assert page.locator("#step").inner_text() == f"step {k} of {len(frames) - 1}"
+                want = engine_scores(states, frames, k)
                 assert (scores.get_attribute("data-s0"), scores.get_attribute("data-s1")) == (str(want[0]), str(want[1]))
                 if kind == "piquet":
-                    d = state.deal_scores()
+                    d = states[frame["moves"]].deal_scores()
                     assert scores.get_attribute("data-d0") == str(d[0])
-                if k < len(states) - 1:
+                if frame["title"] == "the show":  # the crib drawn face up beside the starter
+                    assert page.locator("#mid svg.cp-card").count() == 1 + len(states[frame["moves"] - 1].crib())
+                if k < len(frames) - 1:
                     (page.keyboard.press("ArrowRight") if k % 2 else page.click("#next"))
+            assert frames[-1]["lines"][-1] in page.locator("#log").inner_text()  # who won, by how much
             # the hand shown is the engine's, face up; in seat 1's view seat 0's cards are backs
             page.keyboard.press("Home")
             first_cards = len(states[0].hand(0))
             assert page.locator("#hand0 svg.cp-card").count() == first_cards
             page.click("#end")
             page.click("#back")
-            assert page.locator("#step").inner_text() == f"step {len(states) - 2} of {len(states) - 1}"
+            assert page.locator("#step").inner_text() == f"step {len(frames) - 2} of {len(frames) - 1}"
             page.select_option("#view", "1")
             page.keyboard.press("Home")
-            for _ in range(len(states) // 3):
+            for _ in range(len(frames) // 3):
                 page.keyboard.press("ArrowRight")
             held0 = page.locator("#hand0 svg").count()
             assert page.locator("#hand0 svg.cp-back").count() == held0
@@ -214,15 +271,21 @@ def test_a_seats_page_shows_only_what_the_seat_has_seen(tmp_path: Path, kind: st
     seen = seen_by_seat(states, seat, kind)
     everything = replay_page.frames_of_record(str(rec))
     hidden_named = 0
-    for frame, state, known, full in zip(frames, states, seen, everything):
-        # the seat's own hand face up, the other as its size only
+    assert [f["moves"] for f in frames] == [f["moves"] for f in everything]
+    for k, (frame, full) in enumerate(zip(frames, everything)):
+        state, known = states[frame["moves"]], seen[frame["moves"]]
+        # the seat's own hand face up, the other as its size only (the show: both, face up)
         assert frame["hands"][seat] == full["hands"][seat]
-        assert frame["hands"][1 - seat] == [None] * len(state.hand(1 - seat))
+        if frame["title"] == "the show":
+            assert frame["hands"] == full["hands"] and set(frame["hands"][1 - seat]) <= known
+        elif before_show(frames, k):
+            assert frame["hands"][1 - seat] == [None] * len(full["hands"][1 - seat])
+        else:
+            assert frame["hands"][1 - seat] == [None] * len(state.hand(1 - seat))
         named = _cards_in(" ".join(frame["lines"]), kind)
         assert named <= known, (frame["step"], frame["lines"], named - known)
-        # the cards on the table: the starter, the count, the trick
-        table = [frame.get("starter"), *frame.get("count_cards", [])]
-        table += [p[1] for p in frame.get("trick", []) + frame.get("last_trick", [])]
+        # the cards on the table: the starter, the count, the trick, the crib (face down: None)
+        table = [c for pile in frame["table"] for c in pile["cards"]]
         assert {c for c in table if c is not None} <= known, frame["step"]
         hidden_named += len(_cards_in(" ".join(full["lines"]), kind) - known)
     assert hidden_named > 0  # the full replay names cards this seat has not seen: they were hidden

@@ -25,12 +25,14 @@ this CPU has, and the environment variable ``CRIBPIQUET_KERNEL`` (``scalar``, ``
 ``avx512``, ``auto``) forces one (read at every batch call). Every kernel gives the same results.
 """
 
-from . import bots, cribbage, piquet
+from . import _html, bots, cribbage, piquet
 from ._arena import ArenaResult, arena
 from ._core import Solution, __version__, kernel, solve
 from ._core import kernels as _kernels
 from ._engine import GameType
 from ._load import load_game
+
+_html.result_methods(_html.record_html, Solution)
 
 __all__ = [
     "ArenaResult",

@@ -16,6 +16,8 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from . import _core, records
 from ._data import RowTable
+from ._html import arena_html
+from ._plot import plot_arena
 from ._util import Progress, bool_arg, int_arg
 from .bots import Bot
 
@@ -65,8 +67,6 @@ class ArenaResult(RowTable):
     points per deal by source).
     """
 
-    _HTML = "arena_html"
-
     game: str
     players: tuple[str, ...]
     games: int
@@ -76,6 +76,9 @@ class ArenaResult(RowTable):
     points: tuple[tuple[str, tuple[int, ...]], ...]
     seconds: float
     setup: str = ""
+
+    def _repr_html_(self) -> str:
+        return arena_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The counts and every derived statistic as plain JSON-able Python."""
@@ -99,8 +102,6 @@ class ArenaResult(RowTable):
         """A matplotlib ``Figure``: each player's win rate with its 95 % Wilson interval (the
         line at an even share), and each player's points per deal by source. Needs ``pip
         install 'cribpiquet[plot]'``."""
-        from ._plot import plot_arena
-
         return plot_arena(self)
 
     @classmethod

@@ -132,15 +132,9 @@ def _flat_columns(columns: Mapping[str, Any]) -> dict[str, Any]:
 
 class RowTable:
     """A result that is a table: ``_frame_rows()`` gives one dict of plain values per row (the
-    class says what a row holds), :meth:`to_pandas` and :meth:`to_polars` make it a data frame;
-    the notebook's view is the function of :mod:`cribpiquet._html` the class names in ``_HTML``."""
-
-    _HTML = ""
-
-    def _repr_html_(self) -> str:
-        from . import _html
-
-        return str(getattr(_html, self._HTML)(self))
+    class says what a row holds), :meth:`to_pandas` and :meth:`to_polars` make it a data frame.
+    Each table class writes its own notebook view (``_repr_html_``, a function of
+    :mod:`cribpiquet._html`)."""
 
     def _frame_rows(self) -> list[dict[str, Any]]:
         raise NotImplementedError

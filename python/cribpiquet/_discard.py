@@ -16,7 +16,8 @@ import numpy as np
 
 from . import _core
 from ._util import Progress, bool_arg, clip, float_arg, int_arg, is_bool, on_a_terminal, path_arg, short_path, str_arg
-from ._data import RowTable
+from . import _html
+from ._data import RowTable, plain, record_dict
 from ._display import cards_text
 from ._ids import id_arrays
 from ._plot import require_matplotlib
@@ -26,6 +27,11 @@ DiscardRow = _core.CribbageDiscardRow
 DiscardTables = _core.CribbageDiscardTables
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+
+#: A :class:`DiscardRow`'s fields in one order, the order of its repr and of the analysis'
+#: table (keep, throw, hand, min, max, crib, heels, net): ``to_dict`` and the data frames give
+#: them so too, not alphabetically (``hand_max`` before ``hand_min``).
+ROW_FIELDS = ("kept", "thrown", "hand", "hand_min", "hand_max", "crib", "heels", "net", "hand_distribution")
 
 Opponent = Union[str, "DiscardTables"]
 
@@ -55,8 +61,6 @@ class DiscardAnalysis(RowTable):
     (a row per discard, cards as text).
     """
 
-    _HTML = "discard_analysis_html"
-
     hand: tuple[Card, ...]
     dealer: bool
     variant: str
@@ -66,11 +70,12 @@ class DiscardAnalysis(RowTable):
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON-able Python: the hand, the role, the variant, the opponent
         model and one dict per row (cards as text)."""
-        from ._data import plain, record_dict
-
         opp = self.opponent if isinstance(self.opponent, str) else plain(self.opponent)
         return {"hand": plain(self.hand), "dealer": self.dealer, "variant": self.variant, "opponent": opp,
-                "rows": [record_dict(r) for r in self.rows]}  # fmt: skip
+                "rows": [record_dict(r, ROW_FIELDS) for r in self.rows]}  # fmt: skip
+
+    def _repr_html_(self) -> str:
+        return _html.discard_analysis_html(self)
 
     def _frame_rows(self) -> list[dict[str, Any]]:
         rows = self.to_dict()["rows"]
@@ -535,3 +540,36 @@ def plot_tables(tables: DiscardTables) -> Any:
     flush = "crib flushes" if tables.flushes else "no crib flushes"
     fig.suptitle(f"{tables.variant} discard tables ({flush}; {tables.iterations} iterations)")
     return fig
+
+
+# ------------------------------------------------------- the native classes' Python methods
+
+
+def _plot(self: DiscardTables) -> Any:
+    """The tables as annotated heatmaps: a matplotlib figure (needs ``cribpiquet[plot]``)."""
+    return plot_tables(self)
+
+
+def _save(self: DiscardTables, path: Any) -> None:
+    """Save the tables (every value, the model, the variant, the flush rule and the iteration
+    state) to ``path`` as a versioned ``.npz`` file; :meth:`load` reads it back equal."""
+    save_tables(self, path)
+
+
+def _load(path: Any) -> DiscardTables:
+    """The tables saved by :meth:`save` at ``path`` (a clear ``ValueError`` naming the file if it
+    is not such a file, or of another format version)."""
+    return load_tables(path)
+
+
+def _row_dict(self: DiscardRow) -> dict[str, Any]:
+    """The row as plain JSON-able Python: its fields in the order of its repr (cards as text)."""
+    return record_dict(self, ROW_FIELDS)
+
+
+setattr(DiscardTables, "plot", _plot)
+setattr(DiscardTables, "save", _save)
+setattr(DiscardTables, "load", staticmethod(_load))
+_html.result_methods(_html.record_html, DiscardRow)
+setattr(DiscardRow, "to_dict", _row_dict)
+_html.result_methods(_html.discard_tables_html, DiscardTables)

@@ -14,8 +14,10 @@ from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
-from . import _core
-from ._data import RowTable
+from . import _core, _html
+from ._data import RowTable, plain
+from ._display import cards_text
+from ._plot import require_matplotlib
 from ._util import Progress, bool_arg, on_a_terminal
 from ._util import int_arg as _int_arg
 
@@ -118,8 +120,6 @@ class ExchangeAnalysis(RowTable):
     estimate as ``name`` and ``name_se`` (the distributions are left out: see :meth:`to_dict`).
     """
 
-    _HTML = "exchange_html"
-
     hand: tuple[Any, ...]
     role: str
     rules: Any
@@ -131,8 +131,6 @@ class ExchangeAnalysis(RowTable):
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON-able Python: the hand, the role, the rules' name, the Monte
         Carlo settings and one dict per row (cards as text, estimates as ``[value, se]``)."""
-        from ._data import plain
-
         return {"hand": plain(self.hand), "role": self.role, "rules": repr(self.rules), "samples": self.samples,
                 "seed": self.seed, "opponent": self.opponent, "rows": [_row_dict(r) for r in self.rows]}  # fmt: skip
 
@@ -174,8 +172,6 @@ class ExchangeAnalysis(RowTable):
         return "net" if self.samples > 0 else "expected_total"
 
     def _repr_html_(self) -> str:
-        from . import _html
-
         return _html.exchange_html(self, key=self.recommended_sort)
 
     def sorted_rows(self, key: str = "expected_total") -> list[ExchangeRow]:
@@ -239,8 +235,6 @@ class ExchangeAnalysis(RowTable):
     def _title(self, symbols: bool = False, colour: bool = False) -> str:
         hand = " ".join(str(c) for c in self.hand)
         if symbols or colour:
-            from ._display import cards_text
-
             hand = cards_text(self.hand, symbols=symbols, colour=colour, sort=False)
         text = f"{self.role} {hand}: {len(self.rows)} exchanges, exact over every draw"
         if self.samples:
@@ -266,8 +260,6 @@ class ExchangeAnalysis(RowTable):
 
     def _plot(self, top: int = 12, sort: str = "expected_total") -> Any:
         """:meth:`plot` of the first ``top`` rows in the order of ``sort`` (the CLI's picture)."""
-        from ._plot import require_matplotlib
-
         top = _int_arg(top, "top", 1)
         ordered = self.rows if sort == "expected_total" else tuple(self.sorted_rows(sort))
         require_matplotlib()
@@ -324,8 +316,6 @@ SORT_KEYS = ("expected_total", "expected_point", "expected_sequence", "expected_
 def _discard_text(r: ExchangeRow, symbols: bool, colour: bool) -> str:
     if not symbols and not colour:
         return " ".join(str(c) for c in r.discard) or "-"
-    from ._display import cards_text
-
     return cards_text(r.discard, symbols=symbols, colour=colour, sort=False)
 
 
@@ -334,8 +324,6 @@ _ESTIMATES = ("point_win", "point_loss", "sequences_win", "sequences_loss", "set
 
 
 def _row_dict(r: ExchangeRow) -> dict[str, Any]:
-    from ._data import plain
-
     out: dict[str, Any] = {}
     for f in dataclasses.fields(r):
         v = getattr(r, f.name)

@@ -8,8 +8,9 @@ or script from the network), so it displays in Jupyter and in a saved page alike
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
+from ._data import fields_of, record_dict
 from ._util import seat_arg
 
 #: Suits whose symbol is drawn red.
@@ -49,8 +50,8 @@ def card_svg(card: Any, *, hidden: bool = False, width: int = CARD_W) -> str:
 
 
 def cards_html(cards: Iterable[Any], *, hidden: bool = False, empty: str = "—") -> str:
-    """A row of cards (or ``empty`` when there are none)."""
-    faces = [card_svg(c, hidden=hidden) for c in cards]
+    """A row of cards (or ``empty`` when there are none); a ``None`` card is drawn face down."""
+    faces = [card_svg(c, hidden=hidden or c is None) for c in cards]
     if not faces:
         return f'<span class="cp-none">{escape(empty)}</span>'
     return '<span class="cp-cards" style="display:inline-flex;gap:2px">' + "".join(faces) + "</span>"
@@ -84,47 +85,35 @@ def _cell(value: Any) -> str:
 # ------------------------------------------------------------------------------- states
 
 
-def _card_of(state: Any) -> Any:
-    from . import cribbage, piquet
-
-    return piquet.Card if isinstance(state, piquet.State) else cribbage.Card
+#: The cells of a state's table: the label, the role and the score centred on the card row, with
+#: room between them (a label never touches the first card).
+_CELL = 'style="vertical-align:middle;padding:2px 8px 2px 0;text-align:left;white-space:nowrap"'
+#: A pile on the table: its label centred on its cards.
+_PILE = 'style="display:flex;align-items:center;gap:6px;margin:2px 0"'
 
 
 def state_html(state: Any, player: Optional[int] = None) -> str:
-    """The table of a game as a player sees it: each seat's cards (all face up, or only
-    ``player``'s when given: the others' as backs), the count or the trick, the scores and whose
-    turn it is."""
-    from . import piquet
-
-    card = _card_of(state)
+    """The table of a game as a player sees it (the engine's ``State.view``): each seat's cards
+    (all face up, or only ``player``'s when given: the others' as backs), its role and score,
+    the cards on the table (the starter, the count, the trick; a pile the player may not see as
+    its number of cards) and whose turn it is."""
     n = state.num_players()
     player = seat_arg(player, "player", n, none=True)
+    view = state.view(player)
     mover = state.current_player()
     turn = "chance" if state.is_chance_node() else ("game over" if state.is_terminal() else f"seat {mover}")
     rows = []
-    for seat in range(n):
-        held = [card(c) for c in state.hand(seat)]
-        hidden = player is not None and seat != player
-        name = f"seat {seat}" + (" ▶" if seat == mover else "")
-        if isinstance(state, piquet.State):
-            role = "elder" if state.elder == seat else ("dealer" if state.dealer == seat else "")
-            extra = f"{state.deal_scores()[seat]} this deal, {state.tricks_won()[seat]} tricks"
-        else:
-            role = "dealer" if state.dealer == seat else ""
-            extra = f"{state.scores()[seat]} points"
+    for seat in view["seats"]:
+        name = f"seat {seat['seat']}" + (" ▶" if seat["seat"] == mover else "")
         rows.append(
-            f"<tr><th>{escape(name)}</th><td>{escape(role)}</td>"
-            f"<td>{cards_html(held, hidden=hidden)}</td><td>{escape(extra)}</td></tr>"
+            f"<tr><th {_CELL}>{escape(name)}</th><td {_CELL}>{escape(seat['role'])}</td>"
+            f"<td {_CELL}>{cards_html(seat['cards'])}</td><td {_CELL}>{escape(seat['score'])}</td></tr>"
         )
     middle = []
-    if isinstance(state, piquet.State):
-        for seat, lead in state.trick():
-            middle.append(f"<div>led by seat {seat}: {cards_html([card(lead)])}</div>")
-    else:
-        if state.starter is not None:
-            middle.append(f"<div>starter: {cards_html([card(state.starter)])}</div>")
-        if state.phase == "play":
-            middle.append(f"<div>count {state.count}: {cards_html([card(c) for c in state.count_cards()])}</div>")
+    for pile in view["table"]:
+        k = len(pile["cards"])
+        cards = f"<span>{k} card{'s' * (k != 1)} face down</span>" if pile["hidden"] else cards_html(pile["cards"])
+        middle.append(f"<div {_PILE}><span>{escape(pile['label'])}:</span>{cards}</div>")
     game = state.get_game()
     return (
         f'<div class="cp-state"><div><b>{escape(repr(game))}</b> · phase {escape(state.phase)} · '
@@ -134,6 +123,57 @@ def state_html(state: Any, player: Optional[int] = None) -> str:
         + "".join(rows)
         + "</tbody></table></div>"
     )
+
+
+# ------------------------------------------------------------------- the native classes
+
+
+def _card_face(self: Any) -> str:
+    """The card's face as a small SVG (Jupyter shows it)."""
+    return card_svg(self)
+
+
+def _render(self: Any, player: Optional[int] = None) -> str:
+    """The table as a player sees it, as HTML: each seat's cards, the count or the trick, the
+    scores and whose turn it is. With ``player`` (a seat) only that player's cards are shown face
+    up; ``None`` shows every card (a state knows them all)."""
+    return state_html(self, player)
+
+
+def _state_repr_html(self: Any) -> str:
+    """The table with every card shown (Jupyter's rich display; see ``render``)."""
+    return state_html(self)
+
+
+def _to_dict(self: Any) -> dict[str, Any]:
+    """The result as plain JSON-able Python: a dict of its fields, cards as text, tuples as lists
+    (``json.loads(json.dumps(d)) == d``)."""
+    return record_dict(self)
+
+
+def card_methods(cls: type) -> None:
+    """Give a game's native ``Card`` class its notebook face (``_repr_svg_``, ``_repr_html_``)."""
+    setattr(cls, "_repr_svg_", _card_face)
+    setattr(cls, "_repr_html_", _card_face)
+
+
+def state_methods(cls: type) -> None:
+    """Give a game's native ``State`` class ``render(player=None)`` and ``_repr_html_`` (the
+    table of :func:`state_html`)."""
+    setattr(cls, "render", _render)
+    setattr(cls, "_repr_html_", _state_repr_html)
+
+
+def result_methods(html: Callable[[Any], str], *classes: type) -> None:
+    """Give native result classes ``to_dict()`` (their fields made plain) and ``_repr_html_()``
+    (``html`` of the result)."""
+    def _repr_html_(self: Any) -> str:
+        return html(self)
+
+    _repr_html_.__doc__ = "The result as an HTML table (Jupyter's rich display)."
+    for cls in classes:
+        setattr(cls, "to_dict", _to_dict)
+        setattr(cls, "_repr_html_", _repr_html_)
 
 
 # ------------------------------------------------------------------------------ results
@@ -233,8 +273,6 @@ def game_score_html(g: Any) -> str:
 
 def record_html(obj: Any) -> str:
     """Any result as a two-column table of its fields (cards drawn)."""
-    from ._data import fields_of
-
     rows = []
     for name in fields_of(obj):
         v = getattr(obj, name)

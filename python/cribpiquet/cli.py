@@ -29,6 +29,7 @@ exits with status 130.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import json
 import os
@@ -36,7 +37,12 @@ import sys
 import time
 from typing import Any, Callable, NoReturn, Sequence
 
-from . import _core, cribbage, piquet
+from . import __version__, _core, cribbage, piquet, play, replay_page
+from ._arena import ArenaResult, arena
+from ._cli_plot import OutputError, plot_problem, save_plot as _save_plot, stats_figure as _stats_figure
+from ._discard import RANK_LABELS
+from ._display import can_show_symbols, cards_text, use_colour
+from ._exchange import _discard_text as _exchange_discard_text
 from ._util import Progress, clip, float_text, int_text, printable
 
 BAR_WIDTH = 40
@@ -53,10 +59,6 @@ COMMANDS = {
     "arena": "play matches between bots (seats rotated) and print the statistics",
     "bench": "run the standard throughput suite on this machine",
 }
-
-
-class OutputError(Exception):
-    """Output that could not be written (a plot file); the message is the one line to print."""
 
 
 class Interrupted(Exception):
@@ -124,84 +126,11 @@ def _plot_ready(args: argparse.Namespace) -> bool:
     path = getattr(args, "plot", None)
     if not path:
         return True
-    from ._plot import require_matplotlib
-
-    try:
-        require_matplotlib()
-    except ImportError as e:
-        _say(f"cribpiquet: error: {e}")
-        return False
-    problem = _plot_path_problem(path)
+    problem = plot_problem(path)
     if problem:
-        _say(f"cribpiquet: error: --plot {clip(path, 60)}: {problem}")
+        _say(f"cribpiquet: error: {problem}")
         return False
     return True
-
-
-def _plot_format(path: str) -> str:
-    ext = os.path.splitext(path)[1].lower().lstrip(".")
-    if ext:
-        return ext
-    import matplotlib
-
-    return str(matplotlib.rcParams["savefig.format"])
-
-
-def _plot_path_problem(path: str) -> str:
-    """Why ``path`` cannot take a plot ("" when it can): no such directory, a directory, not
-    writable, or an image format matplotlib does not write."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fmt = _plot_format(path)
-    known = FigureCanvasAgg(Figure()).get_supported_filetypes()
-    if fmt not in known:
-        return f"matplotlib cannot write .{clip(fmt, 10)} files (use one of {', '.join(sorted(known))})"
-    if os.path.isdir(path):
-        return "is a directory"
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        return f"no such directory {clip(folder, 60)}"
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        return "the file is not writable"
-    if not os.path.exists(path) and not os.access(folder, os.W_OK):
-        return f"cannot create files in {clip(folder, 60)}"
-    return ""
-
-
-def _save_plot(fig: Any, path: str, quiet: bool = False) -> None:
-    """Draw ``fig`` into memory, then write and flush the file: a failed write (a full disk,
-    ``/dev/full``) is an :class:`OutputError`, never a reported success."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format=_plot_format(path))
-    try:
-        with open(path, "wb") as f:
-            f.write(buffer.getvalue())
-            f.flush()
-    except OSError as e:
-        raise OutputError(f"cannot write the plot {clip(path, 60)}: {e.strerror or e}") from None
-    print(f"plot: {printable(path)}", file=sys.stderr if quiet else sys.stdout)
-
-
-def _stats_figure(kind: str, counts: Any, log: bool = False) -> object:
-    """The score histogram in percent of all shows (``log``: a log scale, where the rare high
-    scores show), each bar labelled with its count."""
-    import importlib
-
-    fig = importlib.import_module("matplotlib.figure").Figure(figsize=(10, 4.8), layout="constrained")
-    ax = fig.add_subplot()
-    total = float(sum(int(c) for c in counts))
-    percent = [100 * int(c) / total for c in counts]
-    ax.bar(range(len(percent)), percent, color="#4C72B0")
-    ax.set_xticks(range(0, len(percent), 2))
-    ax.set_xlim(-0.7, len(percent) - 0.3)
-    ax.set_xlabel("score of the show")
-    ax.set_ylabel("% of all shows" + (" (log scale)" if log else ""))
-    if log:
-        ax.set_yscale("log")
-    ax.set_title(f"{kind}: the score of every show ({int(total):,} in all)")
-    ax.grid(axis="y", alpha=0.3)
-    return fig
 
 
 # ------------------------------------------------------------- discard analysis and tables
@@ -233,7 +162,6 @@ def _cmd_discard(args: argparse.Namespace) -> int:
 def _discard_text(a: Any, symbols: bool, colour: bool) -> str:
     """``DiscardAnalysis``'s table with the cards sorted by rank then suit, in the terminal's
     notation (the same as ``cribpiquet play``)."""
-    from ._display import cards_text
 
     def cards(cs: Any, col: bool = colour) -> str:
         return cards_text(cs, symbols=symbols, colour=col)
@@ -255,8 +183,6 @@ def _discard_text(a: Any, symbols: bool, colour: bool) -> str:
 
 
 def _print_table(title: str, table: object) -> None:
-    from ._discard import RANK_LABELS
-
     print(title)
     print("    " + "".join(f"{r:>6}" for r in RANK_LABELS))
     for label, row in zip(RANK_LABELS, table):  # type: ignore[call-overload]
@@ -365,8 +291,6 @@ def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
     rows = a.sorted_rows(field)
     top = rows[: args.top]
     if args.json:
-        import dataclasses
-
         # the to_dict() of the analysis as shown: its rows sorted by --sort, the first --top
         _emit_json(dataclasses.replace(a, rows=tuple(top)).to_dict())
     else:
@@ -383,28 +307,20 @@ def _cmd_piquet_exchange(args: argparse.Namespace) -> int:
 
 
 def _exchange_cards(row: Any, symbols: bool, colour: bool) -> str:
-    from ._exchange import _discard_text
-
-    return _discard_text(row, symbols, colour)
+    return _exchange_discard_text(row, symbols, colour)
 
 
 def _symbols() -> bool:
-    from ._display import can_show_symbols
-
     return can_show_symbols(sys.stdout)
 
 
 def _colour() -> bool:
-    from ._display import use_colour
-
     return use_colour(sys.stdout)
 
 
 # ------------------------------------------------------------------------------- play
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from . import play
-
     if args.game == "cribbage":
         options = {"variant": args.variant}
     else:
@@ -413,11 +329,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from . import play
-
     if args.html is not None:
-        from . import replay_page
-
         steps = replay_page.write_replay_html(args.file, args.html, seat=args.seat, game=args.game)
         print(f"wrote {printable(args.html)}: {steps} moves, open it in a browser")
         return 0
@@ -443,8 +355,6 @@ def run_arena_in_blocks(game: Any, players: Sequence[Any], n_games: int, *, seed
     """:func:`cribpiquet.arena` played in blocks of games (``first_game`` ranges, combined: the
     same result as one call) so that Ctrl-C keeps the games already played. Returns the result
     and whether it was interrupted."""
-    from ._arena import ArenaResult, arena
-
     bar = Progress(n_games, "arena", "game", delay=1.0) if progress else None
     parts = []
     done, block, interrupted = 0, 8, False
@@ -608,8 +518,6 @@ def _add_piquet_parsers(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
-
     parser = _Parser(prog="cribpiquet", formatter_class=argparse.RawDescriptionHelpFormatter,
                      description="Exact, fast cribbage and piquet: " + ", ".join(COMMANDS) + ".\n"
                      "cribpiquet COMMAND --help describes each one.")

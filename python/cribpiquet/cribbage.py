@@ -22,7 +22,18 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _html
+from ._discard import (
+    DiscardAnalysis,
+    DiscardRow,
+    DiscardTables,
+    analyze_discard,
+    analyze_discard_batch,
+    combine_pass_sums,
+    discard_class_hands,
+    discard_classes,
+    discard_tables,
+)
 from ._engine import CHANCE, TERMINAL
 from ._ids import id_arrays
 from .records import simulating
@@ -72,6 +83,8 @@ def __dir__() -> list[str]:
 Card = _core.CribbageCard
 Breakdown = _core.CribbageBreakdown
 PegBreakdown = _core.CribbagePegBreakdown
+_html.card_methods(Card)
+_html.result_methods(_html.breakdown_html, Breakdown, PegBreakdown)
 
 parse_cards = _core.cribbage_parse_cards
 score_hand = _core.cribbage_score_hand
@@ -142,6 +155,7 @@ def hand_distribution(kind: str = "hand") -> np.ndarray:
 
 Game = _core.CribbageGame
 State = _core.CribbageState
+_html.state_methods(State)
 pair_action = _core.cribbage_pair_action
 action_pair = _core.cribbage_action_pair
 
@@ -155,17 +169,3 @@ POINT_SOURCES: tuple[str, ...] = tuple(_GAME_CONSTANTS["POINT_SOURCES"])
 
 
 simulate = simulating(_core.cribbage_simulate, __name__)
-
-
-# ------------------------------------------------------------- discard analysis and tables
-from ._discard import (  # noqa: E402  (after the names it builds on)
-    DiscardAnalysis,
-    DiscardRow,
-    DiscardTables,
-    analyze_discard,
-    analyze_discard_batch,
-    combine_pass_sums,
-    discard_class_hands,
-    discard_classes,
-    discard_tables,
-)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import _core, _html
 from ._engine import CHANCE, TERMINAL
 from ._exchange import Estimate, ExchangeAnalysis, ExchangeRow, analyze_exchange
 from ._ids import id_arrays
@@ -93,6 +93,11 @@ PartiyaGame = _core.PiquetPartiyaGame
 Korolik = _core.PiquetKorolik
 PartiyaResult = _core.PiquetPartiyaResult
 PartieResult = _core.PiquetPartieResult
+_html.card_methods(Card)
+_html.result_methods(_html.record_html, Point, Sequence, Set, Declarations, CategoryScore, GameEvent, Record,
+                     PartiyaGame, Korolik, PartiyaResult, PartieResult)  # fmt: skip
+_html.result_methods(_html.declaration_score_html, DeclarationScore)
+_html.result_methods(_html.game_score_html, GameScore)
 
 parse_cards = _core.piquet_parse_cards
 declarations = _core.piquet_declarations
@@ -147,6 +152,7 @@ def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> n
 
 Game = _core.PiquetGame
 State = _core.PiquetState
+_html.state_methods(State)
 
 _GAME_CONSTANTS = _core.piquet_game_constants()
 #: ``EXCHANGE_BASE + n`` (32..40) exchanges ``n`` cards; ``EXCHANGE_BASE`` declines.

@@ -308,5 +308,3 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-super::display::display!(@card Card);
-super::display::display! { Breakdown => "breakdown_html", PegBreakdown => "breakdown_html" }

@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use super::arrays::{columns_dict, with_slice, Dict, Ids2};
 use super::convert::{self, Group};
 use super::cribbage::{card_tuple, Cribbage};
-use super::display::{call_helper, getters, repr};
+use super::display::{getters, repr};
 use super::interrupt::{interruptible, interruptible_unless};
 use crate::batch::{Column, IdRows};
 use crate::cribbage as core;
@@ -303,21 +303,6 @@ impl DiscardTables {
     fn step(&self, py: Python<'_>) -> PyResult<DiscardTables> {
         Ok(DiscardTables(interruptible(py, || self.0.step())?))
     }
-    /// The tables as annotated heatmaps: a matplotlib figure (needs ``cribpiquet[plot]``).
-    fn plot<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        call_helper(slf.as_any(), "cribpiquet._discard", "plot_tables", None)
-    }
-    /// Save the tables (every value, the model, the variant, the flush rule and the iteration
-    /// state) to ``path`` as a versioned ``.npz`` file; :meth:`load` reads it back equal.
-    fn save<'py>(slf: &Bound<'py, Self>, path: &Bound<'py, PyAny>) -> PyResult<()> {
-        call_helper(slf.as_any(), "cribpiquet._discard", "save_tables", Some(path.clone())).map(drop)
-    }
-    /// The tables saved by :meth:`save` at ``path`` (a clear ``ValueError`` naming the file if it
-    /// is not such a file, or of another format version).
-    #[staticmethod]
-    fn load<'py>(py: Python<'py>, path: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("cribpiquet._discard")?.getattr("load_tables")?.call1((path,))
-    }
     fn __repr__(&self) -> String {
         let t = &self.0;
         let flushes = if t.flushes { "True" } else { "False" };
@@ -461,4 +446,3 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-super::display::display! { DiscardRow => "record_html", DiscardTables => "discard_tables_html" }

@@ -10,9 +10,9 @@ use pyo3::types::PyType;
 
 use super::convert::{self, Deck, IntArg};
 use super::cribbage::Cribbage;
-use super::engine::{engine_classes, methods};
+use super::engine::{engine_classes, methods, seat};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
-use crate::engine::MAX_PLAYERS;
+use crate::engine::{Viewed, MAX_PLAYERS};
 
 fn config_from(
     variant: Option<&Bound<'_, PyAny>>,
@@ -252,6 +252,15 @@ methods! { State |s|
     /// The players who have said go in the current count, ascending (a player who said go
     /// lays no more cards until the count is reset).
     fn said_go() -> Vec<usize> = (0..s.num_players()).filter(|&p| s.has_passed(p)).collect();
+    /// The table as ``player`` sees it (``None``: every card face up), for front ends: a dict
+    /// ``{"seats": [...], "table": [...]}``, each seat ``{"seat", "role", "cards", "hidden",
+    /// "score"}`` (``cards`` a tuple of :class:`Card`, ``None`` for each card face down), each pile
+    /// on the table ``{"label", "cards", "hidden"}`` (the starter, the count in the play, the crib).
+    #[pyo3(name = "view", signature = (player = None))]
+    fn table_view<'py>(py: Python<'py>, player: Option<IntArg>) -> Bound<'py, pyo3::types::PyDict> =
+        super::display::view_dict(py, s.view(player.map(|p| seat(s, p, "player")).transpose()?), |id| {
+            Ok(super::cribbage::Card(core::Card::from_id(id.into())?))
+        })?;
 }
 
 // ------------------------------------------------------------------------------- functions
@@ -293,4 +302,3 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-super::display::display!(@state State);

@@ -1,9 +1,9 @@
 //! How the native result classes show themselves: their fields as Python properties
-//! ([`getters!`]), their repr ([`repr`], [`PyRepr`]), and notebook display and data out: `_repr_html_` (and
-//! `_repr_svg_` for cards), `to_dict`, and `State.render`. Each display method is one call into the
-//! Python helpers (`cribpiquet._html`, `cribpiquet._data`), which draw the cards and tables once
-//! for the native and the Python result classes alike. A class gets them from one line at the end
-//! of the file that defines it (`display!`), as an extra `#[pymethods]` block.
+//! ([`getters!`]), their repr ([`repr`], [`PyRepr`]), and a state's table as a front end draws it
+//! ([`view_dict`], the core's `View` as Python). The notebook display and data out
+//! (`_repr_html_`, `_repr_svg_`, `to_dict`, `State.render`) are Python functions of
+//! `cribpiquet._html` that each game's Python module attaches to its classes (`_html.card_methods`,
+//! `state_methods`, `result_methods`): Rust calls no Python function by name.
 
 use pyo3::prelude::*;
 
@@ -92,69 +92,43 @@ impl<T: PyRepr> PyRepr for (T, T) {
     }
 }
 
-/// `module.func(obj, *rest)`.
-pub(crate) fn call_helper<'py>(
-    obj: &Bound<'py, PyAny>,
-    module: &str,
-    func: &str,
-    rest: Option<Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let f = obj.py().import(module)?.getattr(func)?;
-    match rest {
-        None => f.call1((obj,)),
-        Some(extra) => f.call1((obj, extra)),
+/// A state's [`View`](crate::engine::View) as Python: ``{"seats": [{"seat", "role", "cards",
+/// "hidden", "score"}, ...], "table": [{"label", "cards", "hidden"}, ...]}``, each card a `Card`
+/// made by `card`, or `None` where the viewer may not see it (a hidden card is not in the dict).
+pub(crate) fn view_dict<'py, C: IntoPyObject<'py>>(
+    py: Python<'py>,
+    view: crate::engine::View,
+    card: impl Fn(u16) -> PyResult<C>,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    use pyo3::types::{PyDict, PyList, PyTuple};
+    use pyo3::IntoPyObjectExt;
+    let cards = |ids: &[u16], hidden: bool| -> PyResult<Bound<'py, PyTuple>> {
+        let faces: Vec<Bound<'py, PyAny>> = ids
+            .iter()
+            .map(|&id| if hidden { Ok(py.None().into_bound(py)) } else { Ok(card(id)?.into_bound_py_any(py)?) })
+            .collect::<PyResult<_>>()?;
+        PyTuple::new(py, faces)
+    };
+    let seats = PyList::empty(py);
+    for (k, seat) in view.seats.iter().enumerate() {
+        let d = PyDict::new(py);
+        d.set_item("seat", k)?;
+        d.set_item("role", seat.role)?;
+        d.set_item("cards", cards(&seat.cards, seat.hidden)?)?;
+        d.set_item("hidden", seat.hidden)?;
+        d.set_item("score", &seat.score)?;
+        seats.append(d)?;
     }
+    let table = PyList::empty(py);
+    for pile in &view.table {
+        let d = PyDict::new(py);
+        d.set_item("label", &pile.label)?;
+        d.set_item("cards", cards(&pile.cards, pile.hidden)?)?;
+        d.set_item("hidden", pile.hidden)?;
+        table.append(d)?;
+    }
+    let out = PyDict::new(py);
+    out.set_item("seats", seats)?;
+    out.set_item("table", table)?;
+    Ok(out)
 }
-
-/// `display!(Class => "html_function", …)`: `to_dict()` and `_repr_html_()` for result classes;
-/// `display!(@card Card)`: a card's SVG face as `_repr_svg_`/`_repr_html_`; `display!(@state
-/// State)`: the table of a game as `_repr_html_` and `render(player=None)`.
-macro_rules! display {
-    (@card $ty:ty) => {
-        #[pyo3::pymethods]
-        impl $ty {
-            /// The card's face as a small SVG (Jupyter shows it).
-            fn _repr_svg_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "card_svg", None)
-            }
-            /// The card's face as inline SVG in HTML.
-            fn _repr_html_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "card_svg", None)
-            }
-        }
-    };
-    (@state $ty:ty) => {
-        #[pyo3::pymethods]
-        impl $ty {
-            /// The table as a player sees it, as HTML: each seat's cards, the count or the trick,
-            /// the scores and whose turn it is. With `player` (a seat) only that player's cards
-            /// are shown face up; `None` shows every card (a state knows them all).
-            #[pyo3(signature = (player=None))]
-            fn render<'py>(
-                slf: &pyo3::Bound<'py, Self>,
-                player: Option<pyo3::Bound<'py, pyo3::PyAny>>,
-            ) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "state_html", player)
-            }
-            /// The table with every card shown (Jupyter's rich display; see `render`).
-            fn _repr_html_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", "state_html", None)
-            }
-        }
-    };
-    ($($ty:ty => $html:literal),* $(,)?) => {$(
-        #[pyo3::pymethods]
-        impl $ty {
-            /// The result as plain JSON-able Python: a dict of its fields, cards as text, tuples
-            /// as lists (`json.loads(json.dumps(d)) == d`).
-            fn to_dict<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._data", "record_dict", None)
-            }
-            /// The result as an HTML table (Jupyter's rich display).
-            fn _repr_html_<'py>(slf: &pyo3::Bound<'py, Self>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
-                $crate::bindings::display::call_helper(slf.as_any(), "cribpiquet._html", $html, None)
-            }
-        }
-    )*};
-}
-pub(crate) use display;

@@ -11,6 +11,7 @@ use super::convert::IntArg;
 use super::engine::{engine_classes, methods, seat};
 use super::piquet::rules::{rules_arg, Rules};
 use super::piquet::Piquet;
+use crate::engine::Viewed;
 use crate::piquet::{self as core, GameConfig, Hand, Phase, Scope, CATEGORY_NAMES};
 
 fn config_from(rules: Option<&Bound<'_, PyAny>>, scope: &Bound<'_, PyAny>) -> PyResult<GameConfig> {
@@ -211,10 +212,18 @@ methods! { State |s|
     fn deal_scores() -> Vec<u16> = s.deal_scores().to_vec();
     /// The totals of each finished deal of the match per seat (the first ``MAX_GAMES``).
     fn games() -> Vec<(u16, u16)> = s.games().iter().map(|g| (g[0], g[1])).collect();
+    /// The table as ``player`` sees it (``None``: every card face up), for front ends: a dict
+    /// ``{"seats": [...], "table": [...]}``, each seat ``{"seat", "role", "cards", "hidden",
+    /// "score"}`` (``cards`` a tuple of :class:`Card`, ``None`` for each card face down), each pile
+    /// on the table ``{"label", "cards", "hidden"}`` (the lead of the trick in progress).
+    #[pyo3(name = "view", signature = (player = None))]
+    fn table_view<'py>(py: Python<'py>, player: Option<IntArg>) -> Bound<'py, pyo3::types::PyDict> =
+        super::display::view_dict(py, s.view(player.map(|p| seat(s, p, "player")).transpose()?), |id| {
+            Ok(super::piquet::Card(core::Card::from_id(id.into())?))
+        })?;
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_engine(m)
 }
 
-super::display::display!(@state State);

@@ -116,4 +116,3 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-super::display::display! { PySolution => "record_html" }

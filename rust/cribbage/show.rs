@@ -326,7 +326,8 @@ pub fn explain_crib(crib: Hand, starter: Card) -> Result<Breakdown> {
 
 impl fmt::Display for Breakdown {
     /// Reads the count aloud the way players do: "fifteen two, fifteen four, and a pair is six,
-    /// and a run of three is nine". Running totals are words; the last one is digits.
+    /// and a run of three is nine". Running totals are words; the last one, the total, is
+    /// digits ("… and a pair is 6"; a count of fifteens only: "fifteen two, fifteen four: 4").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let total = self.total();
         if total == 0 {
@@ -340,13 +341,15 @@ impl fmt::Display for Breakdown {
             let lead = if phrases.is_empty() { "" } else { "and " };
             phrases.push(format!("{lead}{phrase} is {amount}"));
         };
+        // Fifteens are said in words, the last one too; a count that ends on a fifteen gives
+        // its total after a colon, as "nineteen: no score, 0" does: "fifteen two, fifteen
+        // four: 4", never "fifteen two, fifteen 4".
         for _ in 0..self.fifteens / 2 {
             running += 2;
-            phrases.push(if running == total {
-                format!("fifteen {running}")
-            } else {
-                format!("fifteen {}", number_word(running))
-            });
+            phrases.push(format!("fifteen {}", number_word(running)));
+        }
+        if running == total {
+            return write!(f, "{}: {total}", phrases.join(", "));
         }
         // Pairs grouped by rank: a pair, pair royal, double pair royal.
         let mut by_rank = [0u8; 13];

@@ -32,6 +32,7 @@ mod simulate;
 mod stack;
 pub(crate) mod tensor;
 pub mod vector;
+mod view;
 
 use std::fmt;
 
@@ -45,6 +46,7 @@ pub use simulate::{
     thread_pool, GameRecords, GameSummary, SimColumns, MAX_SOURCES,
 };
 pub use stack::StateStack;
+pub use view::{Pile, SeatView, View, Viewed};
 
 /// A player id: `0..num_players`, or one of the sentinels [`CHANCE`] and [`TERMINAL`]
 /// (OpenSpiel's `kChancePlayerId` and `kTerminalPlayerId`).

@@ -124,11 +124,3 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-super::display::display!(@card Card);
-super::display::display! {
-    declarations::Point => "record_html", declarations::Sequence => "record_html", declarations::Set => "record_html",
-    declarations::Declarations => "record_html", declarations::CategoryScore => "record_html",
-    declarations::DeclarationScore => "declaration_score_html", score_game::GameEvent => "record_html",
-    score_game::GameScore => "game_score_html", partiya::Record => "record_html", partiya::PartiyaGame => "record_html",
-    partiya::Korolik => "record_html", partiya::PartiyaResult => "record_html", partiya::PartieResult => "record_html",
-}

@@ -58,6 +58,7 @@
 mod actions;
 mod info;
 mod serial;
+mod view;
 #[cfg(test)]
 mod tests;
 

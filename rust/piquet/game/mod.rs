@@ -60,6 +60,7 @@
 mod actions;
 mod info;
 mod serial;
+mod view;
 #[cfg(test)]
 mod tests;
 
