@@ -681,6 +681,7 @@ fn step_row<G: Game>(cfg: &Config<G>, slot: &mut Slot<G::State>, action: i64, ro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::{Column, Columns};
     use crate::cribbage::{self, Variant};
     use crate::piquet::{self, Rules, Scope};
 
