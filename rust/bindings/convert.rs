@@ -480,22 +480,26 @@ impl IdObjects {
         IdObjects { sizes: (actions, pack), objects: PyOnceLock::new() }
     }
 
-    #[inline]
+    #[inline(always)]
     fn objects(&self, py: Python<'_>) -> PyResult<&(Vec<Py<PyAny>>, Vec<Py<PyTuple>>)> {
+        self.objects.get_or_try_init(py, || self.make(py))
+    }
+
+    /// The objects, made on first use (kept out of the calls' fast path).
+    #[cold]
+    fn make(&self, py: Python<'_>) -> PyResult<(Vec<Py<PyAny>>, Vec<Py<PyTuple>>)> {
         let (actions, pack) = self.sizes;
-        self.objects.get_or_try_init(py, || {
-            let ints = (0..actions as u16)
-                .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
-                .collect::<PyResult<Vec<_>>>()?;
-            let mut pairs = Vec::with_capacity(pack * pack);
-            for k in 1..=pack {
-                let p = PyFloat::new(py, 1.0 / k as f64).into_any();
-                for card in &ints[..pack] {
-                    pairs.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
-                }
+        let ints = (0..actions as u16)
+            .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let mut pairs = Vec::with_capacity(pack * pack);
+        for k in 1..=pack {
+            let p = PyFloat::new(py, 1.0 / k as f64).into_any();
+            for card in &ints[..pack] {
+                pairs.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
             }
-            Ok((ints, pairs))
-        })
+        }
+        Ok((ints, pairs))
     }
 
     /// A new Python list of the action ids (each below the game's count).
@@ -531,7 +535,8 @@ impl IdObjects {
     /// equally likely (the engines draw every card uniformly from those left).
     pub(crate) fn uniform_chance_outcomes<'py>(&self, py: Python<'py>, cards: &[u16]) -> PyResult<Bound<'py, PyList>> {
         let (pairs, pack) = (&self.objects(py)?.1, self.sizes.1);
-        let base = (cards.len().clamp(1, pack) - 1) * pack;
-        PyList::new(py, cards.iter().map(|&a| pairs[base + (a as usize % pack)].bind(py)))
+        let row = &pairs[(cards.len().clamp(1, pack) - 1) * pack..][..pack];
+        // A card id is below the pack (a division only if one were not).
+        PyList::new(py, cards.iter().map(|&a| row.get(a as usize).unwrap_or_else(|| &row[a as usize % pack]).bind(py)))
     }
 }

@@ -19,11 +19,6 @@ macro_rules! games {
         games!(@with ($) $($Name: $Core, $cards, $engine;)*);
     };
     (@with ($d:tt) $($Name:ident: $Core:ty, $cards:ident, $engine:ident;)*) => {
-        /// The games' names, `"cribbage or piquet"` (for messages).
-        fn names() -> String {
-            [$(<$Core as Game>::NAME),*].join(" or ")
-        }
-
         /// The core game of a Python `Game` of any game.
         #[derive(Clone, Copy)]
         pub(crate) enum AnyGame {
@@ -42,7 +37,8 @@ macro_rules! games {
                 $(if let Ok(g) = obj.cast::<super::$engine::Game>() {
                     return Ok(AnyGame::$Name(g.get().0));
                 })*
-                Err(PyTypeError::new_err(format!("{what} needs a {} Game, got {}", names(), describe(obj))))
+                let names = [$(<$Core as Game>::NAME),*].join(" or "); // "cribbage or piquet"
+                Err(PyTypeError::new_err(format!("{what} needs a {names} Game, got {}", describe(obj))))
             }
         }
 
@@ -52,7 +48,8 @@ macro_rules! games {
                 $(if let Ok(s) = obj.cast::<super::$engine::State>() {
                     return Ok(AnyState::$Name(s.try_borrow()?.core()));
                 })*
-                Err(PyTypeError::new_err(format!("{what} needs a {} State, got {}", names(), describe(obj))))
+                let names = [$(<$Core as Game>::NAME),*].join(" or ");
+                Err(PyTypeError::new_err(format!("{what} needs a {names} State, got {}", describe(obj))))
             }
         }
 
