@@ -350,6 +350,112 @@ impl<const N: usize> Columns for [(&'static str, Column); N] {
     }
 }
 
+/// A struct of result columns and its [`Columns`] impl, from one list of its fields: the fields
+/// that are not columns (sizes, names) in the struct's braces, then, after `columns |s|` and the
+/// `let`s that give the shapes (`s` is the value, before any column is moved out of it), the
+/// column fields in the dict's order, each `field: Vec<T> = rows` (one value per row) or
+/// `= [dims]` (row-major, that shape), `as "key"` if the dict's key is not the field's name;
+/// `then` adds columns computed from the other fields.
+///
+/// ```ignore
+/// columns! {
+///     /// Points by hand.
+///     pub struct Points { pub width: usize }
+///     columns |p| let (rows, w) = (p.total.len(), p.width); {
+///         /// Totals.
+///         pub total: Vec<u8> = rows,
+///         /// Per card.
+///         pub per_card: Vec<f64> = [rows, w] as "card_points",
+///     }
+/// }
+/// ```
+macro_rules! columns {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $Name:ident {
+            $($(#[$other_meta:meta])* $other_vis:vis $other:ident: $other_ty:ty,)*
+        }
+        columns |$s:ident| $(let $bind:pat = $value:expr;)* {
+            $($(#[$field_meta:meta])* $field_vis:vis $field:ident: $ty:ty = $shape:tt $(as $key:literal)?,)*
+        }
+        $(then $more:expr)?
+    ) => {
+        $(#[$meta])*
+        $vis struct $Name {
+            $($(#[$other_meta])* $other_vis $other: $other_ty,)*
+            $($(#[$field_meta])* $field_vis $field: $ty,)*
+        }
+
+        impl $crate::batch::Columns for $Name {
+            fn columns(self) -> Vec<(&'static str, $crate::batch::Column)> {
+                let $s = self;
+                $(let $bind = $value;)*
+                #[allow(unused_mut)]
+                let mut out = vec![$(($crate::batch::columns!(@key $field $($key)?), $crate::batch::columns!(@column $s.$field, $shape)),)*];
+                $(out.extend($more);)?
+                out
+            }
+        }
+    };
+    (@key $field:ident) => { stringify!($field) };
+    (@key $field:ident $key:literal) => { $key };
+    (@column $values:expr, rows) => { $crate::batch::Column::rows($values) };
+    (@column $values:expr, [$($dim:expr),+]) => { $crate::batch::Column::shaped($values, &[$($dim),+]) };
+}
+pub(crate) use columns;
+
+/// A field of a row struct that becomes a column of a list of rows ([`row_columns!`]): a number
+/// one value per row, an array `[T; W]` a `(rows, W)` column.
+pub trait Cell: Sized {
+    /// The column of these cells, one per row.
+    fn column(cells: impl Iterator<Item = Self>) -> Column;
+}
+
+macro_rules! cells {
+    ($($t:ty),*) => {$(
+        impl Cell for $t {
+            fn column(cells: impl Iterator<Item = $t>) -> Column {
+                Column::rows(cells.collect::<Vec<$t>>())
+            }
+        }
+    )*};
+}
+cells!(bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64);
+
+impl<T, const W: usize> Cell for [T; W]
+where
+    Vec<T>: Into<Values>,
+{
+    fn column(cells: impl Iterator<Item = [T; W]>) -> Column {
+        let flat: Vec<T> = cells.flatten().collect();
+        let n = flat.len() / W.max(1);
+        Column::shaped(flat, &[n, W])
+    }
+}
+
+/// A row struct whose list (`Vec<Row>`) is a [`Columns`] result: one column per field, named as
+/// it, in field order, each field's type a [`Cell`].
+macro_rules! row_columns {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $Name:ident {
+            $($(#[$field_meta:meta])* $field_vis:vis $field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $Name {
+            $($(#[$field_meta])* $field_vis $field: $ty,)*
+        }
+
+        impl $crate::batch::Columns for Vec<$Name> {
+            fn columns(self) -> Vec<(&'static str, $crate::batch::Column)> {
+                vec![$((stringify!($field), $crate::batch::Cell::column(self.iter().map(|row| row.$field))),)*]
+            }
+        }
+    };
+}
+pub(crate) use row_columns;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,5 +524,57 @@ mod tests {
         assert!(for_tasks(Vec::<()>::new(), |_, _| Err(Error::InvalidValue("never".into()))).is_ok());
         assert!(for_tasks(vec![()], |first, _| if first == 0 { Ok(()) } else { Err(Error::InvalidValue("x".into())) })
             .is_ok());
+    }
+
+    columns! {
+        /// Points of hands of `width` cards, and a tally of them.
+        struct Points {
+            width: usize,
+            extra: Vec<(&'static str, u64)>,
+        }
+        columns |p| let (rows, w) = (p.total.len(), p.width); {
+            per_card: Vec<f64> = [rows, w],
+            total: Vec<u8> = rows,
+            flags: Vec<bool> = [rows, 1] as "flag",
+        }
+        then p.extra.into_iter().map(|(key, n)| (key, Column::Count(n)))
+    }
+
+    row_columns! {
+        struct Row {
+            mask: u32,
+            pair: [i64; 2],
+            value: f32,
+        }
+    }
+
+    #[test]
+    fn declared_columns_keep_their_order_keys_and_shapes() {
+        let points = Points {
+            width: 2,
+            extra: vec![("hands", 7)],
+            per_card: vec![0.5, 1.5, 2.0, 3.0],
+            total: vec![2, 5],
+            flags: vec![true, false],
+        };
+        assert_eq!(
+            points.columns(),
+            vec![
+                ("per_card", Column::Shaped(Values::F64(vec![0.5, 1.5, 2.0, 3.0]), vec![2, 2])),
+                ("total", Column::Rows(Values::U8(vec![2, 5]))),
+                ("flag", Column::Shaped(Values::Bool(vec![true, false]), vec![2, 1])),
+                ("hands", Column::Count(7)),
+            ]
+        );
+        let rows = vec![Row { mask: 3, pair: [1, -1], value: 0.5 }, Row { mask: 12, pair: [2, -2], value: 1.0 }];
+        assert_eq!(
+            rows.columns(),
+            vec![
+                ("mask", Column::Rows(Values::U32(vec![3, 12]))),
+                ("pair", Column::Shaped(Values::I64(vec![1, -1, 2, -2]), vec![2, 2])),
+                ("value", Column::Rows(Values::F32(vec![0.5, 1.0]))),
+            ]
+        );
+        assert_eq!(Vec::<Row>::new().columns()[1], ("pair", Column::Shaped(Values::I64(vec![]), vec![0, 2])));
     }
 }

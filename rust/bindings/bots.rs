@@ -15,30 +15,13 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple, PyType};
 
 use super::convert::{bool_arg, describe, is_bool, seed_from, str_text, IntArg};
+use super::games::{each_game, AnyGame, AnyState};
 use super::interrupt::{interruptible, interruptible_unless, on_pool};
-use super::players::{policy_from, register_bot_reader};
+use super::players::{policy_from, Live, PyBot};
 use crate::bots::registry::{BotGame, BotSettings, BotSpec, Kind, Value, BOTS};
 use crate::bots::Bot;
 use crate::engine::GameState;
 use crate::rng::Rng;
-use crate::{cribbage, piquet};
-
-/// A state argument of either game.
-#[derive(Clone, Copy)]
-pub(crate) enum AnyState {
-    Cribbage(cribbage::State),
-    Piquet(piquet::State),
-}
-
-pub(crate) fn state_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<AnyState> {
-    if let Ok(s) = obj.cast::<super::cribbage_game::State>() {
-        return Ok(AnyState::Cribbage(s.try_borrow()?.core()));
-    }
-    if let Ok(s) = obj.cast::<super::piquet_game::State>() {
-        return Ok(AnyState::Piquet(s.try_borrow()?.core()));
-    }
-    Err(PyTypeError::new_err(format!("{what} needs a cribbage or piquet State, got {}", describe(obj))))
-}
 
 /// A number argument: `TypeError` naming it for anything else (a bool, Python's or numpy's,
 /// too); an int too large for a float is a `ValueError` saying so.
@@ -70,44 +53,11 @@ fn value_object<'py>(py: Python<'py>, value: Value<'_>) -> PyResult<Bound<'py, P
 
 // ------------------------------------------------------------------------------ the classes
 
-/// What a Python bot holds while it plays.
-struct Live {
-    rng: Rng,
-    cribbage: Option<Box<dyn Bot<cribbage::State>>>,
-    piquet: Option<Box<dyn Bot<piquet::State>>>,
-}
-
-/// A bot (the base class of every bot of :mod:`cribpiquet.bots`).
-///
-/// A bot plays either game: :meth:`step` returns the action it plays for the player to move,
-/// :meth:`action_values` what it thinks each legal action is worth (the scale is the bot's, see
-/// its class), :meth:`restart` forgets the game so far and reseeds the bot's generator, so the
-/// same calls after a restart give the same answers. A chance node or a finished game is a
-/// ``ValueError``. Bots are accepted by ``simulate(players=...)`` and :func:`cribpiquet.arena`,
-/// which give each seat of each game a fresh copy drawing from that game's generator.
-///
-/// A bot pickles and copies (``pickle``, ``copy.deepcopy``) as its settings: the copy is the
-/// bot as made (or restarted), with an equal repr, and plays the same actions from the same
-/// calls.
-///
-/// >>> from cribpiquet import bots, cribbage
-/// >>> s = cribbage.Game("five-card").new_initial_state()
-/// >>> while s.is_chance_node():
-/// ...     s.apply_action(s.legal_actions()[0])
-/// >>> bots.First().step(s) == s.legal_actions()[0]
-/// True
-#[pyclass(subclass, frozen, name = "Bot", module = "cribpiquet.bots")]
-pub struct PyBot {
-    /// The settings (checked).
-    settings: BotSettings,
-    live: Mutex<Live>,
-}
-
 impl PyBot {
     /// A bot of `settings`, checked; its own generator starts from their seed.
     fn new(settings: BotSettings) -> PyResult<PyBot> {
         let settings = settings.checked()?;
-        let live = Mutex::new(Live { rng: Rng::new(settings.seed), cribbage: None, piquet: None });
+        let live = Mutex::new(Live::new(settings.seed));
         Ok(PyBot { settings, live })
     }
 
@@ -158,15 +108,14 @@ impl PyBot {
     /// The action of the live bot of the state's game (`values`: every legal action's value
     /// instead), with the interpreter released.
     fn ask(&self, py: Python<'_>, state: &Bound<'_, PyAny>, values: bool) -> PyResult<(u16, Vec<(u16, f64)>)> {
-        let state = state_arg(state, if values { "action_values" } else { "step" })?;
+        let state = AnyState::of(state, if values { "action_values" } else { "step" })?;
         let (spec, live) = (&self.settings.spec, &self.live);
         let work = || {
             let mut guard = live.lock().unwrap_or_else(|e| e.into_inner());
-            let Live { rng, cribbage, piquet } = &mut *guard;
-            match state {
-                AnyState::Cribbage(s) => ask(cribbage.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
-                AnyState::Piquet(s) => ask(piquet.get_or_insert_with(|| spec.bot()).as_mut(), &s, rng, values),
-            }
+            each_game!(AnyState, state, s => {
+                let (rng, bot) = guard.bot(|| spec.bot());
+                ask(bot, &s, rng, values)
+            })
         };
         interruptible_unless(py, spec.quick(), work)
     }
@@ -201,7 +150,7 @@ impl PyBot {
     /// Forget the game so far (a new game begins) and reseed the bot's generator with its seed.
     fn restart(&self) {
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
-        *live = Live { rng: Rng::new(self.settings.seed), cribbage: None, piquet: None };
+        *live = Live::new(self.settings.seed);
     }
 
     /// The bot's short name in reports (``"random"``, ``"ismcts:2000"``).
@@ -454,13 +403,7 @@ fn arena_run<'py>(
     let record_below = first + max_records.map_or(0, |m| (m as u64).min(n));
     let progress = progress.filter(|p| !p.is_none()).cloned();
     let run = ArenaRun { seed, games: first..first + n, threads, progress, record_below };
-    if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
-        return run_arena(g.get().0, players, run);
-    }
-    if let Ok(g) = game.cast::<super::piquet_game::Game>() {
-        return run_arena(g.get().0, players, run);
-    }
-    Err(PyTypeError::new_err(format!("arena needs a cribbage or piquet Game, got {}", describe(game))))
+    each_game!(AnyGame, AnyGame::of(game, "arena")?, g => run_arena(g, players, run))
 }
 
 fn run_arena<'py, G: crate::engine::Game>(
@@ -550,7 +493,6 @@ where
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    register_bot_reader(|item| item.cast::<PyBot>().ok().map(|bot| bot.get().settings.spec));
     m.add_class::<PyBot>()?;
     add_classes(m)?;
     m.add_function(wrap_pyfunction!(arena_run, m)?)?;

@@ -1,8 +1,8 @@
-//! Python arguments into Rust values, shared by every binding: cards for both games (numpy id
+//! Python arguments into Rust values, shared by every binding: cards of every game (numpy id
 //! arrays: [`super::arrays`]), int arguments ([`IntArg`]: a bool is a `TypeError`, an
 //! out-of-range or huge int a `ValueError` naming the argument), seeds ([`seed_from`]) and
-//! keyword options ([`keywords`]). Out the other way: lists of action ids ([`action_list`]) and
-//! chance outcomes ([`uniform_chance_outcomes`]) from Python ints and tuples made once.
+//! keyword options ([`keywords`]). Out the other way: lists of action ids and chance outcomes from
+//! Python ints and tuples each game makes once ([`IdObjects`]).
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::ffi;
@@ -13,39 +13,34 @@ use pyo3::types::{PyBool, PyFloat, PyList, PyString, PyTuple};
 use crate::error::Error;
 
 /// What the conversions need to know about a game's cards.
-pub(crate) trait Deck {
+pub(crate) trait Deck: OtherCards {
     /// The core card type (parsed from its text).
     type Card: Copy + std::fmt::Display + std::str::FromStr<Err = Error>;
     /// The core set of distinct cards (empty by default).
     type Hand: Copy + Default;
     /// Cards in the pack (ids are `0..COUNT`).
     const COUNT: u8;
-    /// `"a cribbage card is not a piquet card"`: the `TypeError` for the other game's `Card`.
-    const OTHER_CARD: &'static str;
     /// The card with this id (range-checked).
     fn from_id(id: i64) -> Result<Self::Card, Error>;
     /// The card if `obj` is this game's Python `Card`.
     fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<Self::Card>;
-    /// Is `obj` the other game's Python `Card` (an int by `__index__`, but not a card here)?
-    fn is_other_card(obj: &Bound<'_, PyAny>) -> bool;
     /// Add a card if absent; whether it was added.
     fn insert(hand: &mut Self::Hand, card: Self::Card) -> bool;
 }
 
-/// Each game's Python `Card` type, registered by its binding module when `_core` is imported
-/// ([`register_card_type`]): a game's conversions refuse the other game's cards by this table,
-/// so neither card module imports the other. Slot 0 is cribbage's, 1 piquet's.
-static CARD_TYPES: [pyo3::sync::PyOnceLock<Py<pyo3::types::PyType>>; 2] =
-    [pyo3::sync::PyOnceLock::new(), pyo3::sync::PyOnceLock::new()];
-
-/// Record a game's `Card` type in its slot (module init).
-pub(crate) fn register_card_type(slot: usize, ty: Bound<'_, pyo3::types::PyType>) {
-    let _ = CARD_TYPES[slot].get_or_init(ty.py(), || ty.clone().unbind());
+/// What a game's conversions know of the other games' Python `Card`s (an int by `__index__`, but
+/// never a card or an action of this game): implemented for each game's deck by the games list
+/// (`games.rs`, the one binding module that knows every game), so no card module imports another.
+pub(crate) trait OtherCards {
+    /// The game's name (`"cribbage"`).
+    const GAME: &'static str;
+    /// The name of the other game whose Python `Card` `obj` is, if it is one.
+    fn other_game(obj: &Bound<'_, PyAny>) -> Option<&'static str>;
 }
 
-/// Is `obj` a `Card` of the game in `slot`?
-pub(crate) fn is_card_in_slot(obj: &Bound<'_, PyAny>, slot: usize) -> bool {
-    CARD_TYPES[slot].get(obj.py()).is_some_and(|ty| obj.is_instance(ty.bind(obj.py())).unwrap_or(false))
+/// `"a piquet card is not a cribbage card"`: the `TypeError` text for `other`'s card given to `D`.
+pub(crate) fn other_card_text<D: Deck>(other: &str) -> String {
+    format!("a {other} card is not a {} card", D::GAME)
 }
 
 /// The repr of a Python value cut to [`ECHO_CHARS`](crate::error::ECHO_CHARS) characters (a
@@ -83,8 +78,8 @@ pub(crate) fn card<D: Deck>(obj: &Bound<'_, PyAny>) -> PyResult<D::Card> {
     if is_bool(&obj) {
         return Err(PyTypeError::new_err(format!("expected a card, got the bool {}", echo_repr(obj))));
     }
-    if D::is_other_card(obj) {
-        return Err(PyTypeError::new_err(D::OTHER_CARD));
+    if let Some(other) = D::other_game(obj) {
+        return Err(PyTypeError::new_err(other_card_text::<D>(other)));
     }
     match obj.extract::<i64>() {
         Ok(id) => Ok(D::from_id(id)?),
@@ -147,7 +142,7 @@ pub(crate) fn cards<D: Deck>(
         return tuple.iter().try_for_each(|item| push(card::<D>(&item)?));
     }
     const EXPECTED: &str = "expected a group of cards (text like '5H 5D JC' or an iterable of cards), got";
-    if D::from_py_card(obj).is_some() || D::is_other_card(obj) || obj.extract::<i64>().is_ok() {
+    if D::from_py_card(obj).is_some() || D::other_game(obj).is_some() || obj.extract::<i64>().is_ok() {
         return Err(PyTypeError::new_err(format!("{EXPECTED} a single card {}", describe(obj))));
     }
     let iter = obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{EXPECTED} {}", describe(obj))))?;
@@ -255,13 +250,13 @@ pub(crate) fn symbol_text(letters: &str, suit: u8) -> String {
     format!("{face}{}", crate::cards::SUIT_SYMBOLS[suit as usize])
 }
 
-/// Define a game's `Deck` marker and its frozen Python `Card` class (ordered and hashed by id,
+/// Define a game's `Deck` marker (named as the game in the games list, `games.rs`, which gives it
+/// its [`OtherCards`]) and its frozen Python `Card` class (ordered and hashed by id,
 /// built from a Card, an int id or text, picklable), plus any game-specific methods.
 macro_rules! card_class {
     (
         $(#[$doc:meta])*
         deck: $deck:ident, core: $core:ty, hand: $hand:ty, count: $count:expr, module: $module:literal,
-        slot: $slot:expr, other_card: $other_card:literal,
         id_doc: $id_doc:literal, rank_doc: $rank_doc:literal;
         $($extra:tt)*
     ) => {
@@ -271,16 +266,12 @@ macro_rules! card_class {
             type Card = $core;
             type Hand = $hand;
             const COUNT: u8 = $count;
-            const OTHER_CARD: &'static str = $other_card;
             fn from_id(id: i64) -> Result<$core, $crate::error::Error> {
                 <$core>::from_id(id)
             }
             #[inline]
             fn from_py_card(obj: &Bound<'_, PyAny>) -> Option<$core> {
                 obj.cast::<Card>().ok().map(|c| c.get().0)
-            }
-            fn is_other_card(obj: &Bound<'_, PyAny>) -> bool {
-                $crate::bindings::convert::is_card_in_slot(obj, 1 - $slot)
             }
             #[inline]
             fn insert(hand: &mut $hand, card: $core) -> bool {
@@ -469,77 +460,83 @@ pub(crate) fn keywords<'py, const N: usize>(
 
 // ------------------------------------------------- out: action ids and chance outcomes, cached
 
-/// The most action ids of any engine (cribbage's 1379): the size of the cached-int table.
-const MAX_ACTION_IDS: usize = crate::cribbage::NUM_DISTINCT_ACTIONS;
-
-/// The Python ints of every action id, made once: a legal-action list is then increments and
-/// stores (no int objects allocated for the ids above CPython's small-int cache).
-static ACTION_INTS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
-
-#[inline]
-fn action_ints(py: Python<'_>) -> PyResult<&'static [Py<PyAny>]> {
-    let ints = ACTION_INTS.get_or_try_init(py, || -> PyResult<Vec<Py<PyAny>>> {
-        (0..MAX_ACTION_IDS as u16).map(|a| Ok(a.into_pyobject(py)?.into_any().unbind())).collect()
-    })?;
-    Ok(ints.as_slice())
+/// A game's action ids and chance outcomes as Python objects made once, each game's own
+/// (`PyGame::ids`: sized by its action ids and its pack, so no size here names a game).
+pub(crate) struct IdObjects {
+    /// Action ids (the game's `NUM_DISTINCT_ACTIONS`) and cards in its pack (chance outcomes are
+    /// card ids below it).
+    sizes: (usize, usize),
+    /// The Python ints of every action id (a legal-action list is then increments and stores: no
+    /// int objects allocated for the ids above CPython's small-int cache), and the `(card, 1/k)`
+    /// tuples of every chance outcome with `k` cards left (index `(k - 1) * pack + card`: tuples
+    /// of immutable values are safely shared, and `chance_outcomes` then allocates only its list).
+    objects: PyOnceLock<(Vec<Py<PyAny>>, Vec<Py<PyTuple>>)>,
 }
 
-/// A new Python list of the action ids (each below [`MAX_ACTION_IDS`]).
-#[inline]
-pub(crate) fn action_list<'py>(py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
-    let ints = action_ints(py)?;
-    if actions.iter().any(|&a| a as usize >= ints.len()) {
-        return Err(PyValueError::new_err("action id out of range (internal error)"));
+impl IdObjects {
+    /// The (empty until used) objects of a game of `actions` action ids and `pack` cards.
+    pub(crate) const fn new(actions: usize, pack: usize) -> IdObjects {
+        assert!(pack <= actions, "chance outcomes are action ids");
+        IdObjects { sizes: (actions, pack), objects: PyOnceLock::new() }
     }
-    // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
-    // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
-    // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
-    // exception set, turned into `Err`); each slot is filled exactly once with a new reference
-    // (the cached int, incremented; every index was checked above), as `PyList_SET_ITEM`
-    // requires; we hold the GIL (`py`).
-    unsafe {
-        let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(actions.len() as ffi::Py_ssize_t))?;
-        for (i, &a) in actions.iter().enumerate() {
-            let item = ints[a as usize].as_ptr();
-            ffi::Py_INCREF(item);
-            // The limited API (feature `abi3`) has only the function form (it cannot fail here:
-            // a new list, an index in range).
-            #[cfg(not(feature = "abi3"))]
-            ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
-            #[cfg(feature = "abi3")]
-            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item);
-        }
-        Ok(list.cast_into_unchecked())
+
+    #[inline(always)]
+    fn objects(&self, py: Python<'_>) -> PyResult<&(Vec<Py<PyAny>>, Vec<Py<PyTuple>>)> {
+        self.objects.get_or_try_init(py, || self.make(py))
     }
-}
 
-/// Cards in the largest pack (cribbage's 52): the chance tables cover every card id below it.
-const PACK: usize = 52;
-
-/// The `(card, 1/k)` tuples of every chance outcome with `k` cards left (index
-/// `(k - 1) * 52 + card`), made once: tuples of immutable values are safely shared, and
-/// `chance_outcomes` then allocates only its list.
-static CHANCE_PAIRS: PyOnceLock<Vec<Py<PyTuple>>> = PyOnceLock::new();
-
-fn chance_pairs(py: Python<'_>) -> PyResult<&'static [Py<PyTuple>]> {
-    let pairs = CHANCE_PAIRS.get_or_try_init(py, || -> PyResult<Vec<Py<PyTuple>>> {
-        let ints = action_ints(py)?;
-        let mut out = Vec::with_capacity(PACK * PACK);
-        for k in 1..=PACK {
+    /// The objects, made on first use (kept out of the calls' fast path).
+    #[cold]
+    fn make(&self, py: Python<'_>) -> PyResult<(Vec<Py<PyAny>>, Vec<Py<PyTuple>>)> {
+        let (actions, pack) = self.sizes;
+        let ints = (0..actions as u16)
+            .map(|a| Ok(a.into_pyobject(py)?.into_any().unbind()))
+            .collect::<PyResult<Vec<_>>>()?;
+        let mut pairs = Vec::with_capacity(pack * pack);
+        for k in 1..=pack {
             let p = PyFloat::new(py, 1.0 / k as f64).into_any();
-            for card in &ints[..PACK] {
-                out.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
+            for card in &ints[..pack] {
+                pairs.push(PyTuple::new(py, [card.bind(py).clone(), p.clone()])?.unbind());
             }
         }
-        Ok(out)
-    })?;
-    Ok(pairs.as_slice())
-}
+        Ok((ints, pairs))
+    }
 
-/// `[(card, 1/k), ...]` for a chance node whose `k` outcomes are the card ids `cards`, each
-/// equally likely (both engines draw every card uniformly from those left).
-pub(crate) fn uniform_chance_outcomes<'py>(py: Python<'py>, cards: &[u16]) -> PyResult<Bound<'py, PyList>> {
-    let pairs = chance_pairs(py)?;
-    let base = (cards.len().clamp(1, PACK) - 1) * PACK;
-    PyList::new(py, cards.iter().map(|&a| pairs[base + (a as usize % PACK)].bind(py)))
+    /// A new Python list of the action ids (each below the game's count).
+    #[inline]
+    pub(crate) fn action_list<'py>(&self, py: Python<'py>, actions: &[u16]) -> PyResult<Bound<'py, PyList>> {
+        let ints = &self.objects(py)?.0;
+        if actions.iter().any(|&a| a as usize >= ints.len()) {
+            return Err(PyValueError::new_err("action id out of range (internal error)"));
+        }
+        // The one unsafe block of the bindings, on the hottest call of a Python playout: filling a
+        // new list slot by slot is ~3x faster than the generic `PyList::new` for 52 cards.
+        // SAFETY: `PyList_New(n)` returns a new list with `n` empty slots (or NULL with an
+        // exception set, turned into `Err`); each slot is filled exactly once with a new reference
+        // (the cached int, incremented; every index was checked above), as `PyList_SET_ITEM`
+        // requires; we hold the GIL (`py`).
+        unsafe {
+            let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(actions.len() as ffi::Py_ssize_t))?;
+            for (i, &a) in actions.iter().enumerate() {
+                let item = ints[a as usize].as_ptr();
+                ffi::Py_INCREF(item);
+                // The limited API (feature `abi3`) has only the function form (it cannot fail
+                // here: a new list, an index in range).
+                #[cfg(not(feature = "abi3"))]
+                ffi::PyList_SET_ITEM(list.as_ptr(), i as ffi::Py_ssize_t, item);
+                #[cfg(feature = "abi3")]
+                ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item);
+            }
+            Ok(list.cast_into_unchecked())
+        }
+    }
+
+    /// `[(card, 1/k), ...]` for a chance node whose `k` outcomes are the card ids `cards`, each
+    /// equally likely (the engines draw every card uniformly from those left).
+    pub(crate) fn uniform_chance_outcomes<'py>(&self, py: Python<'py>, cards: &[u16]) -> PyResult<Bound<'py, PyList>> {
+        let (pairs, pack) = (&self.objects(py)?.1, self.sizes.1);
+        let row = &pairs[(cards.len().clamp(1, pack) - 1) * pack..][..pack];
+        // A card id is below the pack (a division only if one were not).
+        PyList::new(py, cards.iter().map(|&a| row.get(a as usize).unwrap_or_else(|| &row[a as usize % pack]).bind(py)))
+    }
 }

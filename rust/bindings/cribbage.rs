@@ -20,7 +20,6 @@ card_class! {
     /// >>> Card("5H"), int(Card("5H")), str(Card(35))
     /// (Card('5H'), 30, 'TH')
     deck: Cribbage, core: core::Card, hand: core::Hand, count: 52, module: "cribpiquet.cribbage",
-    slot: 0, other_card: "a piquet card is not a cribbage card",
     id_doc: "The public id, ``suit * 13 + rank``.", rank_doc: "Rank 0..12: ace = 0 .. king = 12.";
     /// Pip value for fifteens and the count (ace 1, courts 10).
     #[getter]
@@ -290,7 +289,6 @@ fn cribbage_table_bytes() -> usize {
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("CribbageCard", py.get_type::<Card>())?;
-    convert::register_card_type(0, py.get_type::<Card>());
     m.add("CribbageBreakdown", py.get_type::<Breakdown>())?;
     m.add("CribbagePegBreakdown", py.get_type::<PegBreakdown>())?;
     m.add_function(wrap_pyfunction!(cribbage_parse_cards, m)?)?;

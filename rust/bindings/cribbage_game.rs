@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use super::convert::{self, Deck, IntArg};
+use super::convert::{self, IntArg, OtherCards};
 use super::cribbage::Cribbage;
 use super::engine::{engine_classes, methods, seat};
 use crate::cribbage::{self as core, GameConfig, Phase, Variant};
@@ -35,9 +35,9 @@ fn config_from(
 /// A cribbage card id argument: an int ``0..52`` or a cribbage ``Card``; a piquet ``Card`` (an
 /// int by ``__index__``) is a ``TypeError``.
 fn card_id_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u16> {
-    if Cribbage::is_other_card(obj) {
+    if let Some(other) = Cribbage::other_game(obj) {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "{name} must be a cribbage card id or Card, got a piquet Card"
+            "{name} must be a cribbage card id or Card, got a {other} Card"
         )));
     }
     Ok(obj.extract::<IntArg>()?.within(name, 0..52)? as u16)

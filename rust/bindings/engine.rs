@@ -19,7 +19,7 @@ use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::bindings::convert::{action_list, describe, seed_from, uniform_chance_outcomes, Deck, IntArg};
+use crate::bindings::convert::{describe, seed_from, Deck, IdObjects, IntArg};
 use crate::bots::registry::{BotGame, BotSpec};
 use crate::engine::{simulate_into, simulate_into_recording, thread_pool, Game, GameState, SimColumns, StateStack};
 
@@ -27,11 +27,16 @@ use super::interrupt::interruptible;
 use super::players::policies_from;
 
 /// What the generic binding needs of a game beyond the framework: its cards (its `Card` class,
-/// whose conversions also refuse the other game's cards: [`Deck`]). Implemented for each core
-/// game by [`engine_classes!`]; the generic functions below are written once over it.
+/// whose conversions also refuse the other games' cards: [`Deck`]), its Python `State` and its
+/// action ids as Python objects. Implemented for each core game by [`engine_classes!`]; the
+/// generic functions below are written once over it.
 pub(crate) trait PyGame: Game<State: BotGame> {
     /// The game's card conversions.
     type Deck: Deck;
+    /// The game's action ids and chance outcomes as Python objects, made once.
+    fn ids() -> &'static IdObjects;
+    /// A new Python `State` of this game holding `stack`.
+    fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>>;
     /// The long name of :meth:`Game.get_type`.
     const LONG_NAME: &'static str;
     /// The fewest and the most players of the game's variants.
@@ -52,8 +57,9 @@ pub(crate) fn action_id<G: PyGame>(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
         if super::convert::is_bool(obj) {
             return Err(not_int());
         }
-        if G::Deck::is_other_card(obj) {
-            return Err(PyTypeError::new_err(format!("{} (nor a {} action)", G::Deck::OTHER_CARD, G::NAME)));
+        if let Some(other) = <G::Deck as super::convert::OtherCards>::other_game(obj) {
+            let card = super::convert::other_card_text::<G::Deck>(other);
+            return Err(PyTypeError::new_err(format!("{card} (nor a {} action)", G::NAME)));
         }
     }
     match obj.extract::<i64>() {
@@ -235,15 +241,15 @@ pub(crate) fn base_constants<'py, G: Game>(py: Python<'py>) -> PyResult<Bound<'p
 
 /// `State.legal_actions(player=None)`.
 #[inline]
-pub(crate) fn legal_actions<'py, S: GameState>(
+pub(crate) fn legal_actions<'py, G: PyGame>(
     py: Python<'py>,
-    s: &S,
+    s: &G::State,
     player: Option<IntArg>,
 ) -> PyResult<Bound<'py, PyList>> {
     if !is_to_move(s, player, "legal_actions")? {
         return Ok(PyList::empty(py));
     }
-    action_list(py, &s.legal_actions())
+    G::ids().action_list(py, &s.legal_actions())
 }
 
 /// `State.legal_actions_mask(player=None)`.
@@ -260,11 +266,11 @@ pub(crate) fn legal_actions_mask<'py, S: GameState>(
 }
 
 /// `State.chance_outcomes()`.
-pub(crate) fn chance_outcomes<'py, S: GameState>(py: Python<'py>, s: &S) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn chance_outcomes<'py, G: PyGame>(py: Python<'py>, s: &G::State) -> PyResult<Bound<'py, PyList>> {
     if !s.is_chance_node() {
         return Ok(PyList::empty(py));
     }
-    uniform_chance_outcomes(py, &s.legal_actions())
+    G::ids().uniform_chance_outcomes(py, &s.legal_actions())
 }
 
 /// `State.sample_chance(seed)`: [`StateStack::sample_chance`], a `ValueError` off a chance node.
@@ -455,11 +461,18 @@ macro_rules! engine_classes {
         },
     ) => {
         use $crate::engine::{Game as EngineGame, GameState as EngineState};
-        use $crate::bindings::convert::IntArg as Int;
+        use $crate::bindings::convert::{Deck as _, IdObjects, IntArg as Int};
         use $crate::bindings::engine as generic;
 
         impl generic::PyGame for $Core {
             type Deck = $Deck;
+            fn ids() -> &'static IdObjects {
+                static IDS: IdObjects = IdObjects::new(<$Core>::NUM_DISTINCT_ACTIONS, <$Deck>::COUNT as usize);
+                &IDS
+            }
+            fn state_object(py: Python<'_>, stack: $crate::engine::StateStack<Self::State>) -> PyResult<Py<PyAny>> {
+                Ok(Py::new(py, State(stack))?.into_any())
+            }
             const LONG_NAME: &'static str = $long_name;
             const PLAYERS: (usize, usize) = ($min_players, $max_players);
             fn parameters(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
@@ -692,7 +705,7 @@ macro_rules! engine_state_readers {
             /// end). With ``player``, the empty list unless that player is to move.
             #[pyo3(signature = (player = None))]
             fn legal_actions<'py>(py: Python<'py>, player: Option<Int>) -> Bound<'py, pyo3::types::PyList> =
-                generic::legal_actions(py, s, player)?;
+                generic::legal_actions::<$Core>(py, s, player)?;
             /// A bool array of length ``NUM_DISTINCT_ACTIONS``, true at the legal actions (all
             /// false when ``player`` is given and not to move).
             #[pyo3(signature = (player = None))]
@@ -701,7 +714,7 @@ macro_rules! engine_state_readers {
             /// ``[(action, probability), ...]`` at a chance node (uniform over the cards that can
             /// come, ascending); empty elsewhere.
             fn chance_outcomes<'py>(py: Python<'py>) -> Bound<'py, pyo3::types::PyList> =
-                generic::chance_outcomes(py, s)?;
+                generic::chance_outcomes::<$Core>(py, s)?;
             /// The card ids an action names, ascending (it does not depend on the state): the
             /// card laid, discarded, dealt or drawn, both cards of a two-card discard, none for
             /// the other actions. ``ValueError`` for an id that is no action.

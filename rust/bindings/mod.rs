@@ -16,6 +16,7 @@ mod cribbage_game;
 mod display;
 mod engine;
 mod errors;
+mod games;
 mod interrupt;
 mod kernel;
 mod piquet;

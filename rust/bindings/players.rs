@@ -1,38 +1,78 @@
 //! The players of `simulate` and the arena: a name of the bots' registry (`"random"`,
 //! `"ismcts:N"`, …) or a bot object of `cribpiquet.bots`, read into policy factories. The bots'
-//! binding registers how a bot object's settings are read ([`register_bot_reader`]), so this
-//! module (below it) reads bot objects without importing it.
+//! base class [`PyBot`] is declared here, below the engines' bindings that read players, and
+//! given its methods and subclasses by the bots' binding (`bots.rs`), which stands above them.
+
+use std::any::Any;
+use std::sync::Mutex;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::bindings::convert::describe;
-use crate::bots::registry::{BotGame, BotSpec};
+use crate::bots::registry::{BotGame, BotSettings, BotSpec};
+use crate::bots::Bot;
 use crate::engine::PolicyFactory;
+use crate::rng::Rng;
 
-/// Reads a bot object's settings: `cribpiquet.bots`' binding registers it when `_core` is
-/// imported ([`register_bot_reader`]), so this module reads players without importing it (the
-/// bots' binding stands above the engines').
-type BotReader = fn(&Bound<'_, PyAny>) -> Option<BotSpec>;
-static BOT_READER: std::sync::OnceLock<BotReader> = std::sync::OnceLock::new();
-
-/// Register how a bot object's settings are read (module init of the bots' binding).
-pub(crate) fn register_bot_reader(reader: BotReader) {
-    let _ = BOT_READER.set(reader);
+/// A bot (the base class of every bot of :mod:`cribpiquet.bots`).
+///
+/// A bot plays either game: :meth:`step` returns the action it plays for the player to move,
+/// :meth:`action_values` what it thinks each legal action is worth (the scale is the bot's, see
+/// its class), :meth:`restart` forgets the game so far and reseeds the bot's generator, so the
+/// same calls after a restart give the same answers. A chance node or a finished game is a
+/// ``ValueError``. Bots are accepted by ``simulate(players=...)`` and :func:`cribpiquet.arena`,
+/// which give each seat of each game a fresh copy drawing from that game's generator.
+///
+/// A bot pickles and copies (``pickle``, ``copy.deepcopy``) as its settings: the copy is the
+/// bot as made (or restarted), with an equal repr, and plays the same actions from the same
+/// calls.
+///
+/// >>> from cribpiquet import bots, cribbage
+/// >>> s = cribbage.Game("five-card").new_initial_state()
+/// >>> while s.is_chance_node():
+/// ...     s.apply_action(s.legal_actions()[0])
+/// >>> bots.First().step(s) == s.legal_actions()[0]
+/// True
+#[pyclass(subclass, frozen, name = "Bot", module = "cribpiquet.bots")]
+pub struct PyBot {
+    /// The settings (checked).
+    pub(crate) settings: BotSettings,
+    /// What it holds while it plays.
+    pub(crate) live: Mutex<Live>,
 }
 
-/// The settings of `item` if it is a `cribpiquet.bots` bot.
-fn bot_spec_of(item: &Bound<'_, PyAny>) -> Option<BotSpec> {
-    BOT_READER.get().and_then(|read| read(item))
+/// What a Python bot holds while it plays: its generator and its live bot of each game it has
+/// played (made on first use, found by its type).
+pub(crate) struct Live {
+    rng: Rng,
+    bots: Vec<Box<dyn Any + Send>>,
+}
+
+impl Live {
+    /// No live bot yet, the generator seeded by `seed`.
+    pub(crate) fn new(seed: u64) -> Live {
+        Live { rng: Rng::new(seed), bots: Vec::new() }
+    }
+
+    /// The generator and the live bot of `S`'s game (`make` makes it the first time).
+    pub(crate) fn bot<S: BotGame>(&mut self, make: impl FnOnce() -> Box<dyn Bot<S>>) -> (&mut Rng, &mut dyn Bot<S>) {
+        let i = self.bots.iter().position(|b| b.is::<Box<dyn Bot<S>>>()).unwrap_or_else(|| {
+            self.bots.push(Box::new(make()));
+            self.bots.len() - 1
+        });
+        let Some(bot) = self.bots[i].downcast_mut::<Box<dyn Bot<S>>>() else { unreachable!("a bot of its game") };
+        (&mut self.rng, bot.as_mut())
+    }
 }
 
 /// One policy of `simulate` and the arena: a name of the bots' registry (`"random"`, `"greedy"`,
 /// `"ismcts:N"`, …: [`BotSpec::parse`]) or a bot object of `cribpiquet.bots` (each seat of each
 /// game gets a fresh bot of its settings).
 pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<PolicyFactory<S>> {
-    if let Some(spec) = bot_spec_of(item) {
-        return Ok(spec.policy_factory());
+    if let Ok(bot) = item.cast::<PyBot>() {
+        return Ok(bot.get().settings.spec.policy_factory());
     }
     let name = item.cast::<PyString>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -54,7 +94,7 @@ pub(crate) fn policy_from<S: BotGame>(item: &Bound<'_, PyAny>) -> PyResult<Polic
 /// The policies of `simulate`: one player (a name or a bot) for every seat, or a sequence of 1
 /// or `n` of them.
 pub(crate) fn policies_from<S: BotGame>(players: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<PolicyFactory<S>>> {
-    if players.cast::<PyString>().is_ok() || bot_spec_of(players).is_some() {
+    if players.cast::<PyString>().is_ok() || players.cast::<PyBot>().is_ok() {
         return Ok(vec![policy_from(players)?]);
     }
     let iter = players.try_iter().map_err(|_| {

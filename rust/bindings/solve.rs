@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyTuple};
 
-use super::bots::{state_arg, AnyState};
+use super::games::{each_game, AnyState};
 use crate::solve::{Objective, Solution, Solve};
 
 /// The exact value of the rest of a deal's play, with every card known.
@@ -90,15 +90,12 @@ fn solved<S: Solve>(state: &S, objective: Objective) -> crate::Result<(Solution,
 #[pyfunction]
 #[pyo3(signature = (state, *, objective = None), text_signature = "(state, *, objective='points')")]
 fn solve(py: Python<'_>, state: &Bound<'_, PyAny>, objective: Option<&Bound<'_, PyAny>>) -> PyResult<PySolution> {
-    let state = state_arg(state, "solve")?;
+    let state = AnyState::of(state, "solve")?;
     let objective = match objective {
         Some(o) => Objective::parse(super::convert::str_text(o, "objective")?)?,
         None => Objective::Points,
     };
-    let (s, repr) = py.detach(|| match state {
-        AnyState::Cribbage(s) => solved(&s, objective),
-        AnyState::Piquet(s) => solved(&s, objective),
-    })?;
+    let (s, repr) = py.detach(|| each_game!(AnyState, state, s => solved(&s, objective)))?;
     Ok(PySolution {
         value: s.value,
         best_actions: PyTuple::new(py, &s.best_actions)?.unbind(),

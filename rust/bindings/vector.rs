@@ -1,7 +1,8 @@
 //! `cribpiquet.vector.VectorGame`: the Python face of [`crate::engine::vector::VectorGame`], one
-//! class for both games.
+//! class for every game.
 //!
-//! The two games' core vectors are one enum, [`Engine`], matched once per call (not per game).
+//! The games' core vectors are one enum, [`Engine`] (a variant per game of the games list),
+//! matched once per call (not per game).
 //! The outputs are the core's [`OutputBuffers`], handed to numpy once ([`columns_dict`]: no copy)
 //! and rewritten in place by every call; Python sees read-only views of them in one [`Batch`].
 
@@ -14,33 +15,25 @@ use pyo3::types::{PyDict, PyString};
 
 use super::arrays::columns_dict;
 use super::convert::{bool_arg, describe, seed_from, IntArg};
+use super::engine::PyGame;
+use super::games::{each_game, per_game, AnyGame};
 use crate::engine::vector::{Observation, OutputBuffers, Outputs, VectorGame as Core, VectorOptions};
 use crate::engine::{Game, StateStack};
 use crate::error::echo;
 
-/// The core vector of either game (one match per call, not per game).
-enum Engine {
-    Cribbage(Core<crate::cribbage::GameConfig>),
-    Piquet(Core<crate::piquet::GameConfig>),
+per_game! {
+    /// The core vector of any game (one match per call, not per game).
+    enum Engine of Core
 }
 
-/// `$body` with `$v` the core vector of `$engine`, whichever its game.
-macro_rules! each {
-    ($engine:expr, $v:ident => $body:expr) => {
-        match $engine {
-            Engine::Cribbage($v) => $body,
-            Engine::Piquet($v) => $body,
-        }
+/// Game `i` of a core vector as a new Python `State` of its game (its history replayed if the
+/// vector keeps them).
+fn state_object<G: PyGame>(py: Python<'_>, v: &Core<G>, i: usize) -> PyResult<Py<PyAny>> {
+    let stack = match v.records_history() {
+        true => StateStack::replay(v.game().new_initial_state(), v.history(i)?)?,
+        false => StateStack::new(*v.state(i)?),
     };
-}
-
-/// Game `i` of a core vector as a new stack (its history replayed if the vector keeps them).
-fn stack<G: Game>(v: &Core<G>, i: usize) -> crate::Result<StateStack<G::State>> {
-    let state = *v.state(i)?;
-    match v.records_history() {
-        true => StateStack::replay(v.game().new_initial_state(), v.history(i)?),
-        false => Ok(StateStack::new(state)),
-    }
+    G::state_object(py, stack)
 }
 
 /// A core vector's players, action ids and tensor size (the `P`, `A` and `T` of the batch).
@@ -295,13 +288,13 @@ impl VectorGame {
     /// The vector of `engine`, whose Python `Game` is `game`, run as `options` say.
     fn build(game: &Bound<'_, PyAny>, engine: Engine, options: VectorOptions) -> PyResult<VectorGame> {
         let py = game.py();
-        let (buffers, mut batch) = each!(&engine, v => Buffers::new(py, v))?;
+        let (buffers, mut batch) = each_game!(Engine, &engine, v => Buffers::new(py, v))?;
         if options.observation == Observation::None {
             batch.observation = py.None();
         }
-        let (num_players, num_actions, tensor_size) = each!(&engine, v => dims(v));
+        let (num_players, num_actions, tensor_size) = each_game!(Engine, &engine, v => dims(v));
         Ok(VectorGame {
-            n: each!(&engine, v => v.len()),
+            n: each_game!(Engine, &engine, v => v.len()),
             engine: Mutex::new(engine),
             game: game.clone().unbind(),
             num_players,
@@ -352,13 +345,8 @@ impl VectorGame {
         let auto_reset = auto_reset.map_or(Ok(true), |b| bool_arg(b, "auto_reset"))?;
         let record_history = record_history.map_or(Ok(false), |b| bool_arg(b, "record_history"))?;
         let options = VectorOptions { seed, threads, observation, auto_reset, record_history };
-        if let Ok(g) = game.cast::<super::cribbage_game::Game>() {
-            return VectorGame::build(game, Engine::Cribbage(Core::new(g.get().0, n, options)?), options);
-        }
-        if let Ok(g) = game.cast::<super::piquet_game::Game>() {
-            return VectorGame::build(game, Engine::Piquet(Core::new(g.get().0, n, options)?), options);
-        }
-        Err(PyTypeError::new_err(format!("VectorGame needs a cribbage or piquet Game, got {}", describe(game))))
+        let engine = each_game!(AnyGame -> Engine, AnyGame::of(game, "VectorGame")?, g => Core::new(g, n, options)?);
+        VectorGame::build(game, engine, options)
     }
 
     /// Restart every game and deal it to its first decision; returns the :class:`Batch`. With
@@ -367,7 +355,7 @@ impl VectorGame {
     #[pyo3(signature = (seed = None))]
     fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Batch>> {
         let seed = seed.map(seed_from).transpose()?;
-        self.with_outputs(py, move |e, out| each!(e, v => v.reset(seed, out)))
+        self.with_outputs(py, move |e, out| each_game!(Engine, e, v => v.reset(seed, out)))
     }
 
     /// Apply ``actions[i]`` (an int array of shape ``(n,)``, a legal action of game ``i``'s
@@ -379,7 +367,7 @@ impl VectorGame {
         let actions = actions_array(actions, self.n)?;
         let actions = actions.readonly();
         let actions = actions.as_slice().map_err(|e| PyValueError::new_err(format!("actions: {e}")))?;
-        self.with_outputs(py, move |e, out| each!(e, v => v.step(actions, out)))
+        self.with_outputs(py, move |e, out| each_game!(Engine, e, v => v.step(actions, out)))
     }
 
     /// One uniformly random legal action per game, drawn in Rust, as a new int64 array of shape
@@ -404,7 +392,7 @@ impl VectorGame {
         })?;
         out.resize(self.n, 0i64);
         let engine: &mut Engine = &mut engine;
-        py.detach(|| each!(engine, v => v.sample_legal(seed, &mut out)))?;
+        py.detach(|| each_game!(Engine, engine, v => v.sample_legal(seed, &mut out)))?;
         Ok(numpy::IntoPyArray::into_pyarray(out, py))
     }
 
@@ -413,10 +401,7 @@ impl VectorGame {
     /// replays it and undo works); otherwise it starts a new history.
     fn state(&self, py: Python<'_>, i: IntArg) -> PyResult<Py<PyAny>> {
         let i = i.within("i", 0..self.n as i64)? as usize;
-        Ok(match &*self.engine.try_lock().map_err(busy)? {
-            Engine::Cribbage(v) => Py::new(py, super::cribbage_game::State(stack(v, i)?))?.into_any(),
-            Engine::Piquet(v) => Py::new(py, super::piquet_game::State(stack(v, i)?))?.into_any(),
-        })
+        each_game!(Engine, &*self.engine.try_lock().map_err(busy)?, v => state_object(py, v, i))
     }
 
     fn __len__(&self) -> usize {

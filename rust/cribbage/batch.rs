@@ -9,7 +9,7 @@ use super::peg::{check_sequence, peg_points_unchecked};
 use super::show::{score_show_unchecked, show_parts};
 use super::simd;
 use super::tables::{rank_total, RankPoints, RANK_KEYS};
-use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, IdRows, CHUNK_ROWS};
+use crate::batch::{for_chunks, for_tasks, CardId, IdRows, CHUNK_ROWS};
 use crate::error::{Error, Result};
 use crate::kernel::Kernel;
 
@@ -461,28 +461,23 @@ where
     })
 }
 
-/// Per-category points of N shows, one vector per category.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ShowColumns {
-    /// Fifteens points per row.
-    pub fifteens: Vec<u8>,
-    /// Pairs points per row.
-    pub pairs: Vec<u8>,
-    /// Runs points per row.
-    pub runs: Vec<u8>,
-    /// Flush points per row.
-    pub flush: Vec<u8>,
-    /// Nobs point per row.
-    pub nobs: Vec<u8>,
-    /// Totals per row.
-    pub total: Vec<u8>,
-}
-
-impl Columns for ShowColumns {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let ShowColumns { fifteens, pairs, runs, flush, nobs, total } = self;
-        let named = [("fifteens", fifteens), ("pairs", pairs), ("runs", runs), ("flush", flush), ("nobs", nobs)];
-        named.into_iter().chain([("total", total)]).map(|(k, v)| (k, Column::rows(v))).collect()
+crate::batch::columns! {
+    /// Per-category points of N shows, one vector per category.
+    #[derive(Debug, Clone, PartialEq, Eq, Default)]
+    pub struct ShowColumns {}
+    columns |show| {
+        /// Fifteens points per row.
+        pub fifteens: Vec<u8> = rows,
+        /// Pairs points per row.
+        pub pairs: Vec<u8> = rows,
+        /// Runs points per row.
+        pub runs: Vec<u8> = rows,
+        /// Flush points per row.
+        pub flush: Vec<u8> = rows,
+        /// Nobs point per row.
+        pub nobs: Vec<u8> = rows,
+        /// Totals per row.
+        pub total: Vec<u8> = rows,
     }
 }
 

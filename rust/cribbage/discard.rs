@@ -42,7 +42,7 @@
 use super::card::{Card, Hand, FULL_PACK};
 use super::game::Variant;
 use super::show::score_show_unchecked;
-use crate::batch::{try_zeroed, CardId, Column, Columns, IdRows, Zeroed};
+use crate::batch::{try_zeroed, CardId, IdRows, Zeroed};
 use crate::error::{Error, Result};
 
 use super::crib::{check_variant, rank_slot, CribContext, Unseen, MAX_CHOICES, THROW_KINDS};
@@ -222,30 +222,34 @@ pub(crate) fn analyze_fixed(
     k
 }
 
-/// The columns of [`analyze_discard_batch`]: `rows × choices` values per quantity, row-major,
-/// each row's choices in discard order (ascending pair-action id of the thrown cards).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DiscardColumns {
-    /// Discard choices per hand: 15 (six-card) or 10 (five-card).
-    pub choices: usize,
-    /// Expected hand.
-    pub hand: Vec<f64>,
-    /// Lowest hand score.
-    pub hand_min: Vec<u8>,
-    /// Highest hand score.
-    pub hand_max: Vec<u8>,
-    /// Starters per hand score 0..=29: `rows × choices × 30`.
-    pub hand_distribution: Vec<u8>,
-    /// Expected crib.
-    pub crib: Vec<f64>,
-    /// The dealer's expected heels.
-    pub heels: Vec<f64>,
-    /// The net value.
-    pub net: Vec<f64>,
-    /// The thrown cards' ids, lower first: `rows × choices × 2`.
-    pub thrown: Vec<u8>,
-    /// Per row: the index of the best choice (the first row [`analyze_discard`] returns).
-    pub best: Vec<u16>,
+crate::batch::columns! {
+    /// The columns of [`analyze_discard_batch`]: `rows × choices` values per quantity, row-major,
+    /// each row's choices in discard order (ascending pair-action id of the thrown cards).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct DiscardColumns {
+        /// Discard choices per hand: 15 (six-card) or 10 (five-card).
+        pub choices: usize,
+    }
+    columns |d| let (rows, c) = (d.best.len(), d.choices); {
+        /// Expected hand.
+        pub hand: Vec<f64> = [rows, c],
+        /// Expected crib.
+        pub crib: Vec<f64> = [rows, c],
+        /// The dealer's expected heels.
+        pub heels: Vec<f64> = [rows, c],
+        /// The net value.
+        pub net: Vec<f64> = [rows, c],
+        /// Lowest hand score.
+        pub hand_min: Vec<u8> = [rows, c],
+        /// Highest hand score.
+        pub hand_max: Vec<u8> = [rows, c],
+        /// Starters per hand score 0..=29: `rows × choices × 30`.
+        pub hand_distribution: Vec<u8> = [rows, c, 30],
+        /// The thrown cards' ids, lower first: `rows × choices × 2`.
+        pub thrown: Vec<u8> = [rows, c, 2],
+        /// Per row: the index of the best choice (the first row [`analyze_discard`] returns).
+        pub best: Vec<u16> = rows,
+    }
 }
 
 impl DiscardColumns {
@@ -279,24 +283,6 @@ impl DiscardColumns {
             thrown: zeros(rows, c * 2, c)?,
             best: zeros(rows, 1, c)?,
         })
-    }
-}
-
-impl Columns for DiscardColumns {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let (rows, c) = (self.best.len(), self.choices);
-        let per_choice = |v: Vec<f64>| Column::shaped(v, &[rows, c]);
-        vec![
-            ("hand", per_choice(self.hand)),
-            ("crib", per_choice(self.crib)),
-            ("heels", per_choice(self.heels)),
-            ("net", per_choice(self.net)),
-            ("hand_min", Column::shaped(self.hand_min, &[rows, c])),
-            ("hand_max", Column::shaped(self.hand_max, &[rows, c])),
-            ("hand_distribution", Column::shaped(self.hand_distribution, &[rows, c, 30])),
-            ("thrown", Column::shaped(self.thrown, &[rows, c, 2])),
-            ("best", Column::rows(self.best)),
-        ]
     }
 }
 

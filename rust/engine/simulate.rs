@@ -3,7 +3,7 @@
 //! Memory is O(output): each game is reduced to a fixed-size [`GameSummary`] as soon as it ends
 //! and appended to the columns, block by block ([`simulate_block`]); a caller that holds its own
 //! pool and columns runs the blocks with [`simulate_into`] (the Python bindings, under an
-//! [`interrupt`](super::interrupt) flag raised on Ctrl-C). The columns are a [`Columns`] set,
+//! [`interrupt`](super::interrupt) flag raised on Ctrl-C). The columns are a [`Columns`](crate::batch::Columns) set,
 //! which the bindings turn into a dict of arrays.
 
 use std::ops::Range;
@@ -11,7 +11,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::{ActionList, Game, GameState, Policy, PolicyFactory, MAX_PLAYERS};
-use crate::batch::{Column, Columns};
+use crate::batch::Column;
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
@@ -75,36 +75,42 @@ impl GameSummary {
     }
 }
 
-/// Per-game results of [`simulate`], as columns. Arrays with a side axis are row-major
-/// `n_games × n_sides`, `returns` is `n_games × n_players`; `sources[k]` is the column of
-/// [`Game::POINT_SOURCES`]`[k]`. Integer columns saturate at `i32::MAX` (no game comes near).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SimColumns {
-    /// Number of games.
-    pub n_games: usize,
-    /// Number of sides (the side axis).
-    pub n_sides: usize,
-    /// Number of players (the axis of `returns`).
-    pub n_players: usize,
-    /// Final score of each side.
-    pub scores: Vec<i32>,
-    /// The payoff of each player, as [`GameState::returns`].
-    pub returns: Vec<f64>,
-    /// The winning side, or -1 for a draw.
-    pub winner: Vec<i8>,
-    /// The dealer of the first deal.
-    pub first_dealer: Vec<i8>,
-    /// Deals begun, including the one in which the game ended.
-    pub deals: Vec<i32>,
-    /// Actions applied, chance included.
-    pub actions: Vec<i32>,
-    /// One per-side column per point source.
-    pub sources: Vec<Vec<i32>>,
-    /// The names of the point sources ([`Game::POINT_SOURCES`]), the names of `sources`.
-    pub source_names: &'static [&'static str],
-    /// The records of the block being played, kept between blocks so that a long run allocates
-    /// (and page-faults) them once; empty between calls, so it never shows in comparisons.
-    scratch: Vec<Result<GameSummary>>,
+crate::batch::columns! {
+    /// Per-game results of [`simulate`], as columns, as `simulate`'s dict lists them. Arrays with
+    /// a side axis are row-major `n_games × n_sides`, `returns` is `n_games × n_players`;
+    /// `sources[k]` is the column of [`Game::POINT_SOURCES`]`[k]`, after the others. Integer
+    /// columns saturate at `i32::MAX` (no game comes near).
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct SimColumns {
+        /// Number of games.
+        pub n_games: usize,
+        /// Number of sides (the side axis).
+        pub n_sides: usize,
+        /// Number of players (the axis of `returns`).
+        pub n_players: usize,
+        /// One per-side column per point source.
+        pub sources: Vec<Vec<i32>>,
+        /// The names of the point sources ([`Game::POINT_SOURCES`]), the names of `sources`.
+        pub source_names: &'static [&'static str],
+        /// The records of the block being played, kept between blocks so that a long run allocates
+        /// (and page-faults) them once; empty between calls, so it never shows in comparisons.
+        scratch: Vec<Result<GameSummary>>,
+    }
+    columns |c| let (n, s, p) = (c.n_games, c.n_sides, c.n_players); {
+        /// Final score of each side.
+        pub scores: Vec<i32> = [n, s],
+        /// The payoff of each player, as [`GameState::returns`].
+        pub returns: Vec<f64> = [n, p],
+        /// The winning side, or -1 for a draw.
+        pub winner: Vec<i8> = rows,
+        /// The dealer of the first deal.
+        pub first_dealer: Vec<i8> = rows,
+        /// Deals begun, including the one in which the game ended.
+        pub deals: Vec<i32> = rows,
+        /// Actions applied, chance included.
+        pub actions: Vec<i32> = rows,
+    }
+    then c.source_names.iter().zip(c.sources).map(|(name, column)| (*name, Column::shaped(column, &[n, s])))
 }
 
 fn sat(x: u64) -> i32 {
@@ -176,26 +182,6 @@ impl SimColumns {
     /// The per-side column of the source named `name`, if the game has it.
     pub fn source(&self, names: &[&str], name: &str) -> Option<&[i32]> {
         names.iter().position(|n| *n == name).and_then(|k| self.sources.get(k)).map(|c| c.as_slice())
-    }
-}
-
-/// The columns by name, as `simulate`'s dict lists them: `scores` (games × sides), `returns`
-/// (games × players), `winner`, `first_dealer`, `deals`, `actions`, then one games × sides
-/// column per point source.
-impl Columns for SimColumns {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let (n, s, p) = (self.n_games, self.n_sides, self.n_players);
-        let mut out = vec![
-            ("scores", Column::shaped(self.scores, &[n, s])),
-            ("returns", Column::shaped(self.returns, &[n, p])),
-            ("winner", Column::rows(self.winner)),
-            ("first_dealer", Column::rows(self.first_dealer)),
-            ("deals", Column::rows(self.deals)),
-            ("actions", Column::rows(self.actions)),
-        ];
-        let sources = self.source_names.iter().zip(self.sources);
-        out.extend(sources.map(|(name, column)| (*name, Column::shaped(column, &[n, s]))));
-        out
     }
 }
 

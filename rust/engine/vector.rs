@@ -38,7 +38,7 @@
 use rayon::prelude::*;
 
 use super::{game_seed, thread_pool, ActionList, Game, GameState, Player, MAX_PLAYERS, TERMINAL};
-use crate::batch::{try_zeroed, Column, Columns, Zeroed};
+use crate::batch::{try_zeroed, Zeroed};
 use crate::error::{Error, Result};
 use crate::names::named_enum;
 use crate::rng::Rng;
@@ -90,23 +90,31 @@ pub struct Outputs<'a> {
     pub tensor: &'a mut [f32],
 }
 
-/// Owned output buffers of the right sizes for a [`VectorGame`]: Rust callers pass them as
-/// [`Outputs`]; the Python bindings hand them to numpy once, as [`Columns`], and write into the
-/// arrays every call.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OutputBuffers {
-    /// See [`Outputs::current_player`].
-    pub current_player: Vec<i32>,
-    /// See [`Outputs::legal_mask`].
-    pub legal_mask: Vec<bool>,
-    /// See [`Outputs::rewards`].
-    pub rewards: Vec<f32>,
-    /// See [`Outputs::terminated`].
-    pub terminated: Vec<bool>,
-    /// See [`Outputs::returns`].
-    pub returns: Vec<f32>,
-    /// See [`Outputs::tensor`].
-    pub tensor: Vec<f32>,
+crate::batch::columns! {
+    /// Owned output buffers of the right sizes for a [`VectorGame`]: Rust callers pass them as
+    /// [`Outputs`]; the Python bindings hand them to numpy once, as [`Columns`](crate::batch::Columns) (named as the
+    /// Python `Batch` names them; the tables shaped `(n, width)`), and write into the arrays
+    /// every call.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct OutputBuffers {}
+    columns |b|
+        let n = b.current_player.len();
+        let width = |len: usize| len.checked_div(n).unwrap_or(0);
+        let (mask, players, tensor) = (width(b.legal_mask.len()), width(b.rewards.len()), width(b.tensor.len()));
+    {
+        /// See [`Outputs::current_player`].
+        pub current_player: Vec<i32> = rows,
+        /// See [`Outputs::legal_mask`].
+        pub legal_mask: Vec<bool> = [n, mask],
+        /// See [`Outputs::rewards`].
+        pub rewards: Vec<f32> = [n, players],
+        /// See [`Outputs::terminated`].
+        pub terminated: Vec<bool> = rows,
+        /// See [`Outputs::returns`].
+        pub returns: Vec<f32> = [n, players],
+        /// See [`Outputs::tensor`].
+        pub tensor: Vec<f32> = [n, tensor] as "observation",
+    }
 }
 
 impl OutputBuffers {
@@ -152,25 +160,6 @@ impl OutputBuffers {
             returns: &mut self.returns,
             tensor: &mut self.tensor,
         }
-    }
-}
-
-/// The buffers as columns, named as the Python `Batch` names them (the tensor: `observation`),
-/// the tables shaped `(n, width)`.
-impl Columns for OutputBuffers {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let n = self.current_player.len();
-        let shape = |len: usize| [n, len.checked_div(n).unwrap_or(0)];
-        let (mask, players, tensor) =
-            (shape(self.legal_mask.len()), shape(self.rewards.len()), shape(self.tensor.len()));
-        vec![
-            ("current_player", Column::rows(self.current_player)),
-            ("legal_mask", Column::shaped(self.legal_mask, &mask)),
-            ("rewards", Column::shaped(self.rewards, &players)),
-            ("terminated", Column::rows(self.terminated)),
-            ("returns", Column::shaped(self.returns, &players)),
-            ("observation", Column::shaped(self.tensor, &tensor)),
-        ]
     }
 }
 
@@ -692,6 +681,7 @@ fn step_row<G: Game>(cfg: &Config<G>, slot: &mut Slot<G::State>, action: i64, ro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::{Column, Columns};
     use crate::cribbage::{self, Variant};
     use crate::piquet::{self, Rules, Scope};
 

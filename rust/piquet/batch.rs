@@ -7,9 +7,9 @@ use super::card::Card;
 use super::card::Hand;
 use super::compare::points_of;
 use super::declare::{Compiled, Summary};
-use super::exchange::{ExchangeMcCounts, ExchangeRow};
+use super::exchange::ExchangeRow;
 use super::rules::Rules;
-use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, IdRows, Values, CHUNK_ROWS};
+use crate::batch::{for_chunks, for_tasks, CardId, Column, Columns, IdRows, CHUNK_ROWS};
 use crate::error::{Error, Result};
 use crate::kernel::Kernel;
 
@@ -180,34 +180,37 @@ impl<'a, T: CardId> DealRows<'a, T> {
     }
 }
 
-/// Declaration features of N hands, one column per feature (rows in input order), from
-/// [`declarations_batch`].
-///
-/// Ranks are piquet ranks (0 = 7 … 7 = ace), suits 0..4 (C D H S).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct DeclarationFeatures {
-    /// Cards in the point (the longest suit), 3..=8.
-    pub point_length: Vec<u8>,
-    /// The point's value (sum of point values), the tie-break.
-    pub point_value: Vec<u8>,
-    /// The point's suit (the lowest suit among equal points).
-    pub point_suit: Vec<u8>,
-    /// Length of the best sequence, 0 when there is none.
-    pub best_sequence_length: Vec<u8>,
-    /// Rank of the best sequence's top card, 0 when there is none (a real top is at least 2).
-    pub best_sequence_top: Vec<u8>,
-    /// Number of sequences (0..=4).
-    pub sequence_count: Vec<u8>,
-    /// Value of all sequences under the rules given.
-    pub sequence_value: Vec<u16>,
-    /// Best set: 0 none, 3 a trio, 4 a fourteen.
-    pub best_set_kind: Vec<u8>,
-    /// Rank of the best set (3..=7), 0 when there is none.
-    pub best_set_rank: Vec<u8>,
-    /// Value of all sets (14 per fourteen, 3 per trio).
-    pub sets_value: Vec<u16>,
-    /// Carte blanche (no K, Q, J in the hand given).
-    pub carte_blanche: Vec<bool>,
+crate::batch::columns! {
+    /// Declaration features of N hands, one column per feature (rows in input order), from
+    /// [`declarations_batch`].
+    ///
+    /// Ranks are piquet ranks (0 = 7 … 7 = ace), suits 0..4 (C D H S).
+    #[derive(Debug, Clone, PartialEq, Eq, Default)]
+    pub struct DeclarationFeatures {}
+    columns |features| {
+        /// Cards in the point (the longest suit), 3..=8.
+        pub point_length: Vec<u8> = rows,
+        /// The point's value (sum of point values), the tie-break.
+        pub point_value: Vec<u8> = rows,
+        /// The point's suit (the lowest suit among equal points).
+        pub point_suit: Vec<u8> = rows,
+        /// Length of the best sequence, 0 when there is none.
+        pub best_sequence_length: Vec<u8> = rows,
+        /// Rank of the best sequence's top card, 0 when there is none (a real top is at least 2).
+        pub best_sequence_top: Vec<u8> = rows,
+        /// Number of sequences (0..=4).
+        pub sequence_count: Vec<u8> = rows,
+        /// Value of all sequences under the rules given.
+        pub sequence_value: Vec<u16> = rows,
+        /// Best set: 0 none, 3 a trio, 4 a fourteen.
+        pub best_set_kind: Vec<u8> = rows,
+        /// Rank of the best set (3..=7), 0 when there is none.
+        pub best_set_rank: Vec<u8> = rows,
+        /// Value of all sets (14 per fourteen, 3 per trio).
+        pub sets_value: Vec<u16> = rows,
+        /// Carte blanche (no K, Q, J in the hand given).
+        pub carte_blanche: Vec<bool> = rows,
+    }
 }
 
 impl DeclarationFeatures {
@@ -238,35 +241,6 @@ impl DeclarationFeatures {
     }
 }
 
-/// The columns by name, in field order (the dict `declarations_batch` returns in Python).
-impl Columns for DeclarationFeatures {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        vec![
-            ("point_length", Column::rows(self.point_length)),
-            ("point_value", Column::rows(self.point_value)),
-            ("point_suit", Column::rows(self.point_suit)),
-            ("best_sequence_length", Column::rows(self.best_sequence_length)),
-            ("best_sequence_top", Column::rows(self.best_sequence_top)),
-            ("sequence_count", Column::rows(self.sequence_count)),
-            ("sequence_value", Column::rows(self.sequence_value)),
-            ("best_set_kind", Column::rows(self.best_set_kind)),
-            ("best_set_rank", Column::rows(self.best_set_rank)),
-            ("sets_value", Column::rows(self.sets_value)),
-            ("carte_blanche", Column::rows(self.carte_blanche)),
-        ]
-    }
-}
-
-/// A (rows, width) column from fixed-size rows.
-fn matrix<T, const W: usize>(rows: impl Iterator<Item = [T; W]>) -> Column
-where
-    Vec<T>: Into<Values>,
-{
-    let flat: Vec<T> = rows.flatten().collect();
-    let n = flat.len() / W;
-    Column::shaped(flat, &[n, W])
-}
-
 /// The rows of the exact exchange analysis ([`exact_exchange`](super::exact_exchange)) of a dealt
 /// hand as columns, after the hand's mask (`hand`, a count).
 #[derive(Debug, Clone, PartialEq)]
@@ -275,41 +249,7 @@ pub struct ExactExchangeColumns(pub Hand, pub Vec<ExchangeRow>);
 impl Columns for ExactExchangeColumns {
     fn columns(self) -> Vec<(&'static str, Column)> {
         let ExactExchangeColumns(hand, rows) = self;
-        let col = |f: fn(&ExchangeRow) -> f64| Column::rows(rows.iter().map(f).collect::<Vec<f64>>());
-        vec![
-            ("hand", Column::Count(hand.mask() as u64)),
-            ("discard", Column::rows(rows.iter().map(|r| r.discard.mask()).collect::<Vec<u32>>())),
-            ("expected_point", col(|r| r.expected_point)),
-            ("expected_sequence", col(|r| r.expected_sequence)),
-            ("expected_sets", col(|r| r.expected_sets)),
-            ("carte_blanche", Column::rows(rows.iter().map(|r| r.carte_blanche).collect::<Vec<u16>>())),
-            ("expected_total", col(|r| r.expected_total)),
-            ("point_length", matrix(rows.iter().map(|r| r.point_length))),
-            ("sequence_length", matrix(rows.iter().map(|r| r.sequence_length))),
-            ("set_size", matrix(rows.iter().map(|r| r.set_size))),
-            ("total_30", col(|r| r.total_30)),
-            ("draws", Column::rows(rows.iter().map(|r| r.draws).collect::<Vec<u64>>())),
-        ]
-    }
-}
-
-/// The Monte Carlo counts of every discard ([`monte_carlo_exchange`](super::monte_carlo_exchange))
-/// as columns: (rows, 2) pairs but for `discard` (masks) and `samples`.
-impl Columns for Vec<ExchangeMcCounts> {
-    fn columns(self) -> Vec<(&'static str, Column)> {
-        let c = &self;
-        vec![
-            ("discard", Column::rows(c.iter().map(|c| c.discard.mask()).collect::<Vec<u32>>())),
-            ("samples", Column::rows(c.iter().map(|c| c.samples).collect::<Vec<u64>>())),
-            ("point", matrix(c.iter().map(|c| c.point))),
-            ("sequences", matrix(c.iter().map(|c| c.sequences))),
-            ("sets", matrix(c.iter().map(|c| c.sets))),
-            ("repique", matrix(c.iter().map(|c| c.repique))),
-            ("pique", matrix(c.iter().map(|c| c.pique))),
-            ("points", matrix(c.iter().map(|c| c.points))),
-            ("net", matrix(c.iter().map(|c| c.net))),
-            ("total", matrix(c.iter().map(|c| c.total))),
-        ]
+        [("hand", Column::Count(hand.mask() as u64))].into_iter().chain(rows.columns()).collect()
     }
 }
 

@@ -402,6 +402,13 @@ pub(crate) fn check_twelve(hand: Hand, what: &'static str) -> Result<()> {
     Ok(())
 }
 
+/// A hand in a result column is its mask (`uint32`).
+impl crate::batch::Cell for Hand {
+    fn column(hands: impl Iterator<Item = Hand>) -> crate::batch::Column {
+        crate::batch::Column::rows(hands.map(|h| h.mask()).collect::<Vec<u32>>())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

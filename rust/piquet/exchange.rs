@@ -36,36 +36,38 @@ use super::rules::{Role, Rules, TrickScoring, CARTE_BLANCHE_POINTS, PIQUE_THRESH
 use crate::error::{Error, Result};
 use crate::rng::Rng;
 
-/// One discard of [`exact_exchange`], with exact expectations over every draw.
-///
-/// The values are what the hand after the exchange **holds** (as if each declaration were good);
-/// whether it wins against the opponent is the Monte Carlo part ([`ExchangeMcCounts`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExchangeRow {
-    /// The cards discarded (empty: the player declines to exchange).
-    pub discard: Hand,
-    /// E\[point\] (the point scores one per card: its length).
-    pub expected_point: f64,
-    /// E[value of all sequences] under the rules' sequence values.
-    pub expected_sequence: f64,
-    /// E[value of all sets] (14 per fourteen, 3 per trio).
-    pub expected_sets: f64,
-    /// Carte blanche, 10 or 0: judged on the hand **as dealt** (rules §3.1), so the same for every
-    /// discard.
-    pub carte_blanche: u16,
-    /// E[point + sequences + sets + carte blanche].
-    pub expected_total: f64,
-    /// `point_length[n]`: probability that the point has `n` cards (only 3..=8 can occur).
-    pub point_length: [f64; 9],
-    /// `sequence_length[n]`: probability that the best sequence has `n` cards (0: none).
-    pub sequence_length: [f64; 9],
-    /// `set_size[n]`: probability that the best set has `n` cards (0: none, 3: a trio, 4: a
-    /// fourteen; 1 and 2 are always 0).
-    pub set_size: [f64; 5],
-    /// Probability that the total held is 30 or more (the repique threshold, rules §4).
-    pub total_30: f64,
-    /// The number of equally likely draws enumerated (C(20, cards discarded)).
-    pub draws: u64,
+crate::batch::row_columns! {
+    /// One discard of [`exact_exchange`], with exact expectations over every draw.
+    ///
+    /// The values are what the hand after the exchange **holds** (as if each declaration were good);
+    /// whether it wins against the opponent is the Monte Carlo part ([`ExchangeMcCounts`]).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ExchangeRow {
+        /// The cards discarded (empty: the player declines to exchange).
+        pub discard: Hand,
+        /// E\[point\] (the point scores one per card: its length).
+        pub expected_point: f64,
+        /// E[value of all sequences] under the rules' sequence values.
+        pub expected_sequence: f64,
+        /// E[value of all sets] (14 per fourteen, 3 per trio).
+        pub expected_sets: f64,
+        /// Carte blanche, 10 or 0: judged on the hand **as dealt** (rules §3.1), so the same for every
+        /// discard.
+        pub carte_blanche: u16,
+        /// E[point + sequences + sets + carte blanche].
+        pub expected_total: f64,
+        /// `point_length[n]`: probability that the point has `n` cards (only 3..=8 can occur).
+        pub point_length: [f64; 9],
+        /// `sequence_length[n]`: probability that the best sequence has `n` cards (0: none).
+        pub sequence_length: [f64; 9],
+        /// `set_size[n]`: probability that the best set has `n` cards (0: none, 3: a trio, 4: a
+        /// fourteen; 1 and 2 are always 0).
+        pub set_size: [f64; 5],
+        /// Probability that the total held is 30 or more (the repique threshold, rules §4).
+        pub total_30: f64,
+        /// The number of equally likely draws enumerated (C(20, cards discarded)).
+        pub draws: u64,
+    }
 }
 
 /// The opponent of [`monte_carlo_exchange`].
@@ -113,30 +115,32 @@ pub const REFINE_CANDIDATES: usize = 4;
 /// Draws per discard size on which [`McOpponent::Best`] rescores its best candidates.
 pub const REFINE_DRAWS: usize = 512;
 
-/// Monte Carlo counts for one discard (see [`monte_carlo_exchange`]); [`add`](Self::add) merges
-/// disjoint sample ranges. "Mine" is the analysed player's, "the opponent's" the other's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ExchangeMcCounts {
-    /// The cards discarded.
-    pub discard: Hand,
-    /// Samples in which this discard was possible (for the dealer: elder left enough cards).
-    pub samples: u64,
-    /// The point: `[won, lost]` (the rest: equal, nobody scores).
-    pub point: [u64; 2],
-    /// Sequences: `[won, lost]`.
-    pub sequences: [u64; 2],
-    /// Sets: `[won, lost]`.
-    pub sets: [u64; 2],
-    /// Repique: `[mine, the opponent's]`.
-    pub repique: [u64; 2],
-    /// A sure pique (elder only; see [`monte_carlo_exchange`]): `[mine, the opponent's]`.
-    pub pique: [u64; 2],
-    /// Σ and Σ² of my declaration points scored (repique included).
-    pub points: [u64; 2],
-    /// Σ and Σ² of my points minus the opponent's (the sum may be negative).
-    pub net: [i64; 2],
-    /// Σ and Σ² of the total I hold (as [`ExchangeRow::expected_total`]: as if all were good).
-    pub total: [u64; 2],
+crate::batch::row_columns! {
+    /// Monte Carlo counts for one discard (see [`monte_carlo_exchange`]); [`add`](Self::add) merges
+    /// disjoint sample ranges. "Mine" is the analysed player's, "the opponent's" the other's.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+    pub struct ExchangeMcCounts {
+        /// The cards discarded.
+        pub discard: Hand,
+        /// Samples in which this discard was possible (for the dealer: elder left enough cards).
+        pub samples: u64,
+        /// The point: `[won, lost]` (the rest: equal, nobody scores).
+        pub point: [u64; 2],
+        /// Sequences: `[won, lost]`.
+        pub sequences: [u64; 2],
+        /// Sets: `[won, lost]`.
+        pub sets: [u64; 2],
+        /// Repique: `[mine, the opponent's]`.
+        pub repique: [u64; 2],
+        /// A sure pique (elder only; see [`monte_carlo_exchange`]): `[mine, the opponent's]`.
+        pub pique: [u64; 2],
+        /// Σ and Σ² of my declaration points scored (repique included).
+        pub points: [u64; 2],
+        /// Σ and Σ² of my points minus the opponent's (the sum may be negative).
+        pub net: [i64; 2],
+        /// Σ and Σ² of the total I hold (as [`ExchangeRow::expected_total`]: as if all were good).
+        pub total: [u64; 2],
+    }
 }
 
 impl ExchangeMcCounts {

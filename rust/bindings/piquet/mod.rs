@@ -23,7 +23,6 @@ card_class! {
     /// 6 = K, 7 = A; suits C D H S), from text (``"AS"``, ``"10♥"``, ``"th"``) or from another Card.
     /// Cards are immutable, hashable and ordered by id; ``int(card)`` is the id.
     deck: Piquet, core: core::Card, hand: core::Hand, count: 32, module: "cribpiquet.piquet",
-    slot: 1, other_card: "a cribbage card is not a piquet card",
     id_doc: "The public id, ``suit * 8 + rank``.", rank_doc: "Rank 0..7: 7, 8, 9, 10, J, Q, K, A.";
     /// The value for the point: A 11, K Q J 10 ten, 9 8 7 face value.
     #[getter]
@@ -89,7 +88,6 @@ macro_rules! add {
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     use self::{batch::*, declarations::*, partiya::*, score_game::*};
-    convert::register_card_type(1, m.py().get_type::<Card>());
     rules::add_field_properties(m.py())?;
     add!(m, ["PiquetCard" = Card, "PiquetRules" = rules::Rules], [piquet_parse_cards]);
     add!(
