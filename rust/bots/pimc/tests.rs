@@ -1,6 +1,6 @@
 use super::*;
 use crate::bots::ismcts::{Ismcts, IsmctsConfig};
-use crate::cribbage::{GameConfig, Phase};
+use crate::cribbage::{discard_tables, GameConfig, Phase, TablesModel, TablesOptions};
 
 fn bot(worlds: u32, threads: usize, objective: Objective) -> Pimc<cribbage::State> {
     // Every decision by the worlds (the setting that exercises the most of the search).
