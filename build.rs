@@ -92,7 +92,7 @@ fn base_keys() -> Vec<u32> {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=rust/cribbage/rank_points.rs");
-    tables_source_key();
+    cache_key();
 
     let base = base_keys();
     let max_base_sum: u32 = base.iter().max().unwrap() * MAX_COPIES as u32 + base[base.len() - 2];
@@ -177,14 +177,16 @@ fn main() {
     fs::write(path, out).unwrap();
 }
 
-/// The version key of the cached discard tables (`rust/cribbage/tables_cache.rs`): a hash of the
-/// crate version and of every source the tables are computed from (the cribbage folder, the card
-/// machinery, this script), exported as `CRIBPIQUET_TABLES_KEY`. Any change to them gives another
-/// key, so a cache written by another build is never read.
-fn tables_source_key() {
-    const SOURCES: [&str; 3] = ["rust/cribbage", "rust/cards.rs", "build.rs"];
+/// The build's key of the cached tables (`rust/cache.rs`): a hash of the crate version and of
+/// every source of the core (all of `rust/` but the bindings) and this script, exported as
+/// `CRIBPIQUET_CACHE_KEY`. Any change to them gives another key, so a file written by another
+/// build is never read.
+fn cache_key() {
     fn files(path: &std::path::Path, out: &mut Vec<PathBuf>) {
         if path.is_dir() {
+            if path.ends_with("bindings") {
+                return; // the Python bindings compute no table
+            }
             for entry in fs::read_dir(path).unwrap() {
                 files(&entry.unwrap().path(), out);
             }
@@ -193,7 +195,7 @@ fn tables_source_key() {
         }
     }
     let mut paths = Vec::new();
-    for source in SOURCES {
+    for source in ["rust", "build.rs"] {
         println!("cargo:rerun-if-changed={source}");
         files(std::path::Path::new(source), &mut paths);
     }
@@ -210,5 +212,5 @@ fn tables_source_key() {
         eat(path.to_string_lossy().replace('\\', "/").as_bytes());
         eat(&fs::read(path).unwrap());
     }
-    println!("cargo:rustc-env=CRIBPIQUET_TABLES_KEY={hash:016x}");
+    println!("cargo:rustc-env=CRIBPIQUET_CACHE_KEY={hash:016x}");
 }

@@ -1044,7 +1044,10 @@ impl DiscardTables {
         let all_hands = binomial(self.pack.count_ones() as u64, self.variant.cards_dealt() as u64);
         for (name, sums) in [("sums", &self.sums), ("sums_before", &self.sums_before)] {
             if sums.hands != 0 && sums.hands != all_hands {
-                return bad(&format!("{name}.hands"), format!("is {}, not 0 or {all_hands} (every hand once)", sums.hands));
+                return bad(
+                    &format!("{name}.hands"),
+                    format!("is {}, not 0 or {all_hands} (every hand once)", sums.hands),
+                );
             }
             for (role, counts) in roles.iter().zip(&sums.counts) {
                 let total: u128 = counts.iter().map(|&c| c as u128).sum();
@@ -1057,8 +1060,8 @@ impl DiscardTables {
     }
 
     /// The thrown-only values of these tables' throw shares: what [`advance`](Self::advance)
-    /// computes them from in that model (a few milliseconds), so a saved table's values can be
-    /// checked against its throws.
+    /// computes them from in that model (tests compare them with a saved table's values).
+    #[cfg(test)]
     pub(crate) fn thrown_only_values(&self) -> CribValues {
         values_from_weights(&self.pair_weights(true), &self.pair_weights(false), self.flushes, self.pack)
     }
