@@ -1,8 +1,9 @@
 """PIMC's first cribbage decision in a fresh process (issue 30, item 7). The inference's discard
 tables (thrown-only model) are made once per process: computed when no cached file of this build
 is there (``cold``: ``CRIBPIQUET_CACHE_DIR=off``), read back from the cache directory otherwise
-(``warm``: a temporary cache directory, filled by one process first); ``no inference``
-(``PIMC(inference=False)``) is what any first decision costs without them. Each run is a new
+(``warm``: a temporary cache directory, filled by one process first); ``cold, no inference``
+(``PIMC(inference=False)``, no cache) is what a first decision costs without them: the win
+table's self-play, cached the same way. Each run is a new
 Python process: import, a play state, then ``PIMC(seed=1).step(state)`` timed (wall and CPU
 time: the CPU time, over every thread, varies far less with the load of a shared machine), then
 a second step. Prints the medians.
@@ -44,7 +45,7 @@ def main() -> None:
             run = [sys.executable, "-c", CHILD, variant]
             subprocess.run([*run, "1"], env=dict(os.environ, CRIBPIQUET_CACHE_DIR=cache), check=True,
                            capture_output=True)  # fmt: skip
-            for mode, inference, where in [("cold", "1", "off"), ("warm", "1", cache), ("no inference", "0", "off")]:
+            for mode, inference, where in [("cold", "1", "off"), ("warm", "1", cache), ("cold, no inference", "0", "off")]:
                 env = dict(os.environ, CRIBPIQUET_CACHE_DIR=where)
                 firsts, seconds, cpus = [], [], []
                 for _ in range(runs):

@@ -1,5 +1,5 @@
-"""Issue 30, item 7: PIMC's inference tables kept in the user's cache directory
-(``rust/cribbage/tables_cache.rs``). Each check runs fresh processes with ``CRIBPIQUET_CACHE_DIR``
+"""Issue 30, item 7: PIMC's inference tables and the bots' win table kept in the user's cache
+directory (``rust/cache.rs``, ``rust/cribbage/tables_cache.rs``, ``rust/eval/winprob.rs``). Each check runs fresh processes with ``CRIBPIQUET_CACHE_DIR``
 set to a directory of the test's own: the first computes and saves the tables, the next read
 them back, and every process decides exactly as one that computed them (``off``: no cache). A
 damaged, truncated, forged or misplaced file, a pipe in its place, a directory that cannot be
@@ -49,22 +49,26 @@ def computed() -> dict:
     return {variant: decide(variant, "off")["values"] for variant in ("five-card", "six-card")}
 
 
-def cache_file(cache: Path, variant: str) -> Path:
-    (found,) = cache.glob(f"inference-tables-{variant}-*.bin")
-    assert len(found.name) == len(f"inference-tables-{variant}-") + 16 + 4  # the build's key
+def cache_file(cache: Path, variant: str, what: str = "inference-tables") -> Path:
+    (found,) = cache.glob(f"{what}-{variant}-*.bin")
+    assert len(found.name.rsplit("-", 1)[1]) == 16 + 4  # the build's key
     return found
+
+
+def win_table(cache: Path, variant: str) -> Path:
+    return cache_file(cache, f"{variant}-{ {'five-card': 61, 'six-card': 121}[variant]}", "win-table")
 
 
 @pytest.mark.parametrize("variant", ["five-card", "six-card"])
 def test_a_saved_file_is_read_back_and_decides_as_the_computation(tmp_path, computed, variant):
     cache = tmp_path / "cache"
     assert decide(variant, cache)["values"] == computed[variant]  # computes, saves
-    saved = cache_file(cache, variant)
+    saved, win = cache_file(cache, variant), win_table(cache, variant)
     size = saved.stat().st_size
-    assert [p.name for p in cache.iterdir()] == [saved.name]  # no temporary file left behind
+    assert sorted(cache.iterdir()) == sorted([saved, win])  # no temporary file left behind
     again = decide(variant, cache)  # reads
     assert again["values"] == computed[variant]
-    assert saved.stat().st_size == size and list(cache.iterdir()) == [saved]
+    assert saved.stat().st_size == size and sorted(cache.iterdir()) == sorted([saved, win])
 
 
 def test_off_or_empty_keeps_no_file(tmp_path, computed):
@@ -94,12 +98,12 @@ def damaged(good: bytes, rng: random.Random, case: int) -> bytes:
     return b""  # empty
 
 
-@pytest.mark.parametrize("case", range(6))
+@pytest.mark.parametrize("case", range(12))
 def test_fuzz_a_damaged_file_is_recomputed_and_replaced(tmp_path, computed, case):
     rng = random.Random(3070 + case)
     cache = tmp_path / "cache"
     decide("five-card", cache)
-    saved = cache_file(cache, "five-card")
+    saved = cache_file(cache, "five-card") if case < 6 else win_table(cache, "five-card")
     good = saved.read_bytes()
     bad = damaged(good, rng, case)
     assert bad != good

@@ -15,10 +15,12 @@
 //! the roles, so each pair `V[a][b]`, `V[b][a]` is solved together from its 2 × 2 system. (Who
 //! reaches the target first inside a deal is approximated by the pone-first rule.)
 //!
-//! The table depends only on the variant and target; it is cached for the process. Building it
-//! is the cost of the first IS-MCTS decision of a process in a two-sided cribbage game: about
-//! 0.1 s on one core for the self-play plus the dynamic programme (benches/README.md, "the win
-//! table"; `cargo bench --bench bots -- win_table`); the self-play part divides by the cores.
+//! The table depends only on the variant and target; it is cached for the process, and once per
+//! build in the user's cache directory ([`crate::cache`]: every later process reads it back).
+//! Building it is the cost of the first IS-MCTS decision of the first process in a two-sided
+//! cribbage game: about 0.1 s on one core for the self-play plus the dynamic programme
+//! (benches/README.md, "the win table"; `cargo bench --bench bots -- win_table`); the self-play
+//! part divides by the cores.
 //! Games with more than two sides (three-player) use [`multi_side_values`] instead.
 
 use std::sync::{Arc, Mutex};
