@@ -100,10 +100,13 @@ impl Kernel {
     /// between calls.
     pub fn chosen() -> Result<Kernel> {
         match std::env::var(ENV_VAR) {
-            Ok(name) => Kernel::parse(&name)
-                .map_err(|e| Error::InvalidValue(format!("{ENV_VAR}={:?}: {e}", crate::error::echo(&name)))),
+            Ok(name) => Kernel::parse(&name).map_err(|e| {
+                Error::InvalidValue(format!("{ENV_VAR}={:?}: {e}", crate::error::echo(&name)))
+            }),
             Err(std::env::VarError::NotPresent) => Ok(Kernel::best()),
-            Err(std::env::VarError::NotUnicode(_)) => Err(Error::InvalidValue(format!("{ENV_VAR} is not valid text"))),
+            Err(std::env::VarError::NotUnicode(_)) => {
+                Err(Error::InvalidValue(format!("{ENV_VAR} is not valid text")))
+            }
         }
     }
 }

@@ -469,9 +469,9 @@ where
     let mut counts = crate::bots::arena::ArenaCounts::new(seats);
     let mut records = Vec::new();
     let wanted = run.record_below.saturating_sub(run.games.start) as usize;
-    records
-        .try_reserve_exact(wanted)
-        .map_err(|_| crate::error::Error::OutOfMemory(format!("cannot hold {wanted} game records")))?;
+    records.try_reserve_exact(wanted).map_err(|_| {
+        crate::error::Error::OutOfMemory(format!("cannot hold {wanted} game records"))
+    })?;
     let clock = std::time::Instant::now();
     let Range { mut start, end } = run.games;
     // At least one game per thread in a block, so slow games still keep every core busy.

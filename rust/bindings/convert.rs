@@ -226,7 +226,10 @@ pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, name: &str) -> PyResu
 /// argument, never a bare `UnicodeEncodeError`.
 pub(crate) fn text<'a>(s: &'a Bound<'_, PyString>, name: &str) -> PyResult<&'a str> {
     s.to_str().map_err(|_| {
-        PyValueError::new_err(format!("{name} must be text, got {} (it holds a lone surrogate)", echo_repr(s.as_any())))
+        PyValueError::new_err(format!(
+            "{name} must be text, got {} (it holds a lone surrogate)",
+            echo_repr(s.as_any())
+        ))
     })
 }
 

@@ -362,7 +362,8 @@ impl DiscardTables {
         if changes.is_instance_of::<pyo3::types::PyString>() {
             return Err(PyTypeError::new_err("changes must be a sequence of floats, got a str"));
         }
-        t.changes = changes.extract().map_err(|_| PyTypeError::new_err("changes must be a sequence of floats"))?;
+        t.changes =
+            changes.extract().map_err(|_| PyTypeError::new_err("changes must be a sequence of floats"))?;
         t.check()?;
         Ok(DiscardTables(t))
     }

@@ -1044,10 +1044,7 @@ impl DiscardTables {
         let all_hands = binomial(self.pack.count_ones() as u64, self.variant.cards_dealt() as u64);
         for (name, sums) in [("sums", &self.sums), ("sums_before", &self.sums_before)] {
             if sums.hands != 0 && sums.hands != all_hands {
-                return bad(
-                    &format!("{name}.hands"),
-                    format!("is {}, not 0 or {all_hands} (every hand once)", sums.hands),
-                );
+                return bad(&format!("{name}.hands"), format!("is {}, not 0 or {all_hands} (every hand once)", sums.hands));
             }
             for (role, counts) in roles.iter().zip(&sums.counts) {
                 let total: u128 = counts.iter().map(|&c| c as u128).sum();

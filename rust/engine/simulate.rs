@@ -459,7 +459,9 @@ pub fn simulate_into_recording<G: Game>(
     check_policies(game, policies)?;
     let split = indices.end.min(indices.start.saturating_add(max_records as u64)).max(indices.start);
     let wanted = (split - indices.start) as usize;
-    records.try_reserve_exact(wanted).map_err(|_| Error::OutOfMemory(format!("cannot hold {wanted} game records")))?;
+    records
+        .try_reserve_exact(wanted)
+        .map_err(|_| Error::OutOfMemory(format!("cannot hold {wanted} game records")))?;
     let mut start = indices.start;
     while start < split {
         let stop = split.min(start.saturating_add(BLOCK));

@@ -530,11 +530,7 @@ impl<T: CardId + 'static> HandRows<'_, T> {
 /// assert_eq!(score_declarations_batch(&elder, &dealer, &Rules::russian()).unwrap(), [[0, 0]]);
 /// assert!(score_declarations_batch(&elder, &elder, &Rules::russian()).is_err());
 /// ```
-pub fn score_declarations_batch<T: CardId + 'static>(
-    elder: &[T],
-    dealer: &[T],
-    rules: &Rules,
-) -> Result<Vec<[i16; 2]>> {
+pub fn score_declarations_batch<T: CardId + 'static>(elder: &[T], dealer: &[T], rules: &Rules) -> Result<Vec<[i16; 2]>> {
     DealRows::of_slices(elder, dealer)?.score(rules)
 }
 

@@ -683,7 +683,12 @@ impl Simd for Avx512 {
 /// # Safety
 /// The CPU must have the features of `S`.
 #[inline(always)]
-unsafe fn score_loop<S: Simd, const W: usize>(elder: &[u8], dealer: &[u8], out: &mut [[i16; 2]], p: &Params) -> usize {
+unsafe fn score_loop<S: Simd, const W: usize>(
+    elder: &[u8],
+    dealer: &[u8],
+    out: &mut [[i16; 2]],
+    p: &Params,
+) -> usize {
     let rows = out.len().min(elder.len() / (12 * W)).min(dealer.len() / (12 * W));
     let step = S::LANES * 12 * W;
     let mut r = 0;
@@ -749,7 +754,11 @@ macro_rules! entry_points {
         /// # Safety
         /// The CPU must have them.
         #[target_feature(enable = $feat)]
-        unsafe fn $features<const W: usize, F: FnMut(usize, &Block)>(hands: &[u8], p: &Params, sink: &mut F) -> usize {
+        unsafe fn $features<const W: usize, F: FnMut(usize, &Block)>(
+            hands: &[u8],
+            p: &Params,
+            sink: &mut F,
+        ) -> usize {
             // SAFETY: as above.
             unsafe { features_loop::<$S, W>(hands, p, sink) }
         }
