@@ -92,6 +92,7 @@ fn base_keys() -> Vec<u32> {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=rust/cribbage/rank_points.rs");
+    cache_key();
 
     let base = base_keys();
     let max_base_sum: u32 = base.iter().max().unwrap() * MAX_COPIES as u32 + base[base.len() - 2];
@@ -174,4 +175,42 @@ fn main() {
     .unwrap();
     let path = PathBuf::from(env::var("OUT_DIR").unwrap()).join("cribbage_tables.rs");
     fs::write(path, out).unwrap();
+}
+
+/// The build's key of the cached tables (`rust/cache.rs`): a hash of the crate version and of
+/// every source of the core (all of `rust/` but the bindings) and this script, exported as
+/// `CRIBPIQUET_CACHE_KEY`. Any change to them gives another key, so a file written by another
+/// build is never read.
+fn cache_key() {
+    fn files(path: &std::path::Path, out: &mut Vec<PathBuf>) {
+        if path.is_dir() {
+            if path.ends_with("bindings") {
+                return; // the Python bindings compute no table
+            }
+            for entry in fs::read_dir(path).unwrap() {
+                files(&entry.unwrap().path(), out);
+            }
+        } else {
+            out.push(path.to_path_buf());
+        }
+    }
+    let mut paths = Vec::new();
+    for source in ["rust", "build.rs"] {
+        println!("cargo:rerun-if-changed={source}");
+        files(std::path::Path::new(source), &mut paths);
+    }
+    paths.sort();
+    // FNV-1a, 64 bits, over the version, then each file's path and bytes.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes.iter().chain(&[0xff]) {
+            hash = (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(env::var("CARGO_PKG_VERSION").unwrap().as_bytes());
+    for path in &paths {
+        eat(path.to_string_lossy().replace('\\', "/").as_bytes());
+        eat(&fs::read(path).unwrap());
+    }
+    println!("cargo:rustc-env=CRIBPIQUET_CACHE_KEY={hash:016x}");
 }

@@ -19,6 +19,7 @@
 
 pub mod batch;
 pub mod bots;
+pub mod cache;
 pub mod cards;
 pub mod cribbage;
 pub mod engine;

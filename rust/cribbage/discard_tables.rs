@@ -1056,6 +1056,13 @@ impl DiscardTables {
         Ok(())
     }
 
+    /// The thrown-only values of these tables' throw shares: what [`advance`](Self::advance)
+    /// computes them from in that model (tests compare them with a saved table's values).
+    #[cfg(test)]
+    pub(crate) fn thrown_only_values(&self) -> CribValues {
+        values_from_weights(&self.pair_weights(true), &self.pair_weights(false), self.flushes, self.pack)
+    }
+
     /// Whether these tables are for the full pack (always, but in tests of a reduced one).
     pub(crate) fn full_pack(&self) -> bool {
         self.pack == FULL_PACK

@@ -23,6 +23,7 @@ mod peg;
 mod show;
 mod simd;
 mod tables;
+pub mod tables_cache;
 mod words;
 
 /// The id types the batch functions accept (every primitive integer), shared with piquet.
@@ -51,6 +52,7 @@ pub use show::{
     Breakdown, ScoreItem, ScoreKind,
 };
 pub use tables::{rank_points, table_bytes, RankPoints};
+pub use tables_cache::inference_tables;
 
 #[cfg(test)]
 mod tests;

@@ -15,10 +15,12 @@
 //! the roles, so each pair `V[a][b]`, `V[b][a]` is solved together from its 2 × 2 system. (Who
 //! reaches the target first inside a deal is approximated by the pone-first rule.)
 //!
-//! The table depends only on the variant and target; it is cached for the process. Building it
-//! is the cost of the first IS-MCTS decision of a process in a two-sided cribbage game: about
-//! 0.1 s on one core for the self-play plus the dynamic programme (benches/README.md, "the win
-//! table"; `cargo bench --bench bots -- win_table`); the self-play part divides by the cores.
+//! The table depends only on the variant and target; it is cached for the process, and once per
+//! build in the user's cache directory ([`crate::cache`]: every later process reads it back).
+//! Building it is the cost of the first IS-MCTS decision of the first process in a two-sided
+//! cribbage game: about 0.1 s on one core for the self-play plus the dynamic programme
+//! (benches/README.md, "the win table"; `cargo bench --bench bots -- win_table`); the self-play
+//! part divides by the cores.
 //! Games with more than two sides (three-player) use [`multi_side_values`] instead.
 
 use std::sync::{Arc, Mutex};
@@ -55,14 +57,70 @@ impl WinTable {
         }
         // Computed outside the lock (another thread may compute the same table meanwhile: the
         // result is the same, the first stored wins).
-        let table =
-            Arc::new(WinTable::from_distribution(config.target(), &deal_distribution(config.variant(), DEALS, 1)));
+        let table = Arc::new(WinTable::cached_or_computed(config.variant(), config.target()));
         let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
             return Arc::clone(t);
         }
         cache.push((key, Arc::clone(&table)));
         table
+    }
+
+    /// The table of `variant` and `target`: read from the cache directory ([`crate::cache`]) if a
+    /// whole file of this build is there and its values check, else computed (and saved there).
+    fn cached_or_computed(variant: Variant, target: u16) -> WinTable {
+        let name = format!("win-table-{}-{target}", variant.name());
+        let dir = crate::cache::dir();
+        let read = |dir: &std::path::Path| crate::cache::read(dir, &name, WinTable::contents_len(variant, target));
+        let cached =
+            dir.as_deref().and_then(|dir| read(dir).ok()).and_then(|b| WinTable::decode(&b, variant, target).ok());
+        if let Some(table) = cached {
+            return table;
+        }
+        let table = WinTable::from_distribution(target, &deal_distribution(variant, DEALS, 1));
+        if let Some(dir) = &dir {
+            // A cache that cannot be written costs the next process the computation, no more.
+            let _ = crate::cache::write(dir, &name, &table.encode(variant));
+        }
+        table
+    }
+
+    /// The contents of a cached table: its variant's name and target, then every value
+    /// (little-endian `f32`).
+    fn encode(&self, variant: Variant) -> Vec<u8> {
+        let mut out = WinTable::encode_head(variant);
+        out.extend_from_slice(&self.target.to_le_bytes());
+        for x in &self.v {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    fn contents_len(variant: Variant, target: u16) -> usize {
+        WinTable::encode_head(variant).len() + 2 + 4 * target as usize * target as usize
+    }
+
+    /// The table of `variant` and `target` in a cached file's contents, if they are such a table
+    /// (that variant, that target, that length) and every value is a probability.
+    fn decode(bytes: &[u8], variant: Variant, target: u16) -> Result<WinTable, String> {
+        let head = WinTable::contents_len(variant, 0);
+        if bytes.len() != WinTable::contents_len(variant, target) || bytes[..head - 2] != WinTable::encode_head(variant)
+        {
+            return Err("not the win table of this variant".into());
+        }
+        if bytes[head - 2..head] != target.to_le_bytes() {
+            return Err("not the win table of this target".into());
+        }
+        let v: Vec<f32> =
+            bytes[head..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))).collect();
+        if let Some(bad) = v.iter().position(|x| !(0.0..=1.0).contains(x)) {
+            return Err(format!("value {bad} is {}, not a probability", v[bad]));
+        }
+        Ok(WinTable { target, v })
+    }
+
+    fn encode_head(variant: Variant) -> Vec<u8> {
+        [WIN_TABLE_MAGIC.as_slice(), variant.name().as_bytes(), b"\n"].concat()
     }
 
     /// The table for `target` from a per-deal distribution (the dynamic programme above).
@@ -134,6 +192,9 @@ impl WinTable {
         self.target
     }
 }
+
+/// The first bytes of a cached win table's contents.
+const WIN_TABLE_MAGIC: &[u8; 10] = b"win table\n";
 
 /// Independent self-play runs [`deal_distribution`] splits its deals into (in parallel).
 const RUNS: usize = 16;
@@ -258,5 +319,45 @@ mod tests {
                 assert!(t.dealer_wins(a, b + 1) <= t.dealer_wins(a, b) + 0.02, "{a} {b}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod cache_tests {
+    use super::*;
+
+    #[test]
+    fn a_cached_win_table_reads_back_to_the_bit_and_a_bad_one_is_refused() {
+        let table = WinTable::from_distribution(7, &[(1, 0, 0.25), (0, 2, 0.5), (3, 1, 0.25)]);
+        let contents = table.encode(Variant::FiveCard);
+        assert_eq!(contents.len(), WinTable::contents_len(Variant::FiveCard, 7));
+        assert_eq!(WinTable::decode(&contents, Variant::FiveCard, 7).unwrap(), table);
+        assert!(WinTable::decode(&contents, Variant::SixCard, 7).unwrap_err().contains("variant"));
+        assert!(WinTable::decode(&contents, Variant::FiveCard, 8).unwrap_err().contains("variant"));
+        let mut other_target = contents.clone();
+        let at = WinTable::encode_head(Variant::FiveCard).len();
+        other_target[at] = 6;
+        assert!(WinTable::decode(&other_target, Variant::FiveCard, 7).unwrap_err().contains("target"));
+        for bad in [f32::NAN, -0.5, 1.5, f32::INFINITY] {
+            let mut b = contents.clone();
+            b[at + 2 + 4 * 5..at + 2 + 4 * 6].copy_from_slice(&bad.to_le_bytes());
+            assert!(WinTable::decode(&b, Variant::FiveCard, 7).unwrap_err().starts_with("value 5 is"));
+        }
+        assert!(WinTable::decode(&contents[..contents.len() - 1], Variant::FiveCard, 7).is_err());
+        assert!(WinTable::decode(b"", Variant::FiveCard, 7).is_err());
+        // Through a file, as `of` does.
+        let dir = std::env::temp_dir().join(format!("cribpiquet-win-table-{}", std::process::id()));
+        crate::cache::write(&dir, "w", &contents).unwrap();
+        let read = crate::cache::read(&dir, "w", WinTable::contents_len(Variant::FiveCard, 7)).unwrap();
+        assert_eq!(WinTable::decode(&read, Variant::FiveCard, 7).unwrap(), table);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn of_gives_the_computed_table_whether_or_not_it_was_cached() {
+        // `of` reads the user's cache when there is one: the same table to the bit as computed.
+        let config = GameConfig::new(Variant::FiveCard, Some(31)).unwrap();
+        let computed = WinTable::from_distribution(31, &deal_distribution(Variant::FiveCard, DEALS, 1));
+        assert_eq!(*WinTable::of(config), computed);
     }
 }

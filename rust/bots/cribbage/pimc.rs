@@ -4,24 +4,21 @@
 //! **Inference** (two players): once the opponent has discarded, a world is weighted by the
 //! probability of the opponent's discard in it under a softmax over his discard values
 //! `exp(β·v) / Σ exp(β·v')` with `β` = [`INFERENCE_BETA`] per point, where a discard's value is the
-//! equilibrium discard tables' criterion ([`discard_tables`]: the exact expected hand over the
+//! equilibrium discard tables' criterion ([`discard_tables`](cribbage::discard_tables): the exact expected hand over the
 //! unseen starters plus, for the dealer, or minus, for the pone, the tables' expected crib of the
-//! thrown kind). The tables (the cheaper `thrown-only` model, [`tables`]) are computed once per
-//! process and variant at the first use: that first decision costs the whole iteration (about
-//! 0.2 s of CPU time five-card and 1.4 s six-card, over two threads; several times the wall time on
-//! a loaded machine; `benches/pimc_first_decision.py`), the later ones nothing. Ctrl-C stops the
-//! computation like any other part of a decision (nothing is kept; the next decision computes them
-//! again). The values are the iteration's to the bit: no file, no approximation. Three- and
+//! thrown kind). The tables (the cheaper `thrown-only` model, [`tables`]) are made once per
+//! process and variant at the first use, and kept once per build in the user's cache directory
+//! ([`cribbage::tables_cache`]): the first decision of a build computes them (about 0.2 s of CPU
+//! time five-card and 1.4 s six-card, over two threads; `benches/pimc_first_decision.py`), every
+//! later process reads them back in a few milliseconds. Ctrl-C stops the computation like any
+//! other part of a decision (nothing is kept; the next decision computes them again). The values
+//! are the iteration's to the bit: a cached file is used only if it is whole and checked. Three- and
 //! four-player cribbage is not weighted (every world weighs 1).
-
-use std::sync::{Mutex, OnceLock};
 
 use super::Greedy;
 use crate::bots::pimc::{gains, generic_preplay_value, PimcGame};
 use crate::bots::winprob::{multi_side_values, WinTable};
-use crate::cribbage::{
-    self, discard_tables, score_show_unchecked, throw_kind, DiscardTables, Hand, TablesModel, TablesOptions, Variant,
-};
+use crate::cribbage::{self, score_show_unchecked, throw_kind, DiscardTables, Hand, Variant};
 use crate::engine::{Game, GameState, MAX_PLAYERS};
 use crate::error::{Error, Result};
 use crate::solve::{Objective, Solve};
@@ -229,29 +226,11 @@ pub fn near_end(state: &cribbage::State) -> bool {
     (0..2).any(|s| state.side_score(s) + margin >= target)
 }
 
-/// The equilibrium discard tables of a two-player variant, computed once per process at the first
-/// use (the thrown-only model: a likelihood model needs the tables' shape, not their last tenth of
-/// a point, and it is many times cheaper to build than the conditioned one).
-///
-/// The computation runs under the caller's interrupt flag: a Ctrl-C stops it within a block of
-/// hand classes and the decision fails with [`Error::Interrupted`]; nothing is cached then, and the
-/// next caller computes the tables again. One caller computes at a time (the others wait for the
-/// same tables rather than compute them twice).
+/// The inference's discard tables of a two-player variant ([`cribbage::inference_tables`]: the
+/// thrown-only model, made once per process, kept once per build in the user's cache directory;
+/// a Ctrl-C while they are computed stops the decision and nothing is kept).
 pub fn tables(variant: Variant) -> Result<&'static DiscardTables> {
-    static FIVE: OnceLock<DiscardTables> = OnceLock::new();
-    static SIX: OnceLock<DiscardTables> = OnceLock::new();
-    static COMPUTING: Mutex<()> = Mutex::new(());
-    let cell = if variant == Variant::FiveCard { &FIVE } else { &SIX };
-    if let Some(tables) = cell.get() {
-        return Ok(tables);
-    }
-    let _one_at_a_time = COMPUTING.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(tables) = cell.get() {
-        return Ok(tables);
-    }
-    let options = TablesOptions { model: TablesModel::ThrownOnly, ..TablesOptions::default() };
-    let computed = discard_tables(variant, options)?;
-    Ok(cell.get_or_init(|| computed))
+    cribbage::inference_tables(variant)
 }
 
 /// The probability that a player dealt `dealt` (dealer or not) throws `thrown`, under the softmax
