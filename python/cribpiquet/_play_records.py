@@ -9,7 +9,7 @@ from typing import Any, Optional, TextIO
 
 from . import cribbage, piquet, records
 from ._play_cards import BOT, STYLE, WHO, YOU, set_style
-from ._play_narrate import Narrator, _result, plain_lines
+from ._play_narrate import YOU_AND_BOT, Narrator, Person, _result, plain_lines
 from ._util import clip, path_arg, printable, short_path
 
 # ------------------------------------------------------------------------------- records
@@ -112,21 +112,41 @@ def record_title(rec: records.Record, seed: bool = True) -> str:
     return head + (f" ({rec.source})" if rec.source else "")
 
 
+def seat_names(rec: records.Record) -> tuple[Person, Person]:
+    """How a replay names the two seats, in its table and in every line: a ``play`` record's as
+    its game was played (``you``, ``the bot``; the page's table says which bot: ``the bot
+    (greedy)``); any other record's by its players' names
+    ("pimc wins", "pimc's crib"), with the seat's number when both are the same name
+    (``pimc (seat 0)``), and ``seat 0``, ``seat 1`` when it names nobody. The names are the file's
+    text: each shown with :func:`~cribpiquet._util.printable` (no control character reaches a
+    terminal; the page escapes them as HTML too)."""
+    players = [printable(p) for p in rec.players or ()]
+    if len(players) != 2:
+        return (Person("seat 0", title="Seat 0"), Person("seat 1", title="Seat 1"))
+    if rec.source == "play" and "you" in players:
+        you = players.index("you")
+        bot = Person("the bot", title="The bot", own="its", label=f"the bot ({players[1 - you]})")
+        return (YOU_AND_BOT[0], bot) if you == YOU else (bot, YOU_AND_BOT[0])
+    named = [p if p.strip() else f"seat {k}" for k, p in enumerate(players)]
+    if named[0] == named[1]:
+        named = [f"{p} (seat {k})" for k, p in enumerate(named)]
+    return (Person(named[0]), Person(named[1]))
+
+
 def _replay(rec: records.Record, out: Optional[TextIO], game: int = 1, games: int = 1) -> Any:
     emit = (lambda s: print(s, file=out)) if out is not None else print
     if games > 1:
         emit(f"Game {game} of {games} in the file (--game N for another).")
     emit(printable(record_title(rec)))  # the header's fields are the file's text: escaped
     two = rec.game.num_players() == 2
-    if two and rec.source != "play":
-        emit("Seat 0 is called 'you' below, seat 1 'the bot'.")
-    narrator = Narrator(reveal=True)
+    names = seat_names(rec) if two else YOU_AND_BOT
+    narrator = Narrator(reveal=True, names=names)
     state = rec.game.new_initial_state()
     for n, before, action, state in rec.steps():
         lines = narrator.lines(before, action, state) if two else plain_lines(before, action, state)
         for k, line in enumerate(lines):
             emit(f"{n:>4}. {line}" if k == 0 else f"      {line}")
-    emit(_result(state) if state.is_terminal() else "(the record ends before the game does)")
+    emit(_result(state, names) if state.is_terminal() else "(the record ends before the game does)")
     return state
 
 

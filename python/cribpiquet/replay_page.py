@@ -20,11 +20,10 @@ import json
 from typing import Any, Optional
 
 from . import cribbage, piquet, records
-from ._play_cards import WHO
 from ._play_narrate import Narrator, _result
-from ._play_records import pick_record, record_title
+from ._play_records import pick_record, record_title, seat_names
 from ._html import card_svg, escape
-from ._util import clip, path_arg, seat_arg
+from ._util import clip, path_arg, printable, seat_arg
 
 __all__ = ["frames_of_record", "replay_html", "write_replay_html"]
 
@@ -84,14 +83,10 @@ _GROUPED = {"deal": "the deal", "draw": "the talon"}
 
 
 def _names(rec: records.Record) -> tuple[str, str]:
-    """How the page names the seats: as the narration does (``you``, ``the bot``), with the
-    record's player names."""
-    players = list(rec.players or ())
-    if rec.source == "play" and len(players) == 2 and players[0] == "you":
-        return ("you", f"the bot ({players[1]})")
-    if len(players) == 2:
-        return (f"you ({players[0]})", f"the bot ({players[1]})")
-    return ("you", "the bot")
+    """How the page's table names the seats: as the log does
+    (:func:`~cribpiquet._play_records.seat_names`), the bot of a ``play`` record by its name."""
+    first, second = seat_names(rec)
+    return (first.label, second.label)
 
 
 def _collapsed(lines: list[str]) -> list[str]:
@@ -109,8 +104,9 @@ def _frames(rec: records.Record, seat: Optional[int]) -> list[dict[str, Any]]:
     if rec.game.num_players() != 2:
         raise ValueError(f"the replay page shows two-player games; this is {rec.game.num_players()}-player "
                          "cribbage (cribpiquet replay without --html prints it)")  # fmt: skip
-    narrator = Narrator(reveal=seat is None, seat=seat)
-    names = {-1: "chance", 0: _names(rec)[0], 1: _names(rec)[1]}
+    people = seat_names(rec)
+    narrator = Narrator(reveal=seat is None, seat=seat, names=people)
+    names = {-1: "chance", 0: people[0].name, 1: people[1].name}
     frames = [_frame(rec.game.new_initial_state(), 0, 0, "start", ["The game begins."], seat)]
     group: list[str] = []  # the lines of a deal or a talon draw so far
     steps = list(rec.steps())
@@ -118,7 +114,7 @@ def _frames(rec: records.Record, seat: Optional[int]) -> list[dict[str, Any]]:
         who = names.get(before.current_player(), "chance")
         lines = narrator.lines(before, action, state)
         if not lines and before.phase not in _GROUPED:  # the action's own text names its cards
-            lines = [f"{WHO.get(before.current_player(), 'chance')}: {before.action_to_string(action)}" if seat is None
+            lines = [f"{who}: {before.action_to_string(action)}" if seat is None
                      else f"{who} moves."]  # fmt: skip
         if before.is_chance_node() and before.phase in _GROUPED:
             group += lines
@@ -136,7 +132,7 @@ def _frames(rec: records.Record, seat: Optional[int]) -> list[dict[str, Any]]:
             continue
         frames.append(_frame(state, len(frames), n, f"move {n} ({who})", lines, seat))
     if frames[-1]["final"]:
-        frames[-1]["lines"] = frames[-1]["lines"] + [_result(steps[-1][3]) if steps else ""]
+        frames[-1]["lines"] = frames[-1]["lines"] + [_result(steps[-1][3], people) if steps else ""]
     return frames
 
 
@@ -250,7 +246,7 @@ def replay_html(path: str, *, seat: Optional[int] = None, game: int = 1) -> str:
     cards = {c: card_svg(_card(rec, c)) for c in {c for f in frames for cs in _cards_of(f) for c in cs if c is not None}}
     back = card_svg(None, hidden=True)
     names = _names(rec)
-    title = record_title(rec, seed=seat is None)
+    title = printable(record_title(rec, seed=seat is None))  # the file's text: no control character
     if seat is not None:
         title += f" — seat {seat}'s view"
     view = "both" if seat is None else str(seat)
@@ -264,7 +260,7 @@ def replay_html(path: str, *, seat: Optional[int] = None, game: int = 1) -> str:
         f'<div class="seat"><b>{escape(names[s])} <span id="role{s}"></span></b><span class="cards" id="hand{s}"></span></div>'
         for s in (0, 1)
     ]
-    data = json.dumps(frames, separators=(",", ":")).replace("</", "<\\/")
+    data = _script_json(frames)
     return (
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
@@ -276,8 +272,14 @@ def replay_html(path: str, *, seat: Optional[int] = None, game: int = 1) -> str:
         f'<div class="felt"><div id="phase"></div>{seat_div[1]}<div class="mid" id="mid"></div>{seat_div[0]}</div>'
         '<p class="score" id="scores"></p><div id="log"></div>'
         f"<script>const FRAMES = {data};\nconst CARDS = {json.dumps(cards)};\nconst BACK = {json.dumps(back)};\n"
-        f"const NAMES = {json.dumps(names)};\n{_SCRIPT}</script></body></html>"
+        f"const NAMES = {_script_json(names)};\n{_SCRIPT}</script></body></html>"
     )
+
+
+def _script_json(value: Any) -> str:
+    """``value`` as JSON inside the page's script, every ``<`` written ``\\u003c``: the record's
+    text (the players' names) can neither end the script (``</script>``) nor open a comment."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
 
 
 def _cards_of(frame: dict[str, Any]) -> list[list[Optional[int]]]:
