@@ -7,12 +7,12 @@ import doctest
 import pytest
 
 import cribpiquet
-from cribpiquet import _core, _util, cribbage, piquet, records
+from cribpiquet import _core, _engine, _util, cribbage, piquet, records
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
-@pytest.mark.parametrize("module", [cribpiquet, cribbage, piquet, _util, records], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [cribpiquet, cribbage, piquet, _engine, _util, records], ids=lambda m: m.__name__)
 def test_module_docstrings(module):
     result = doctest.testmod(module, optionflags=FLAGS)
     assert result.failed == 0

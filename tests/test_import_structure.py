@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import cribpiquet
-from cribpiquet import ArenaResult, _data, _html, cribbage, piquet
+from cribpiquet import ArenaResult, _data, _engine, _html, cribbage, piquet
 
 PACKAGE = Path(cribpiquet.__file__).parent
 ROOT = PACKAGE.parents[1]
@@ -95,18 +95,12 @@ def test_each_table_class_holds_its_own_html():
         assert issubclass(cls, _data.RowTable) and "_repr_html_" in vars(cls)
 
 
-#: Rust -> Python calls by name left in binding files this change does not own (each a known
-#: item of issue 31 for another part of the bindings).
-OTHERS = {"engine.rs": ["cribpiquet._engine"], "rules.rs": ["cribpiquet.piquet"]}
-
-
 def test_rust_calls_no_python_helper_by_name():
     if not BINDINGS.is_dir():
         pytest.skip("the Rust sources are not in this checkout")
     for f in sorted(BINDINGS.rglob("*.rs")):
         text = f.read_text(encoding="utf-8")
-        named = re.findall(r'import\("(cribpiquet[\w.]*)"\)', text)
-        assert named == OTHERS.get(f.name, []), f.name
+        assert re.findall(r'import\("(cribpiquet[\w.]*)"\)', text) == [], f.name
         assert "call_helper" not in text, f.name
 
 
@@ -119,6 +113,10 @@ def test_native_classes_show_themselves_through_the_game_modules():
     d = piquet.score_declarations("AH KH QH JH TH 7H AC AD AS 7C 8C 7D", "9H 8H 9C TC JC QC KD QD JD 8S 9S TS")
     assert d._repr_html_() == _html.declaration_score_html(d) and d.to_dict()["totals"] == [95, 0]
     assert d.point._repr_html_() == _html.record_html(d.point)
+    for game in (cribbage.Game("five-card"), piquet.Game()):  # get_type: the record built in Python
+        t = game.get_type()
+        assert type(t) is _engine.GameType and t == _engine.GameType(**game._type_fields())
+        assert t.short_name == game._type_fields()["short_name"] in ("cribbage", "piquet")
 
 
 def test_a_discard_row_has_one_field_order():

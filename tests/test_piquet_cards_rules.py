@@ -516,6 +516,35 @@ def test_rules_pickle(protocol):
     assert copy.deepcopy([Rules.rubicon()]) == [Rules.rubicon()]
 
 
+class _OldPickledRules:
+    """Pickles as earlier versions pickled a ``Rules``: through ``piquet._rules_from_dict``."""
+
+    def __init__(self, fields):
+        self.fields = fields
+
+    def __reduce__(self):
+        return piquet._rules_from_dict, (self.fields,)
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_rules_pickles_old_and_new_load(protocol):
+    """A pickle names the native class (``Rules._restore``), not a Python helper; a pickle of an
+    earlier version (naming ``piquet._rules_from_dict``) still loads."""
+    replaced = Rules.rubicon().replace(koroliks_per_partiya=3, open_capot_bonus=None, rounding="exact")
+    for r in (Rules.russian(), Rules.rubicon(), replaced):
+        new = pickle.dumps(r, protocol=protocol)
+        assert b"_rules_from_dict" not in new and b"_restore" in new
+        back = pickle.loads(new)
+        assert type(back) is Rules and back == r and back.as_dict() == r.as_dict()
+        old = pickle.dumps(_OldPickledRules(r.as_dict()), protocol=protocol)
+        assert b"_rules_from_dict" in old and b"_restore" not in old
+        back = pickle.loads(old)
+        assert type(back) is Rules and back == r and back.as_dict() == r.as_dict()
+    assert Rules._restore(replaced.as_dict()) == replaced
+    with pytest.raises(ValueError, match="koroliks_per_partiya"):
+        Rules._restore({"koroliks_per_partiya": 0})
+
+
 FIELD_VALUES = {
     "sequence_values": [(3, 4, 15, 16, 17, 18), (13, 14, 15, 16, 17, 18), (0, 0, 0, 0, 0, 0), (1000,) * 6],
     "trick_scoring": ["every-lead-and-trick", "lead-or-win-opponents-lead"],

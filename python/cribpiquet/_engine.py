@@ -1,6 +1,7 @@
 """What both game engines share (the Rust engine framework's player sentinels), defined once and
 re-exported by :mod:`cribpiquet.cribbage` and :mod:`cribpiquet.piquet`, and the record of
-``Game.get_type()``."""
+``Game.get_type()`` that each game's module gives its native ``Game`` class
+(:func:`game_methods`)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,22 @@ class GameType:
     def to_dict(self) -> dict[str, Any]:
         """The fields as a plain dict."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _get_type(self: Any) -> GameType:
+    """What kind of game this is, in OpenSpiel's terms: a :class:`cribpiquet.GameType`
+    (``pyspiel``'s ``game.get_type()``: names, players, chance mode, information, utility, reward
+    model, the parameters of :func:`cribpiquet.load_game`).
+
+    >>> from cribpiquet import piquet
+    >>> t = piquet.Game().get_type()
+    >>> t.chance_mode, t.information, t.utility, t.reward_model
+    ('EXPLICIT_STOCHASTIC', 'IMPERFECT_INFORMATION', 'ZERO_SUM', 'TERMINAL')
+    """
+    return GameType(**self._type_fields())
+
+
+def game_methods(cls: type) -> None:
+    """Give a game's native ``Game`` class ``get_type()`` (its :class:`GameType`, from the fields
+    the engine gives)."""
+    setattr(cls, "get_type", _get_type)

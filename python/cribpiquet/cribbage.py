@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _html
+from . import _core, _engine, _html
 from ._discard import (
     DiscardAnalysis,
     DiscardRow,
@@ -154,6 +154,7 @@ def hand_distribution(kind: str = "hand") -> np.ndarray:
 # ``Game`` and ``State`` are the native classes themselves (no Python wrapper on the hot path).
 
 Game = _core.CribbageGame
+_engine.game_methods(Game)
 State = _core.CribbageState
 _html.state_methods(State)
 pair_action = _core.cribbage_pair_action

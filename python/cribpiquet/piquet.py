@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core, _html
+from . import _core, _engine, _html
 from ._engine import CHANCE, TERMINAL
 from ._exchange import Estimate, ExchangeAnalysis, ExchangeRow, analyze_exchange
 from ._ids import id_arrays
@@ -108,7 +108,8 @@ difference_record = _core.piquet_difference_record
 
 
 def _rules_from_dict(fields: dict[str, Any]) -> Any:
-    """Rebuild a :class:`Rules` from its fields (used by pickling)."""
+    """Rebuild a :class:`Rules` from its fields: how pickles written by earlier versions rebuild
+    their rules (pickles now name ``Rules._restore``); kept so that those still load."""
     return Rules.russian().replace(**fields)
 
 
@@ -151,6 +152,7 @@ def score_declarations_batch(elder: Any, dealer: Any, *, rules: Any = None) -> n
 # ``Game`` and ``State`` are the native classes themselves (no Python wrapper on the hot path).
 
 Game = _core.PiquetGame
+_engine.game_methods(Game)
 State = _core.PiquetState
 _html.state_methods(State)
 

@@ -37,12 +37,11 @@ pub(crate) trait PyGame: Game<State: BotGame> {
     fn ids() -> &'static IdObjects;
     /// A new Python `State` of this game holding `stack`.
     fn state_object(py: Python<'_>, stack: StateStack<Self::State>) -> PyResult<Py<PyAny>>;
-    /// The long name of :meth:`Game.get_type`.
-    const LONG_NAME: &'static str;
-    /// The fewest and the most players of the game's variants.
-    const PLAYERS: (usize, usize);
-    /// The parameters `cribpiquet.load_game` takes for this game, with their defaults.
-    fn parameters(py: Python<'_>) -> PyResult<Bound<'_, PyDict>>;
+    /// The fields of the game's `cribpiquet.GameType` that differ between games: the names, the
+    /// fewest and most players of its variants, the parameters `cribpiquet.load_game` takes with
+    /// their defaults (`Game.get_type()`, which `_engine.game_methods` gives the `Game` classes,
+    /// builds the record from them).
+    fn type_fields(py: Python<'_>) -> PyResult<Bound<'_, PyDict>>;
 }
 
 // --------------------------------------------------------------------------------- arguments
@@ -377,17 +376,6 @@ pub(crate) fn resample_from_infostate<S: GameState>(
     Ok(py.detach(move || state.resample_from_infostate(p, &mut rng))?)
 }
 
-/// `Game.get_type()`: the game's `cribpiquet.GameType` (built by the Python record class).
-pub(crate) fn game_type<G: PyGame>(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    let kwargs = PyDict::new(py);
-    kwargs.set_item("short_name", G::NAME)?;
-    kwargs.set_item("long_name", G::LONG_NAME)?;
-    kwargs.set_item("min_num_players", G::PLAYERS.0)?;
-    kwargs.set_item("max_num_players", G::PLAYERS.1)?;
-    kwargs.set_item("parameter_specification", G::parameters(py)?)?;
-    py.import("cribpiquet._engine")?.getattr("GameType")?.call((), Some(&kwargs))
-}
-
 /// `State.history_str()`: the history as OpenSpiel writes it, ids joined by ``", "``.
 pub(crate) fn history_str(history: &[u16]) -> String {
     let ids: Vec<String> = history.iter().map(u16::to_string).collect();
@@ -473,11 +461,15 @@ macro_rules! engine_classes {
             fn state_object(py: Python<'_>, stack: $crate::engine::StateStack<Self::State>) -> PyResult<Py<PyAny>> {
                 Ok(Py::new(py, State(stack))?.into_any())
             }
-            const LONG_NAME: &'static str = $long_name;
-            const PLAYERS: (usize, usize) = ($min_players, $max_players);
-            fn parameters(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+            fn type_fields(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+                let parameters = pyo3::types::PyDict::new(py);
+                $(parameters.set_item($param, $default)?;)*
                 let d = pyo3::types::PyDict::new(py);
-                $(d.set_item($param, $default)?;)*
+                d.set_item("short_name", <$Core as EngineGame>::NAME)?;
+                d.set_item("long_name", $long_name)?;
+                d.set_item("min_num_players", $min_players)?;
+                d.set_item("max_num_players", $max_players)?;
+                d.set_item("parameter_specification", parameters)?;
                 Ok(d)
             }
         }
@@ -644,14 +636,9 @@ macro_rules! engine_game_methods {
             /// A state from :meth:`State.serialize` text of this game. Only states that play can
             /// reach are accepted (``ValueError`` otherwise); it has no history to undo.
             fn deserialize_state(text: &Bound<'_, PyAny>) -> State = State::fresh(generic::deserialize_state(c, text)?);
-            /// What kind of game this is, in OpenSpiel's terms: a :class:`cribpiquet.GameType`
-            /// (``pyspiel``'s ``game.get_type()``: names, players, chance mode, information,
-            /// utility, reward model, the parameters of :func:`cribpiquet.load_game`).
-            ///
-            /// >>> t = Game().get_type()
-            /// >>> t.chance_mode, t.information, t.utility, t.reward_model
-            /// ('EXPLICIT_STOCHASTIC', 'IMPERFECT_INFORMATION', 'ZERO_SUM', 'TERMINAL')
-            fn get_type<'py>(py: Python<'py>) -> Bound<'py, PyAny> = generic::game_type::<$Core>(py)?;
+            /// The game's fields of :meth:`get_type`'s :class:`cribpiquet.GameType` (names,
+            /// players, the parameters of :func:`cribpiquet.load_game`).
+            fn _type_fields<'py>(py: Python<'py>) -> Bound<'py, pyo3::types::PyDict> = <$Core as generic::PyGame>::type_fields(py)?;
         }
     };
 }

@@ -155,10 +155,12 @@ impl Rules {
         Ok(best.unwrap_or_default())
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
-        // Rebuild as Rules.russian().replace(**fields).
-        let module = py.import("cribpiquet.piquet")?;
-        let helper = module.getattr("_rules_from_dict")?;
-        Ok((helper, (self.as_dict(py)?,)))
+        Ok((py.get_type::<Rules>().getattr("_restore")?, (self.as_dict(py)?,)))
+    }
+    /// Unpickling: ``Rules.russian().replace(**fields)``.
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, pyo3::types::PyType>, fields: &Bound<'_, PyDict>) -> PyResult<Rules> {
+        Rules::russian().replace(Some(fields))
     }
 }
 
