@@ -47,7 +47,8 @@ def test_kernel_names_the_chosen_path_and_honours_the_variable(monkeypatch):
 
 
 def test_an_unknown_or_unavailable_kernel_is_a_clear_error(monkeypatch):
-    hands, starters = np.array([[10, 17, 30, 43]], np.uint8), np.array([4], np.uint8)
+    # 32 rows: the smallest batch that reads the variable (one AVX2 register of shows).
+    hands, starters = np.tile(np.array([[10, 17, 30, 43]], np.uint8), (32, 1)), np.full(32, 4, np.uint8)
     monkeypatch.setenv(VAR, "sse9")
     for call in (cribpiquet.kernel, lambda: cribbage.score_hand_batch(hands, starters),
                  lambda: cribbage.explain_hand_batch(hands, starters)):
@@ -58,8 +59,15 @@ def test_an_unknown_or_unavailable_kernel_is_a_clear_error(monkeypatch):
         monkeypatch.setenv(VAR, k)
         with pytest.raises(ValueError, match=f"kernel {k} is not available on this CPU"):
             cribbage.score_hand_batch(hands, starters)
-    # The single-show call does not read the variable.
+    # The single-show call does not read the variable, nor does a batch smaller than one vector
+    # register (it runs the scalar kernel whatever the variable says).
     assert cribbage.score_hand([10, 17, 30, 43], 4) == 29
+    monkeypatch.setenv(VAR, "sse9")
+    for rows in (0, 1, 31):
+        assert cribbage.score_hand_batch(hands[:rows], starters[:rows]).tolist() == [29] * rows
+        assert cribbage.explain_hand_batch(hands[:rows], starters[:rows])["total"].tolist() == [29] * rows
+    with pytest.raises(ValueError, match="sse9"):
+        cribbage.score_hand_batch(hands[:32], starters[:32])
 
 
 @pytest.fixture(scope="module")

@@ -84,9 +84,21 @@ impl<'a, T: CardId> Shows<'a, T> {
     }
 
     /// The score of each show; the error names the first bad row (an id out of 0..52 or a card
-    /// twice with its starter). The kernel is [`Kernel::chosen`] (read once, here).
+    /// twice with its starter). The kernel is [`Shows::kernel`] (read once, here).
     pub fn scores(&self) -> Result<Vec<u8>> {
-        self.scores_with(Kernel::chosen()?)
+        self.scores_with(self.kernel()?)
+    }
+
+    /// The kernel a call over these shows runs: [`Kernel::chosen`] (the environment read once),
+    /// except that a batch smaller than the smallest vector register ([`simd::MIN_BLOCK_ROWS`]
+    /// rows) runs the scalar kernel without reading `CRIBPIQUET_KERNEL`: no vector kernel would
+    /// run on it (one padded block costs more than its rows one by one), and reading the
+    /// environment would cost a 1-row batch a tenth of its time.
+    fn kernel(&self) -> Result<Kernel> {
+        if self.rows() < simd::MIN_BLOCK_ROWS {
+            return Ok(Kernel::Scalar);
+        }
+        Kernel::chosen()
     }
 
     /// [`Shows::scores`] with the given kernel (an error if this CPU cannot run it).
@@ -98,7 +110,7 @@ impl<'a, T: CardId> Shows<'a, T> {
 
     /// [`Shows::scores`] written into a caller's buffer of one score per row.
     pub fn scores_into(&self, out: &mut [u8]) -> Result<()> {
-        self.scores_into_with(Kernel::chosen()?, out)
+        self.scores_into_with(self.kernel()?, out)
     }
 
     /// [`Shows::scores_into`] with the given kernel (an error if this CPU cannot run it).
@@ -127,9 +139,9 @@ impl<'a, T: CardId> Shows<'a, T> {
         })
     }
 
-    /// The points of each show by category ([`Kernel::chosen`]).
+    /// The points of each show by category (the kernel: [`Shows::kernel`]).
     pub fn explain(&self) -> Result<ShowColumns> {
-        self.explain_with(Kernel::chosen()?)
+        self.explain_with(self.kernel()?)
     }
 
     /// [`Shows::explain`] with the given kernel (an error if this CPU cannot run it).
@@ -946,6 +958,21 @@ mod tests {
             }
             each!(u8: [52, 63, 64, 255], i8: [-1, -128, 52], u16: [52, 256, 65535], i32: [-1, 52, 1 << 20],
                   i64: [-1, 52, 1 << 40, i64::MIN as i128], u64: [52, 1 << 63, u64::MAX as i128]);
+        }
+    }
+
+    #[test]
+    fn a_batch_below_one_register_runs_scalar_and_reads_no_variable() {
+        // The smallest register of any vector kernel, so no batch below it runs a vector kernel.
+        let vector = Kernel::ALL.into_iter().filter(|&k| k != Kernel::Scalar);
+        assert_eq!(vector.map(simd::block_rows).min(), Some(simd::MIN_BLOCK_ROWS));
+        let ids: Vec<u8> = [10u8, 17, 30, 43].repeat(simd::MIN_BLOCK_ROWS);
+        let starters = vec![4u8; simd::MIN_BLOCK_ROWS];
+        for rows in [0, 1, simd::MIN_BLOCK_ROWS - 1] {
+            let hands = IdRows::of_width("hands", &ids[..rows * 4], 4).unwrap();
+            let shows = Shows::new(hands, &starters[..rows], false).unwrap();
+            assert_eq!(shows.kernel(), Ok(Kernel::Scalar));
+            assert_eq!(shows.scores().unwrap(), vec![29; rows]);
         }
     }
 

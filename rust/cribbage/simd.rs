@@ -796,6 +796,10 @@ mod avx512 {
     show_kernel!("avx512f,avx512bw,avx512vl,avx512vbmi");
 }
 
+/// The shows the smallest vector register holds (AVX2's): a batch of fewer rows never runs a
+/// vector kernel ([`block_rows`]).
+pub(super) const MIN_BLOCK_ROWS: usize = 32;
+
 /// The shows one register of `kernel` holds (0 for the scalar kernel): a batch of fewer rows is
 /// one padded block, which costs more than scoring its rows one by one.
 pub(super) fn block_rows(kernel: Kernel) -> usize {
