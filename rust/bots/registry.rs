@@ -191,6 +191,29 @@ macro_rules! field {
     };
 }
 
+/// A bot's `time_limit` setting (seconds per decision, or None) for the `BotSpec` variant
+/// `$variant`: read and written through [`read_seconds`]/[`write_seconds`], which need the whole
+/// bot beside its configuration (so the configuration is copied out and back).
+macro_rules! time_limit {
+    ($variant:ident) => {
+        Setting {
+            name: "time_limit",
+            kind: Kind::Seconds,
+            doc: "seconds per decision, or None",
+            read: |b| match &b.spec {
+                BotSpec::$variant(c) => read_seconds(b, c.time_limit),
+                _ => Value::None,
+            },
+            write: |b, v| {
+                let BotSpec::$variant(mut c) = b.spec else { return Ok(()) };
+                write_seconds(b, &mut c.time_limit, v)?;
+                b.spec = BotSpec::$variant(c);
+                Ok(())
+            },
+        }
+    };
+}
+
 /// The range of an iterations or worlds count (what `u32` holds but 0).
 const COUNT: Kind = Kind::Int(1..u32::MAX as i64 + 1);
 const THREADS: Kind = Kind::Int(1..257);
@@ -233,21 +256,7 @@ fn read_seconds(b: &BotSettings, time_limit: Option<Duration>) -> Value<'static>
 const ISMCTS_SETTINGS: &[Setting] = &[
     field!("iterations", COUNT, "iterations per decision, over all threads", Ismcts,
         |b, c| Value::Int(c.iterations.into()), |c, v| c.iterations = v.int() as u32),
-    Setting {
-        name: "time_limit",
-        kind: Kind::Seconds,
-        doc: "seconds per decision, or None",
-        read: |b| match &b.spec {
-            BotSpec::Ismcts(c) => read_seconds(b, c.time_limit),
-            _ => Value::None,
-        },
-        write: |b, v| {
-            let BotSpec::Ismcts(mut c) = b.spec else { return Ok(()) };
-            write_seconds(b, &mut c.time_limit, v)?;
-            b.spec = BotSpec::Ismcts(c);
-            Ok(())
-        },
-    },
+    time_limit!(Ismcts),
     field!("exploration", Kind::Float, "the UCB1 exploration constant", Ismcts,
         |b, c| Value::Float(c.exploration), |c, v| c.exploration = v.float()),
     field!("rollout", Kind::Name, "the rollout policy: 'heuristic' or 'random'", Ismcts,
@@ -269,21 +278,7 @@ const PIMC_SETTINGS: &[Setting] = &[
     field!("threads", THREADS, "threads the worlds are split over", Pimc,
         |b, c| Value::Int(c.threads as i64), |c, v| c.threads = v.int() as usize),
     SEED,
-    Setting {
-        name: "time_limit",
-        kind: Kind::Seconds,
-        doc: "seconds per decision, or None",
-        read: |b| match &b.spec {
-            BotSpec::Pimc(c) => read_seconds(b, c.time_limit),
-            _ => Value::None,
-        },
-        write: |b, v| {
-            let BotSpec::Pimc(mut c) = b.spec else { return Ok(()) };
-            write_seconds(b, &mut c.time_limit, v)?;
-            b.spec = BotSpec::Pimc(c);
-            Ok(())
-        },
-    },
+    time_limit!(Pimc),
     field!("inference", Kind::Bool, "weight the worlds by the others' earlier decisions", Pimc,
         |b, c| Value::Bool(c.inference), |c, v| c.inference = v.flag()),
     field!("before_play", Kind::Name, "how decisions before the play are valued", Pimc,

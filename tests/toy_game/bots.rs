@@ -38,6 +38,16 @@ impl SearchGame for State {
     }
 }
 
+/// The value of a finished game for `mover`: `Win` 1 or 0, `Points` +1 or -1.
+fn terminal_value(end: &State, mover: usize, objective: Objective) -> f64 {
+    let won = end.winner() == Some(mover);
+    match (objective, won) {
+        (Objective::Win, _) => f64::from(u8::from(won)),
+        (_, true) => 1.0,
+        (_, false) => -1.0,
+    }
+}
+
 /// The value for the player to move of the game from `state` on, both playing perfectly, with the
 /// best line: `Points` the points difference (+1 or -1), `Win` 1 or 0.
 fn minimax(state: &State, objective: Objective, nodes: &mut u64) -> (f64, Vec<u16>) {
@@ -50,17 +60,7 @@ fn minimax(state: &State, objective: Objective, nodes: &mut u64) -> (f64, Vec<u1
     for &a in state.legal_actions().iter() {
         let next = state.child(a).expect("a legal action");
         let (value, line) = if next.is_terminal() {
-            let won = next.winner() == Some(mover);
-            (
-                if objective == Objective::Win {
-                    f64::from(u8::from(won))
-                } else if won {
-                    1.0
-                } else {
-                    -1.0
-                },
-                vec![],
-            )
+            (terminal_value(&next, mover, objective), vec![])
         } else {
             let (v, line) = minimax(&next, objective, nodes);
             (if objective == Objective::Win { 1.0 - v } else { -v }, line)
@@ -83,14 +83,7 @@ impl Solve for State {
         for &a in self.legal_actions().iter() {
             let next = self.child(a)?;
             let value = if next.is_terminal() {
-                let won = next.winner() == Some(mover);
-                if objective == Objective::Win {
-                    f64::from(u8::from(won))
-                } else if won {
-                    1.0
-                } else {
-                    -1.0
-                }
+                terminal_value(&next, mover, objective)
             } else {
                 let v = minimax(&next, objective, &mut nodes).0;
                 if objective == Objective::Win {
